@@ -1,0 +1,95 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser } from './browser'
+
+const base = inject('baseUrl')
+
+/**
+ * Resolves once the page's client entry has hydrated it. (Polls with evaluate: Playwright's
+ * waitForFunction compiles its predicate with eval, which the storefront's CSP rightly refuses.)
+ */
+const hydrated = (page: Page) =>
+  expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated), { timeout: 10_000 }).toBe('true')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('error page', () => {
+  it('hydrates, counts down once a second and then goes home', async () => {
+    const page = await browser.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      // The document itself answers 404, which Chromium logs; anything else is a real error.
+      if (message.type() === 'error' && !message.text().includes('status of 404')) errors.push(message.text())
+    })
+    const started = Date.now()
+    const res = await page.goto(`${base}/de/gibt-es-nicht`)
+    expect(res?.status()).toBe(404)
+    await hydrated(page)
+    const button = page.getByRole('link', { name: /\(\d\)/ })
+    await expect.poll(() => button.textContent(), { timeout: 3000 }).toMatch(/\((4|3)\)/)
+    await page.waitForURL(`${base}/de`, { timeout: 8000 })
+    const elapsed = Date.now() - started
+    expect(elapsed).toBeGreaterThanOrEqual(4500)
+    expect(await page.locator('html').getAttribute('lang')).toBe('de-DE')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('takes the visitor home at once with Return Home', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${base}/be/fr-BE/order/inconnue`)
+    await page.getByRole('link', { name: /\(5\)|\(4\)/ }).click()
+    await page.waitForURL(`${base}/be/fr-BE`)
+    await page.close()
+  })
+})
+
+describe('layout', () => {
+  it('is mobile at 750 px and desktop at 751 px, before and after JavaScript', async () => {
+    const page = await browser.newPage({ viewport: { width: 750, height: 900 } })
+    await page.goto(`${base}/no/ukjent`)
+    await hydrated(page)
+    const navOrder = () => page.locator('.header__nav').evaluate((el) => getComputedStyle(el).order)
+    expect(await navOrder()).toBe('3')
+    expect(await page.locator('html').getAttribute('data-client-type')).toBe('mobile')
+    await page.setViewportSize({ width: 751, height: 900 })
+    await expect.poll(() => page.locator('html').getAttribute('data-client-type')).toBe('desktop')
+    expect(await navOrder()).toBe('0')
+    await page.close()
+  })
+})
+
+describe('without JavaScript', () => {
+  it('renders complete pages and every link works', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(`${base}/nl`)
+    await expect.poll(() => page.locator('h1').textContent()).toBeTruthy()
+    expect(await page.locator('.lineup__list .card').count()).toBe(1)
+    await page.locator('.hero__actions a').first().click()
+    await page.waitForURL(`${base}/nl/configurator/p5`)
+    expect(await page.locator('.steps li').count()).toBe(6)
+    // The country chooser is a plain disclosure of links.
+    await page.locator('.chooser summary').click()
+    await page.getByRole('link', { name: 'Sverige · Svenska' }).click()
+    await page.waitForURL(`${base}/se/configurator/p5`)
+    expect(await page.locator('html').getAttribute('lang')).toBe('sv-SE')
+    await context.close()
+  })
+
+  it('still shows the error page with a working Return Home link', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(`${base}/is/ekki-til`)
+    await page.getByRole('link', { name: /\(5\)/ }).click()
+    await page.waitForURL(`${base}/is`)
+    await context.close()
+  })
+})

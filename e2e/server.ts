@@ -1,0 +1,45 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import type { TestProject } from 'vitest/node'
+
+const PORT = Number(process.env.E2E_PORT ?? 8799)
+// Vitest sets NODE_ENV=test, which would make `vite build` produce a non-production bundle.
+const { NODE_ENV: _vitestNodeEnv, ...inherited } = process.env
+const env = { ...inherited, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', CI: 'true' }
+
+function run(script: string): void {
+  const result = spawnSync('npm', ['run', script], { env, stdio: 'inherit' })
+  if (result.status !== 0) throw new Error(`npm run ${script} failed`)
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`)
+}
+
+let server: ChildProcess | undefined
+
+/** Builds, migrates and seeds, then serves the storefront exactly as `npm start` does. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!process.env.E2E_SKIP_BUILD) run('build')
+  run('db:setup')
+  server = spawn('npm', ['run', 'serve'], { env: { ...env, PORT: String(PORT) }, stdio: 'ignore', detached: true })
+  await waitFor(`http://127.0.0.1:${PORT}/api/health`, 60_000)
+  project.provide('baseUrl', `http://127.0.0.1:${PORT}`)
+  return async () => {
+    if (server?.pid) process.kill(-server.pid, 'SIGTERM')
+  }
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string
+  }
+}

@@ -1,0 +1,51 @@
+import type { PageContext } from '../ui/page-context'
+
+let tokenPromise: Promise<string> | null = null
+
+async function csrfToken(): Promise<string> {
+  tokenPromise ??= fetch('/api/csrf', { credentials: 'same-origin' }).then(async (res) => {
+    if (!res.ok) throw new Error(`csrf token: ${res.status}`)
+    return ((await res.json()) as { token: string }).token
+  })
+  try {
+    return await tokenPromise
+  } catch (error) {
+    tokenPromise = null
+    throw error
+  }
+}
+
+export interface ApiFetchOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  body?: unknown
+}
+
+/**
+ * Every call from the browser goes through here. It adds the headers of SPEC §7 (JSON content
+ * type, country, language, the anti-forgery token on writes) and the current address as the
+ * `frontRedirect` query parameter.
+ *
+ * @example
+ * await apiFetch(page, '/api/client-errors', { method: 'POST', body: report })
+ */
+export async function apiFetch(
+  page: Pick<PageContext, 'countryCode' | 'languageCode'>,
+  path: string,
+  options: ApiFetchOptions = {},
+): Promise<Response> {
+  const method = options.method ?? 'GET'
+  const url = new URL(path, window.location.origin)
+  url.searchParams.set('frontRedirect', window.location.href)
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    country: page.countryCode,
+    language: page.languageCode,
+  }
+  if (method !== 'GET') headers['x-csrf-token'] = await csrfToken()
+  return fetch(url, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  })
+}

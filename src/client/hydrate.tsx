@@ -1,0 +1,75 @@
+import { useAtom } from 'jotai'
+import { type ComponentType, useEffect } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { createStoreIntl } from '../i18n/intl'
+import { siteByPrefix } from '../i18n/sites'
+import { AppRoot, createPageStore } from '../ui/AppRoot'
+import { clientTypeAtom } from '../ui/atoms'
+import type { PageContext } from '../ui/page-context'
+import { APP_ELEMENT_ID, type HydrationPayload, PAYLOAD_ELEMENT_ID } from '../ui/payload'
+import { apiFetch } from './api'
+import { ErrorBoundary } from './ErrorBoundary'
+
+/** Layout is mobile at 750 px or less (SPEC §2, §9); the same query as the stylesheet's. */
+export const MOBILE_QUERY = '(max-width: 750px)'
+
+/**
+ * Browser-only effects of every hydrated page: the clientType atom follows the window width and is
+ * mirrored on `<html data-client-type>`; the document is marked hydrated. Renders nothing.
+ */
+function ClientEffects() {
+  const [clientType, setClientType] = useAtom(clientTypeAtom)
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+  useEffect(() => {
+    document.documentElement.dataset.clientType = clientType
+  }, [clientType])
+  useEffect(() => {
+    const query = window.matchMedia(MOBILE_QUERY)
+    const update = () => setClientType(query.matches ? 'mobile' : 'desktop')
+    update()
+    query.addEventListener('change', update)
+    return () => query.removeEventListener('change', update)
+  }, [setClientType])
+  return null
+}
+
+function reportCrash(page: PageContext, error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error)
+  const stack = error instanceof Error ? error.stack?.slice(0, 8000) : undefined
+  apiFetch(page, '/api/client-errors', {
+    method: 'POST',
+    body: { message: message.slice(0, 2000) || 'unknown', stack, url: window.location.pathname.slice(0, 200) },
+  }).catch(() => {
+    // Reporting is best effort: a failed report must not cause another error.
+  })
+}
+
+/**
+ * Hydrates the server-rendered page in `#app` with the payload the server left in `#__ctx`.
+ * Each client entry calls this with its page component.
+ */
+export function hydratePage<Data>(Page: ComponentType<{ data: Data }>): void {
+  const payloadElement = document.getElementById(PAYLOAD_ELEMENT_ID)
+  const container = document.getElementById(APP_ELEMENT_ID)
+  if (!payloadElement?.textContent || !container) return
+  const payload = JSON.parse(payloadElement.textContent) as HydrationPayload<Data>
+  const site = siteByPrefix(payload.prefix)
+  if (!site) return
+  const intl = createStoreIntl(site.locale, payload.messages)
+  hydrateRoot(
+    container,
+    <AppRoot
+      ctx={{ site, page: payload.page, rest: payload.rest, query: payload.query }}
+      intl={intl}
+      store={createPageStore(payload.page)}
+    >
+      <ClientEffects />
+      <ErrorBoundary onError={(error) => reportCrash(payload.page, error)}>
+        <Page data={payload.data} />
+      </ErrorBoundary>
+    </AppRoot>,
+    { onRecoverableError: (error) => reportCrash(payload.page, error) },
+  )
+}

@@ -1,0 +1,32 @@
+/**
+ * Rounds a number down (towards negative infinity) to a given count of decimals, without
+ * binary floating-point surprises such as `roundDown(1.005, 2)` giving 1.00 because 1.005 is
+ * stored as 1.00499…: the value is first shifted as a decimal string.
+ *
+ * @example
+ * roundDown(7.45678, 2) // 7.45
+ * roundDown(-1.231, 1) // -1.3
+ */
+export function roundDown(value: number, decimals: number): number {
+  if (!Number.isFinite(value)) return value
+  if (!Number.isInteger(decimals) || decimals < 0) throw new RangeError('decimals must be a whole number ≥ 0')
+  const shifted = Number(`${value}e${decimals}`)
+  return Number(`${Math.floor(shifted)}e-${decimals}`)
+}
+
+/**
+ * A rate shown as a percentage with two decimals, or dashes when it is unknown. The rate is a
+ * fraction (0.0399 → "3.99%"), formatted for the locale; rounding is half-up on the third decimal.
+ *
+ * @example
+ * formatRate(0.0399, 'en-US') // '3.99%'
+ * formatRate(null, 'en-US') // '--'
+ */
+export function formatRate(rate: number | null | undefined, locale: string): string {
+  if (rate === null || rate === undefined || !Number.isFinite(rate)) return '--'
+  return new Intl.NumberFormat(locale, {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(rate)
+}

@@ -1,0 +1,23 @@
+/**
+ * A date in the storefront's format "DD MMM, YYYY HH:mm" (SPEC §9), month abbreviated in the
+ * visitor's language, in the site's time zone, 24-hour clock.
+ *
+ * @example
+ * formatDateTime(new Date('2026-03-05T13:30:00Z'), 'en-US', 'Europe/Oslo') // '05 Mar, 2026 14:30'
+ */
+export function formatDateTime(date: Date, locale: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    year: 'numeric',
+    month: 'short',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    calendar: 'gregory',
+    numberingSystem: 'latn',
+  }).formatToParts(date)
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
+  const month = part('month').replace(/\.$/, '')
+  return `${part('day')} ${month}, ${part('year')} ${part('hour')}:${part('minute')}`
+}

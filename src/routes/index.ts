@@ -1,0 +1,48 @@
+import aldPrivacy from './ald-privacy'
+import cancelResult from './cancel-result'
+import configurator from './configurator'
+import grayLogin from './gray-login'
+import home from './home'
+import infoSubmission from './info-submission'
+import marketing from './marketing'
+import notFound from './not-found'
+import order from './order'
+import overview from './overview'
+import policy from './policy'
+import preOrder from './pre-order'
+import preOrderInfoSubmission from './pre-order-info-submission'
+import quote from './quote'
+import resultConfirmation from './result-confirmation'
+import type { PageRoute } from './route'
+import terms from './terms-conditions'
+import testDrive from './test-drive'
+import testDriveResult from './test-drive-result'
+import testDriveSubmission from './test-drive-submission'
+import userAgreement from './user-agreement'
+
+/**
+ * Every page route of SPEC §2, mounted under every site prefix. Each route's data type is private
+ * to it (load feeds Page); the list erases it, which is why the cast below is sound.
+ */
+export const ROUTES = [
+  home,
+  notFound,
+  configurator,
+  infoSubmission,
+  overview,
+  testDriveSubmission,
+  quote,
+  grayLogin,
+  marketing,
+  order,
+  cancelResult,
+  resultConfirmation,
+  preOrder,
+  preOrderInfoSubmission,
+  terms,
+  testDrive,
+  testDriveResult,
+  aldPrivacy,
+  userAgreement,
+  policy,
+] as unknown as readonly PageRoute<unknown>[]

@@ -1,0 +1,75 @@
+import type { ComponentType } from 'react'
+import type { MessageKey } from '../i18n/intl'
+import type { Site } from '../i18n/sites'
+import type { Store } from '../store'
+import type { ErrorType } from '../ui/atoms'
+
+/** Page labels reported to analytics (SPEC §2). */
+export type AnalyticsLabel =
+  | 'configurator'
+  | 'configuration_overview'
+  | 'order_personal_info_submission'
+  | 'select_payment'
+  | 'order_success'
+  | 'book_a_test_drive'
+  | 'book_a_test_drive_successful'
+  | 'blind_order_incentive'
+  | 'order_term'
+  | 'order_detail'
+  | 'cancelation_request_submission_successful'
+
+/** Client entries: a page that names one hydrates with it; a page that names none ships no JS. */
+export type ClientEntry = 'error'
+
+export interface LoadContext {
+  site: Site
+  params: Record<string, string | undefined>
+  url: URL
+  store: Store
+}
+
+export interface PageMeta {
+  title: MessageKey
+  description: MessageKey
+  /** Values for placeholders in the title and description messages. */
+  values?: Record<string, string | number>
+}
+
+export interface PageRoute<Data = unknown> {
+  /** Stable id, used for message keys and tests. */
+  id: string
+  /** Hono path pattern within a site: '/configurator/:id'. */
+  path: string
+  label: AnalyticsLabel | null
+  /** Message namespaces the page renders, shipped to the browser when the page hydrates. */
+  namespaces: readonly string[]
+  client?: ClientEntry
+  /** Whether search engines may index the page (personal and error pages may not). */
+  indexable: boolean
+  /** Fetches what the page needs before rendering; throws a PageError for a missing record. */
+  load(ctx: LoadContext): Promise<Data>
+  meta(data: Data): PageMeta
+  Page: ComponentType<{ data: Data }>
+}
+
+/** Ties a route's load result to its page's props. */
+export function defineRoute<Data>(route: PageRoute<Data>): PageRoute<Data> {
+  return route
+}
+
+/** A load failure that renders an error page with a status instead of the page. */
+export class PageError extends Error {
+  constructor(
+    readonly type: ErrorType,
+    readonly status: 404 | 500 = 404,
+  ) {
+    super(type)
+    this.name = 'PageError'
+  }
+}
+
+/** `invariantResponse` for loaders: the record or a 404 error page of the given type. */
+export function found<T>(record: T | null | undefined, type: ErrorType): T {
+  if (record === null || record === undefined) throw new PageError(type, 404)
+  return record
+}

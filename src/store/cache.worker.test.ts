@@ -1,0 +1,63 @@
+import { env } from 'cloudflare:test'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createStore } from '.'
+import { CACHE_VERSION, clearMemoryCache } from './cache'
+
+const failingKv = {
+  get: async () => {
+    throw new Error('KV unavailable')
+  },
+  put: async () => {
+    throw new Error('KV unavailable')
+  },
+} as unknown as KVNamespace
+
+beforeEach(async () => {
+  clearMemoryCache()
+  await env.KV.delete(`${CACHE_VERSION}:models:NO`)
+})
+
+describe('per-country data through the cache', () => {
+  it('reads D1 on a miss and fills KV under a versioned key', async () => {
+    const models = await createStore(env).modelsForCountry('NO')
+    expect(models.map((m) => m.code)).toEqual(['p5'])
+    expect(models[0]).toMatchObject({ rangeKm: 465, batteryKwh: 66, cargoLitres: 520 })
+    expect(await env.KV.get(`${CACHE_VERSION}:models:NO`, 'json')).toEqual(models)
+  })
+
+  it('serves KV without asking D1 once it holds the value', async () => {
+    const cached = [{ code: 'p5', name: 'P5 (cached)', rangeKm: 465, batteryKwh: 66, cargoLitres: 520, sort: 10 }]
+    await env.KV.put(`${CACHE_VERSION}:models:NO`, JSON.stringify(cached))
+    const noD1 = { prepare: () => expect.unreachable('D1 read on a KV hit') } as unknown as D1Database
+    expect(await createStore({ DB: noD1, KV: env.KV }).modelsForCountry('NO')).toEqual(cached)
+  })
+
+  it('falls back to D1 with the same answer when KV is down', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const fromD1 = await createStore({ DB: env.DB, KV: failingKv }).modelsForCountry('NO')
+    clearMemoryCache()
+    const normal = await createStore(env).modelsForCountry('NO')
+    expect(fromD1).toEqual(normal)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('KV read failed'), expect.any(Error))
+  })
+
+  it('ignores a malformed KV value and repairs it from D1', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    await env.KV.put(`${CACHE_VERSION}:models:NO`, JSON.stringify([{ code: 42 }]))
+    const models = await createStore(env).modelsForCountry('NO')
+    expect(models.map((m) => m.code)).toEqual(['p5'])
+    expect(await env.KV.get(`${CACHE_VERSION}:models:NO`, 'json')).toEqual(models)
+  })
+
+  it('keeps countries apart', async () => {
+    await env.DB.prepare(
+      `INSERT OR IGNORE INTO models (code, name, range_km, battery_kwh, cargo_litres, sort) VALUES ('p5-only-se', 'Test', 400, 60, 500, 99)`,
+    ).run()
+    await env.DB.prepare(
+      `INSERT OR IGNORE INTO model_markets (model_code, country_code) VALUES ('p5-only-se', 'SE')`,
+    ).run()
+    const store = createStore(env)
+    expect((await store.modelsForCountry('SE')).map((m) => m.code)).toEqual(['p5', 'p5-only-se'])
+    expect((await store.modelsForCountry('NO')).map((m) => m.code)).toEqual(['p5'])
+  })
+})

@@ -1,0 +1,35 @@
+import { atom } from 'jotai'
+import type { CountryCode, Locale } from '../i18n/sites'
+import type { Channel, ClientType, UserInfo } from './page-context'
+
+/** Client state of SPEC §3, one jotai store per request on the server and one per page load. */
+export const clientTypeAtom = atom<ClientType>('desktop')
+export const languageAtom = atom<Locale>('en-US')
+export const countryCodeAtom = atom<CountryCode>('GLOBAL')
+export const channelAtom = atom<Channel>(10)
+export const officialUrlAtom = atom<string>('')
+export const userInfoFetchedAtom = atom<boolean>(false)
+
+const userInfoBaseAtom = atom<UserInfo>({})
+/** Writes merge into the existing user info (SPEC §4 "user info (merged into existing)"). */
+export const userInfoAtom = atom(
+  (get) => get(userInfoBaseAtom),
+  (get, set, update: UserInfo) => set(userInfoBaseAtom, { ...get(userInfoBaseAtom), ...update }),
+)
+
+/** Trade-in estimate carried from valuation to price summary and order (fields come with trade-in). */
+export const tradeInCarInfoAtom = atom<Record<string, unknown> | null>(null)
+
+/** Application state: document title, description and the error that replaces the page. */
+export const titleAtom = atom<string>('')
+export const descriptionAtom = atom<string>('')
+export const errorAtom = atom<AppError | null>(null)
+
+export interface AppError {
+  type: ErrorType
+  title?: string
+  message?: string
+}
+
+/** The error types of SPEC §2/§8; each has `error.{type}.title` and `.message` messages. */
+export type ErrorType = 'notFound' | 'noRecord' | 'configuratorNotFound' | 'unexpected'

@@ -1,0 +1,17 @@
+import type { Messages } from '../i18n/intl'
+import type { PageContext } from './page-context'
+
+/** What a hydrating page hands its client entry, in `<script id="__ctx">`. */
+export interface HydrationPayload<Data = unknown> {
+  page: PageContext
+  /** The site's prefix; the client looks the site up in the same table. */
+  prefix: string
+  rest: string
+  query: string
+  /** Only the namespaces the page renders. */
+  messages: Partial<Messages>
+  data: Data
+}
+
+export const PAYLOAD_ELEMENT_ID = '__ctx'
+export const APP_ELEMENT_ID = 'app'

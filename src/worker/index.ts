@@ -1,0 +1,86 @@
+import { type Context, Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { requestId } from 'hono/request-id'
+import { NONCE, secureHeaders } from 'hono/secure-headers'
+import { SITES, siteForPath } from '../i18n/sites'
+import { ROUTES } from '../routes'
+import { createStore } from '../store'
+import { api } from './api'
+import { apiError } from './api/errors'
+import { appConfig } from './env'
+import { csrfProtection } from './middleware/csrf'
+import { renderError, renderRoute } from './ssr/render'
+import type { AppEnv } from './types'
+
+const app = new Hono<AppEnv>({ strict: false })
+
+/** `ctx.waitUntil` when the runtime gave one (it does in workerd; not in `app.request` tests). */
+function backgroundTask(c: Context<AppEnv>): ((promise: Promise<unknown>) => void) | undefined {
+  try {
+    const ctx = c.executionCtx
+    return (promise) => ctx.waitUntil(promise)
+  } catch {
+    return undefined
+  }
+}
+
+app.use(requestId())
+app.use(
+  secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", NONCE],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    // The referrer within our own origin feeds the page context's __from.
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    permissionsPolicy: {
+      camera: [],
+      microphone: [],
+      geolocation: ['self'],
+      payment: ['self'],
+      usb: [],
+    },
+    xFrameOptions: 'DENY',
+    crossOriginEmbedderPolicy: false,
+  }),
+)
+app.use(async (c, next) => {
+  c.set('config', appConfig(c.env))
+  c.set('store', createStore(c.env, { waitUntil: backgroundTask(c) }))
+  await next()
+})
+app.use(csrfProtection())
+
+app.route('/api', api)
+
+for (const site of SITES) {
+  for (const route of ROUTES) {
+    const path = route.path === '/' ? site.prefix || '/' : `${site.prefix}${route.path}`
+    app.get(path, (c) => renderRoute(c, site, route))
+  }
+}
+
+app.notFound((c) => {
+  if (c.req.path.startsWith('/api/')) return apiError(c, 404, 'not_found', 'api.error.notFound')
+  return renderError(c, siteForPath(c.req.path).site, { type: 'notFound' }, 404)
+})
+
+app.onError((error, c) => {
+  if (error instanceof HTTPException && error.status < 500) {
+    if (c.req.path.startsWith('/api/')) return apiError(c, error.status, 'bad_request', 'api.error.badRequest')
+    return renderError(c, siteForPath(c.req.path).site, { type: 'notFound' }, 404)
+  }
+  console.error(`[${c.get('requestId')}] unhandled`, error)
+  if (c.req.path.startsWith('/api/')) return apiError(c, 500, 'internal', 'api.error.internal')
+  return renderError(c, siteForPath(c.req.path).site, { type: 'unexpected' }, 500)
+})
+
+export default app

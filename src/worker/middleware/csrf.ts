@@ -1,0 +1,87 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { getCookie, setCookie } from 'hono/cookie'
+import { apiError } from '../api/errors'
+import type { AppEnv } from '../types'
+
+/** HttpOnly, Secure, host-only cookie holding the visitor's random anti-forgery seed. */
+export const CSRF_COOKIE = '__Host-csrf'
+/** The header the client fetch wrapper sends the token in. */
+export const CSRF_HEADER = 'x-csrf-token'
+/** The form field that carries the token when a form is posted without JavaScript. */
+export const CSRF_FIELD = '_csrf'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+const keys = new Map<string, Promise<CryptoKey>>()
+const encoder = new TextEncoder()
+
+function base64url(bytes: ArrayBuffer | Uint8Array): string {
+  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)
+  let binary = ''
+  for (const byte of view) binary += String.fromCharCode(byte)
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret)
+  if (!key) {
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+    keys.set(secret, key)
+  }
+  return key
+}
+
+/** The token for a seed: HMAC-SHA-256(secret, seed), so only this server can mint a valid pair. */
+export async function tokenFor(seed: string, secret: string): Promise<string> {
+  return base64url(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(`csrf:${seed}`)))
+}
+
+function constantTimeEqual(a: string, b: string): boolean {
+  const left = encoder.encode(a)
+  const right = encoder.encode(b)
+  if (left.length !== right.length) return false
+  let diff = 0
+  for (let i = 0; i < left.length; i++) diff |= (left[i] ?? 0) ^ (right[i] ?? 0)
+  return diff === 0
+}
+
+/**
+ * The visitor's anti-forgery token, setting the seed cookie first when there is none. Pages with a
+ * form put it in a hidden field; the client fetch wrapper gets it from `GET /api/csrf`.
+ */
+export async function issueCsrfToken(c: Context<AppEnv>): Promise<string> {
+  let seed = getCookie(c, CSRF_COOKIE)
+  if (!seed || !/^[A-Za-z0-9_-]{43}$/.test(seed)) {
+    seed = base64url(crypto.getRandomValues(new Uint8Array(32)))
+    setCookie(c, CSRF_COOKIE, seed, { httpOnly: true, secure: true, sameSite: 'Lax', path: '/' })
+  }
+  return tokenFor(seed, c.get('config').APP_SECRET)
+}
+
+async function submittedToken(c: Context<AppEnv>): Promise<string | undefined> {
+  const header = c.req.header(CSRF_HEADER)
+  if (header) return header
+  const type = c.req.header('content-type') ?? ''
+  if (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')) {
+    const field = (await c.req.parseBody())[CSRF_FIELD]
+    return typeof field === 'string' ? field : undefined
+  }
+  return undefined
+}
+
+/**
+ * Refuses every state-changing request (anything but GET/HEAD/OPTIONS) whose token does not match
+ * the visitor's seed cookie: 403, with the reason in the visitor's language.
+ */
+export function csrfProtection(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next()
+    const seed = getCookie(c, CSRF_COOKIE)
+    const token = await submittedToken(c)
+    const valid =
+      seed !== undefined &&
+      token !== undefined &&
+      constantTimeEqual(token, await tokenFor(seed, c.get('config').APP_SECRET))
+    if (!valid) return apiError(c, 403, 'csrf', 'api.error.csrf')
+    return next()
+  }
+}

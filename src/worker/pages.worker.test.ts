@@ -1,0 +1,200 @@
+import { env } from 'cloudflare:test'
+import { exports } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { CATALOGS } from '../i18n/catalogs'
+import { SITES } from '../i18n/sites'
+import { ROUTES } from '../routes'
+import app from './index'
+
+const BASE = 'http://local.test'
+const get = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`${BASE}${path}`, init))
+
+/** A concrete address for a route pattern, using records that exist in the test database. */
+function concrete(pattern: string): string {
+  return pattern
+    .replace(':id', pattern.startsWith('/order') ? 'ord-test' : 'cfg-test')
+    .replace(':carId', 'p5')
+    .replace(':carCode?', 'p5')
+}
+
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+
+beforeAll(async () => {
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO configurations (id, model_code, country_code, created_at) VALUES ('cfg-test', 'p5', 'NO', '2026-11-01T10:00:00Z')`,
+    ),
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO orders (id, configuration_id, country_code, created_at) VALUES ('ord-test', 'cfg-test', 'NO', '2026-11-02T10:00:00Z')`,
+    ),
+  ])
+})
+
+describe('every route on every site', () => {
+  for (const site of SITES) {
+    it(`answers every route under '${site.prefix || '(global)'}' in ${site.locale}`, async () => {
+      for (const route of ROUTES) {
+        const path = `${site.prefix}${route.path === '/' ? '' : concrete(route.path)}` || '/'
+        const res = await get(path)
+        const html = await res.text()
+        expect(res.status, path).toBe(route.id === 'notFound' ? 404 : 200)
+        expect(html, path).toContain(`<html lang="${site.locale}">`)
+        expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      }
+    })
+  }
+
+  it('renders each page in its own language with a translated heading', async () => {
+    const html = decode(await (await get('/de/configurator/p5')).text())
+    expect(html).toContain(
+      `<h1 class="page__heading">${CATALOGS['de-DE']['page.configurator.heading'].replace('{model}', 'P5')}`,
+    )
+    const fr = decode(await (await get('/be/fr-BE/policy')).text())
+    expect(fr).toContain(CATALOGS['fr-BE']['page.policy.heading'])
+  })
+
+  it('accepts a trailing slash', async () => {
+    expect((await get('/no/')).status).toBe(200)
+    expect((await get('/nl/marketing/')).status).toBe(200)
+  })
+})
+
+describe('records that do not exist', () => {
+  it.each([
+    ['/no/configurator/nope', 'configuratorNotFound'],
+    ['/configurator/overview/nope', 'configuratorNotFound'],
+    ['/se/configurator/info-submission/nope', 'configuratorNotFound'],
+    ['/dk/configurator/test-drive-submission/nope', 'configuratorNotFound'],
+    ['/nl/configurator/test-drive-submission/quote/nope', 'configuratorNotFound'],
+    ['/de/order/nope', 'noRecord'],
+    ['/fr/order/cancel-result/nope', 'noRecord'],
+    ['/be/order/result-confirmation/nope', 'noRecord'],
+    ['/th/pre-order/nope/p5', 'noRecord'],
+    ['/is/pre-order/cfg-test/unknown-car', 'noRecord'],
+    ['/lu/pre-order/info-submission/nope/p5', 'noRecord'],
+    ['/at/test-drive/unknown-car', 'noRecord'],
+    ['/no/configurator/%3Cscript%3E', 'configuratorNotFound'],
+  ] as const)('%s renders the %s error page with status 404', async (path, type) => {
+    const res = await get(path)
+    expect(res.status).toBe(404)
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+    const html = decode(await res.text())
+    const locale = SITES.find((s) => s.prefix && path.startsWith(`${s.prefix}/`))?.locale ?? 'en-US'
+    expect(html).toContain(CATALOGS[locale][`error.${type}.message`])
+    expect(html).toContain('<meta name="robots" content="noindex"/>')
+  })
+
+  it('renders a saved configuration and an order that exist', async () => {
+    expect((await get('/no/configurator/cfg-test')).status).toBe(200)
+    expect(decode(await (await get('/no/order/ord-test')).text())).toContain('ord-test')
+  })
+})
+
+describe('unknown addresses', () => {
+  it('render the 404 page of the site the path belongs to', async () => {
+    const res = await get('/de/no-such-page')
+    expect(res.status).toBe(404)
+    const html = decode(await res.text())
+    expect(html).toContain('<html lang="de-DE">')
+    expect(html).toContain(CATALOGS['de-DE']['error.notFound.title'])
+    expect(html).toContain(CATALOGS['de-DE']['error.returnHome'].replace('{seconds}', '5'))
+  })
+
+  it('render the global 404 page in English with Return Home', async () => {
+    const html = decode(await (await get('/no-such-page')).text())
+    expect(html).toContain('We must have misplaced that page...')
+    expect(html).toContain('Return Home (5)')
+  })
+
+  it('answer JSON under /api', async () => {
+    const res = await get('/api/no-such-endpoint', { headers: { language: 'nb-NO' } })
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ error: { code: 'not_found', message: CATALOGS['nb-NO']['api.error.notFound'] } })
+  })
+})
+
+describe('unexpected failures', () => {
+  it('render the 500 error page without internals', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const broken = {
+      prepare: () => {
+        throw new Error('D1_ERROR: secret table layout')
+      },
+    }
+    const kv = { get: async () => null, put: async () => {} }
+    const res = await app.request('/no/configurator/cfg-test', {}, { ...env, DB: broken, KV: kv })
+    expect(res.status).toBe(500)
+    const html = decode(await res.text())
+    expect(html).toContain(CATALOGS['nb-NO']['error.unexpected.message'])
+    expect(html).not.toContain('secret table layout')
+    expect(html).not.toContain('D1_ERROR')
+    expect(errors).toHaveBeenCalled()
+  })
+})
+
+describe('page context', () => {
+  it('is serialized so that no value can break out of its script', async () => {
+    const html = await (await get('/nl/nope?q=%3C/script%3E%3Cscript%3Ealert(1)%3C/script%3E')).text()
+    expect(html).not.toContain('<script>alert(1)')
+    const payload = html.match(/<script id="__ctx" type="application\/json"[^>]*>(.*?)<\/script>/s)?.[1] ?? ''
+    const ctx = JSON.parse(payload)
+    expect(ctx.page).toMatchObject({
+      language: 'nl-NL',
+      languageCode: 'nl-NL',
+      countryCode: 'NL',
+      pathWithLanguage: '/nl',
+      channel: 10,
+      url: '/nl/nope?q=%3C/script%3E%3Cscript%3Ealert(1)%3C/script%3E',
+      grayTag: false,
+      userInfo: {},
+    })
+    expect(ctx.data).toEqual({ error: { type: 'notFound' } })
+  })
+
+  it('knows the previous page from a same-origin referrer only, and the app channel', async () => {
+    const fromSite = await get('/nope', { headers: { referer: `${BASE}/no/marketing?x=1` } })
+    expect(JSON.parse(/__ctx[^>]*>(.*?)<\/script>/s.exec(await fromSite.text())?.[1] ?? '').page.__from).toBe(
+      '/no/marketing?x=1',
+    )
+    const app = await get('/nope', {
+      headers: { referer: 'https://evil.example/x', 'user-agent': 'Mozilla/5.0 NordvoltApp/3.2.0 (iOS)' },
+    })
+    const page = JSON.parse(/__ctx[^>]*>(.*?)<\/script>/s.exec(await app.text())?.[1] ?? '').page
+    expect(page.__from).toBe('')
+    expect(page.channel).toBe(20)
+  })
+
+  it('ships no JavaScript on pages without interaction', async () => {
+    const html = await (await get('/se/marketing')).text()
+    expect(html).not.toContain('<script')
+  })
+
+  it('ships only the messages the page needs to the browser', async () => {
+    const html = await (await get('/th/nope')).text()
+    const ctx = JSON.parse(/__ctx[^>]*>(.*?)<\/script>/s.exec(html)?.[1] ?? '')
+    expect(ctx.messages['error.notFound.title']).toBe(CATALOGS['th-TH']['error.notFound.title'])
+    expect(Object.keys(ctx.messages).some((k) => k.startsWith('page.'))).toBe(false)
+  })
+})
+
+describe('search engines', () => {
+  it('get a canonical URL and hreflang alternates for every site and x-default', async () => {
+    const html = await (await get('/be/fr-BE/marketing')).text()
+    expect(html).toContain('<link rel="canonical" href="http://local.test/be/fr-BE/marketing"/>')
+    expect(html).toContain('<link rel="alternate" hrefLang="nb-NO" href="http://local.test/no/marketing"/>')
+    expect(html).toContain('<link rel="alternate" hrefLang="nl-BE" href="http://local.test/be/nl-BE/marketing"/>')
+    expect(html).toContain('<link rel="alternate" hrefLang="x-default" href="http://local.test/marketing"/>')
+    expect(html.match(/rel="alternate"/g)).toHaveLength(14)
+  })
+
+  it('get a translated title and description', async () => {
+    const html = decode(await (await get('/se')).text())
+    expect(html).toContain(`<title>${CATALOGS['sv-SE']['page.home.title']} | Nordvolt</title>`)
+    expect(html).toContain(`<meta name="description" content="${CATALOGS['sv-SE']['page.home.description']}"/>`)
+  })
+})

@@ -1,0 +1,142 @@
+import { exports } from 'cloudflare:workers'
+import { describe, expect, it, vi } from 'vitest'
+import { CATALOGS } from '../i18n/catalogs'
+
+const BASE = 'http://local.test'
+const call = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`${BASE}${path}`, init))
+
+/** A visitor's anti-forgery pair: the seed cookie and the token minted for it. */
+async function antiForgery(): Promise<{ cookie: string; token: string }> {
+  const res = await call('/api/csrf')
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+  const { token } = (await res.json()) as { token: string }
+  return { cookie, token }
+}
+
+const report = JSON.stringify({ message: 'TypeError: x is undefined', url: '/no/configurator/p5' })
+
+describe('security headers', () => {
+  it('are on every page, with a CSP nonce that matches the page’s scripts', async () => {
+    const res = await call('/fr/nope')
+    const csp = res.headers.get('content-security-policy') ?? ''
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+    expect(nonce).toMatch(/^[A-Za-z0-9+/=_-]{16,}$/)
+    const html = await res.text()
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`)
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("object-src 'none'")
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(res.headers.get('permissions-policy')).toContain('camera=()')
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
+    expect(res.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/)
+  })
+
+  it('change the nonce on every request', async () => {
+    const a = (await call('/nope')).headers.get('content-security-policy')
+    const b = (await call('/nope')).headers.get('content-security-policy')
+    expect(a).not.toBe(b)
+  })
+
+  it('are on API answers too', async () => {
+    const res = await call('/api/health')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('x-request-id')).toBeTruthy()
+  })
+})
+
+describe('anti-forgery', () => {
+  it('sets its seed cookie HttpOnly, Secure, SameSite=Lax on the whole site', async () => {
+    const res = await call('/api/csrf')
+    const cookie = res.headers.get('set-cookie') ?? ''
+    expect(cookie).toMatch(/^__Host-csrf=[\w-]{43};/)
+    expect(cookie).toContain('HttpOnly')
+    expect(cookie).toContain('Secure')
+    expect(cookie).toContain('SameSite=Lax')
+    expect(cookie).toContain('Path=/')
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+  })
+
+  it('refuses a write without a token, in the caller’s language', async () => {
+    const res = await call('/api/client-errors', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', language: 'da' },
+      body: report,
+    })
+    expect(res.status).toBe(403)
+    expect(await res.json()).toEqual({ error: { code: 'csrf', message: CATALOGS['da-DK']['api.error.csrf'] } })
+  })
+
+  it('refuses a token minted for another visitor', async () => {
+    const mine = await antiForgery()
+    const theirs = await antiForgery()
+    const res = await call('/api/client-errors', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: mine.cookie, 'x-csrf-token': theirs.token },
+      body: report,
+    })
+    expect(res.status).toBe(403)
+  })
+
+  it('refuses a token without its cookie, and a forged one', async () => {
+    const { cookie, token } = await antiForgery()
+    const noCookie = await call('/api/client-errors', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+      body: report,
+    })
+    expect(noCookie.status).toBe(403)
+    const forged = await call('/api/client-errors', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': `${token.slice(0, -2)}AA` },
+      body: report,
+    })
+    expect(forged.status).toBe(403)
+  })
+
+  it('accepts a matching pair in the header, or in the form field of a plain form post', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { cookie, token } = await antiForgery()
+    const res = await call('/api/client-errors', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': token },
+      body: report,
+    })
+    expect(res.status).toBe(204)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('client error at /no/configurator/p5'))
+
+    const form = await call('/api/no-such-form', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({ _csrf: token }).toString(),
+    })
+    // Past the token check, the unknown endpoint answers 404 rather than 403.
+    expect(form.status).toBe(404)
+  })
+
+  it('refuses state-changing calls to pages too', async () => {
+    expect((await call('/no/configurator/p5', { method: 'POST' })).status).toBe(403)
+    expect((await call('/no', { method: 'DELETE' })).status).toBe(403)
+  })
+})
+
+describe('validation', () => {
+  it('answers 422 with field-level messages in the caller’s language and no side effect', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { cookie, token } = await antiForgery()
+    const res = await call('/api/client-errors', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': token, language: 'de-DE' },
+      body: JSON.stringify({ message: '', url: 'x'.repeat(201), extra: true }),
+    })
+    expect(res.status).toBe(422)
+    const body = (await res.json()) as { error: { code: string; message: string; fields: { path: string }[] } }
+    expect(body.error.code).toBe('validation')
+    expect(body.error.message).toBe(CATALOGS['de-DE']['api.error.validation'])
+    expect(body.error.fields.map((f) => f.path).sort()).toEqual(['', 'message', 'url'])
+    expect(warn).not.toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react'
+import { stylesheetHref } from './assets'
+
+export interface DocumentProps {
+  lang: string
+  title: string
+  description: string
+  canonical: string
+  alternates: readonly { hrefLang: string; href: string }[]
+  indexable: boolean
+  /** Serialized hydration payload; present only on pages that ship JavaScript. */
+  payload: string | null
+  nonce: string
+  children: ReactNode
+}
+
+/** The HTML document around the app. Server-only: the client hydrates `#app`, not the document. */
+export function Document(props: DocumentProps) {
+  return (
+    <html lang={props.lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{props.title}</title>
+        <meta name="description" content={props.description} />
+        {props.indexable ? null : <meta name="robots" content="noindex" />}
+        <link rel="canonical" href={props.canonical} />
+        {props.alternates.map((alt) => (
+          <link key={alt.hrefLang} rel="alternate" hrefLang={alt.hrefLang} href={alt.href} />
+        ))}
+        <meta name="theme-color" content="#0b1f2a" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={stylesheetHref()} />
+      </head>
+      <body>
+        <div id="app">{props.children}</div>
+        {props.payload === null ? null : (
+          <script
+            id="__ctx"
+            type="application/json"
+            nonce={props.nonce}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: serializeForScript escapes every character that could end the script
+            dangerouslySetInnerHTML={{ __html: props.payload }}
+          />
+        )}
+      </body>
+    </html>
+  )
+}

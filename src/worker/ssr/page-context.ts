@@ -1,0 +1,38 @@
+import type { Context } from 'hono'
+import { channelOf, clientTypeOf } from '../../domain/client-platform'
+import type { Site } from '../../i18n/sites'
+import type { PageContext } from '../../ui/page-context'
+import type { AppEnv } from '../types'
+
+/** The previous page on this origin from the Referer header, as path + query; '' otherwise. */
+export function previousPage(referer: string | undefined, origin: string): string {
+  if (!referer) return ''
+  try {
+    const from = new URL(referer)
+    return from.origin === origin ? `${from.pathname}${from.search}` : ''
+  } catch {
+    return ''
+  }
+}
+
+/** SPEC §3 page context, built once per request. */
+export function buildPageContext(c: Context<AppEnv>, site: Site): PageContext {
+  const url = new URL(c.req.url)
+  const userAgent = c.req.header('user-agent') ?? ''
+  const config = c.get('config')
+  return {
+    clientType: clientTypeOf(userAgent, c.req.header('sec-ch-ua-mobile') ?? null),
+    language: site.locale,
+    languageCode: site.languageCode,
+    countryCode: site.countryCode,
+    officialUrl: config.OFFICIAL_URL ?? url.origin,
+    pathWithLanguage: site.prefix,
+    channel: channelOf(userAgent),
+    env: config.ENVIRONMENT,
+    url: `${url.pathname}${url.search}`,
+    // Gray release and sign-in arrive with accounts; until then every visitor is anonymous.
+    grayTag: false,
+    userInfo: {},
+    __from: previousPage(c.req.header('referer'), url.origin),
+  }
+}

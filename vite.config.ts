@@ -1,0 +1,34 @@
+import { cloudflare } from '@cloudflare/vite-plugin'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// Wrangler and the Vite plugin must never reach the internet from here.
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false'
+process.env.WRANGLER_SEND_METRICS ??= 'false'
+process.env.WRANGLER_HIDE_BANNER ??= 'true'
+
+/** Changes with every build: busts caches of the fixed-name entry files (see src/worker/ssr/assets.ts). */
+const buildId = Date.now().toString(36)
+
+export default defineConfig({
+  plugins: [react(), cloudflare()],
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
+  environments: {
+    client: {
+      build: {
+        // The stylesheet is its own entry so pages without JavaScript still get it.
+        rollupOptions: {
+          input: {
+            app: 'src/ui/styles.css',
+            error: 'src/client/entries/error.tsx',
+          },
+          output: {
+            entryFileNames: 'assets/[name].js',
+            chunkFileNames: 'assets/[name]-[hash].js',
+            assetFileNames: 'assets/[name][extname]',
+          },
+        },
+      },
+    },
+  },
+})

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs'
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
+import { defineConfig } from 'vitest/config'
+
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false'
+process.env.WRANGLER_SEND_METRICS ??= 'false'
+process.env.WRANGLER_HIDE_BANNER ??= 'true'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+          exclude: ['**/*.worker.test.{ts,tsx}'],
+          setupFiles: ['./test/no-console-error.ts'],
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: {
+                ENVIRONMENT: 'test',
+                TEST_MIGRATIONS: await readD1Migrations('./migrations'),
+                TEST_SEED: readFileSync('./data/seed.sql', 'utf8'),
+              },
+            },
+          })),
+        ],
+        test: {
+          name: 'worker',
+          include: ['src/**/*.worker.test.{ts,tsx}'],
+          setupFiles: ['./test/worker-setup.ts', './test/no-console-error.ts'],
+        },
+      },
+    ],
+  },
+})
