@@ -16,10 +16,9 @@ export default defineConfig({
   environments: {
     client: {
       build: {
-        // The stylesheet is its own entry so pages without JavaScript still get it.
+        // One entry per interactive page type; the stylesheet is inlined by the worker.
         rollupOptions: {
           input: {
-            app: 'src/ui/styles.css',
             error: 'src/client/entries/error.tsx',
           },
           output: {

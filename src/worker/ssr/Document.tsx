@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { stylesheetHref } from './assets'
+import { INLINE_STYLES } from './assets'
 
 export interface DocumentProps {
   lang: string
@@ -30,7 +30,8 @@ export function Document(props: DocumentProps) {
         ))}
         <meta name="theme-color" content="#0b1f2a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href={stylesheetHref()} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the build */}
+        <style nonce={props.nonce} dangerouslySetInnerHTML={{ __html: INLINE_STYLES }} />
       </head>
       <body>
         <div id="app">{props.children}</div>
