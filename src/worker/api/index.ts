@@ -1,10 +1,11 @@
-import { zValidator } from '@hono/zod-validator'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
 import { SITES } from '../../i18n/sites'
 import { issueCsrfToken } from '../middleware/csrf'
 import type { AppEnv } from '../types'
-import { apiError, apiMessage } from './errors'
+import { type EndpointSpec, honoPath, jsonBody, openApiDocument } from './endpoint'
+import { apiError } from './errors'
 
 /** A crash in the browser, reported by the client error boundary. Nothing personal is sent. */
 export const ClientErrorReport = z.strictObject({
@@ -14,14 +15,87 @@ export const ClientErrorReport = z.strictObject({
   url: z.string().max(200),
 })
 
+const SiteSummary = z.object({
+  prefix: z.string(),
+  countryCode: z.string(),
+  locale: z.string(),
+  languageCode: z.string(),
+  currency: z.string(),
+  canOrder: z.boolean(),
+})
+
+/** Every JSON endpoint, declared once (see EndpointSpec). */
+export const ENDPOINTS = {
+  health: {
+    method: 'get',
+    path: '/health',
+    operationId: 'health',
+    summary: 'Liveness check',
+    tags: ['platform'],
+    responses: { 200: { description: 'The worker answers', schema: z.object({ ok: z.literal(true) }) } },
+  },
+  csrf: {
+    method: 'get',
+    path: '/csrf',
+    operationId: 'antiForgeryToken',
+    summary: 'The anti-forgery token for state-changing calls; sets its HttpOnly seed cookie',
+    tags: ['platform'],
+    responses: { 200: { description: 'The token', schema: z.object({ token: z.string() }) } },
+  },
+  sites: {
+    method: 'get',
+    path: '/v1/sites',
+    operationId: 'listSites',
+    summary: 'The storefront’s sites: prefix, country, locale, currency',
+    tags: ['sites'],
+    responses: { 200: { description: 'Every site', schema: z.array(SiteSummary) } },
+  },
+  clientErrors: {
+    method: 'post',
+    path: '/client-errors',
+    operationId: 'reportClientError',
+    summary: 'Report a crash in the browser',
+    tags: ['platform'],
+    body: ClientErrorReport,
+    example: { message: 'TypeError: x is undefined', url: '/no/configurator/p5' },
+    responses: {
+      204: { description: 'Recorded' },
+      403: { description: 'Missing or wrong anti-forgery token' },
+      415: { description: 'Not JSON' },
+      422: { description: 'Invalid report' },
+    },
+  },
+  openapi: {
+    method: 'get',
+    path: '/openapi.json',
+    operationId: 'openApiDocument',
+    summary: 'This document',
+    tags: ['platform'],
+    responses: { 200: { description: 'OpenAPI 3.1 document', schema: z.record(z.string(), z.unknown()) } },
+  },
+} satisfies Record<string, EndpointSpec>
+
+const document = openApiDocument(Object.values(ENDPOINTS))
+
+/** Bodies above this size are refused before they are read (413). */
+export const MAX_BODY_BYTES = 64 * 1024
+
 /**
  * JSON endpoints. Validation failures answer 422 with field-level messages in the request's
  * language, in the shape of `ApiErrorBody`.
  */
 export const api = new Hono<AppEnv>()
-  .get('/health', (c) => c.json({ ok: true }))
-  .get('/csrf', async (c) => c.json({ token: await issueCsrfToken(c) }, 200, { 'cache-control': 'private, no-store' }))
-  .get('/v1/sites', (c) =>
+  .use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => apiError(c, 413, 'payload_too_large', 'api.error.tooLarge'),
+    }),
+  )
+  .get(honoPath(ENDPOINTS.health.path), (c) => c.json({ ok: true as const }))
+  .get(honoPath(ENDPOINTS.csrf.path), async (c) =>
+    c.json({ token: await issueCsrfToken(c) }, 200, { 'cache-control': 'private, no-store' }),
+  )
+  .get(honoPath(ENDPOINTS.sites.path), (c) =>
     c.json(
       SITES.map((s) => ({
         prefix: s.prefix,
@@ -33,23 +107,10 @@ export const api = new Hono<AppEnv>()
       })),
     ),
   )
-  .post(
-    '/client-errors',
-    zValidator('json', ClientErrorReport, (result, c) => {
-      if (result.success) return
-      const message = apiMessage(c, 'api.error.invalidField')
-      return apiError(
-        c,
-        422,
-        'validation',
-        'api.error.validation',
-        result.error.issues.map((issue) => ({ path: issue.path.join('.'), message })),
-      )
-    }),
-    (c) => {
-      const report = c.req.valid('json')
-      console.warn(`[${c.get('requestId')}] client error at ${report.url}: ${report.message}`)
-      return c.body(null, 204)
-    },
-  )
+  .post(honoPath(ENDPOINTS.clientErrors.path), jsonBody(ClientErrorReport), (c) => {
+    const report = c.get('body')
+    console.warn(`[${c.get('requestId')}] client error at ${report.url}: ${report.message}`)
+    return c.body(null, 204)
+  })
+  .get(honoPath(ENDPOINTS.openapi.path), (c) => c.json(document))
   .all('*', (c) => apiError(c, 404, 'not_found', 'api.error.notFound'))
