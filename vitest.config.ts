@@ -33,7 +33,7 @@ export default defineConfig({
         ],
         test: {
           name: 'worker',
-          include: ['src/**/*.worker.test.{ts,tsx}'],
+          include: ['src/**/*.worker.test.{ts,tsx}', 'test/**/*.worker.test.ts'],
           setupFiles: ['./test/worker-setup.ts', './test/no-console-error.ts'],
         },
       },
