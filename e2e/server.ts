@@ -4,7 +4,15 @@ import type { TestProject } from 'vitest/node'
 const PORT = Number(process.env.E2E_PORT ?? 8799)
 // Vitest sets NODE_ENV=test, which would make `vite build` produce a non-production bundle.
 const { NODE_ENV: _vitestNodeEnv, ...inherited } = process.env
-const env = { ...inherited, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', CI: 'true' }
+// Browser tests keep their own local state, with fixture records, apart from the developer's.
+const env = {
+  ...inherited,
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_SEND_METRICS: 'false',
+  CI: 'true',
+  PERSIST_TO: '.wrangler/e2e-state',
+  EXTRA_SQL: 'e2e/fixtures.sql',
+}
 
 function run(script: string): void {
   const result = spawnSync('npm', ['run', script], { env, stdio: 'inherit' })

@@ -13,7 +13,14 @@ const PORT = Number(process.env.BENCH_PORT ?? 8798)
 const BASE = `http://127.0.0.1:${PORT}`
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const { NODE_ENV: _ignored, ...inherited } = process.env
-const env = { ...inherited, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', CI: 'true' }
+const env = {
+  ...inherited,
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_SEND_METRICS: 'false',
+  CI: 'true',
+  PERSIST_TO: '.wrangler/bench-state',
+  EXTRA_SQL: 'e2e/fixtures.sql',
+}
 
 /** Page types and an address of each. */
 const PAGES = {

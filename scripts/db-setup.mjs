@@ -19,6 +19,10 @@ function wrangler(...args) {
   return result.stdout
 }
 
-wrangler('d1', 'migrations', 'apply', 'DB', '--local')
-wrangler('d1', 'execute', 'DB', '--local', '--file', 'data/seed.sql')
-console.log('Local D1 migrated and seeded (.wrangler/state).')
+// PERSIST_TO keeps another local state (the browser tests and the bench use their own), and
+// EXTRA_SQL applies fixtures after the seed.
+const persist = process.env.PERSIST_TO ? ['--persist-to', process.env.PERSIST_TO] : []
+wrangler('d1', 'migrations', 'apply', 'DB', '--local', ...persist)
+wrangler('d1', 'execute', 'DB', '--local', ...persist, '--file', 'data/seed.sql')
+if (process.env.EXTRA_SQL) wrangler('d1', 'execute', 'DB', '--local', ...persist, '--file', process.env.EXTRA_SQL)
+console.log(`Local D1 migrated and seeded (${process.env.PERSIST_TO ?? '.wrangler/state'}).`)

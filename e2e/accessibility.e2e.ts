@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser } from './browser'
+
+const base = inject('baseUrl')
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** Every route of SPEC §2, with the fixture records of e2e/fixtures.sql. */
+const ROUTES = [
+  '/',
+  '/404',
+  '/configurator/p5',
+  '/configurator/cfg-e2e',
+  '/configurator/info-submission/cfg-e2e',
+  '/configurator/overview/cfg-e2e',
+  '/configurator/test-drive-submission/cfg-e2e',
+  '/configurator/test-drive-submission/quote/cfg-e2e',
+  '/grayLogin',
+  '/marketing',
+  '/order/ord-e2e',
+  '/order/cancel-result/ord-e2e',
+  '/order/result-confirmation/ord-e2e',
+  '/pre-order/cfg-e2e/p5',
+  '/pre-order/info-submission/cfg-e2e/p5',
+  '/terms-conditions',
+  '/test-drive',
+  '/test-drive/p5',
+  '/test-drive-result',
+  '/third-page/ald-privacy',
+  '/user-agreement',
+  '/policy',
+  '/order/unknown-order',
+]
+
+/** en-US, a locale with long words, and Thai. */
+const PREFIXES = ['', '/de', '/th']
+const WIDTHS = { desktop: 1280, mobile: 375 }
+
+interface Violation {
+  id: string
+  impact: string | null
+  nodes: { target: unknown }[]
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource })
+  const violations = (await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: unknown[] }> } }
+    ).axe
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    })
+    return result.violations
+  })) as Violation[]
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}) at ${JSON.stringify(v.nodes.map((n) => n.target))}`)
+}
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('axe on every route', () => {
+  it('finds violations when there are some (self-check)', async () => {
+    const page = await browser.newPage()
+    await page.setContent(
+      '<html><body><main><input type="text"><p style="color:#ccc;background:#fff">faint</p><a href="/x"></a></main></body></html>',
+    )
+    const found = (await seriousViolations(page)).join('\n')
+    expect(found).toMatch(/label/)
+    expect(found).toMatch(/color-contrast/)
+    expect(found).toMatch(/link-name/)
+    await page.close()
+  })
+
+  for (const [name, width] of Object.entries(WIDTHS)) {
+    it(`has no serious or critical violations at ${name} width in en-US, de-DE and th-TH`, async () => {
+      // axe is injected as a script, which the storefront's CSP would (rightly) refuse.
+      const context: BrowserContext = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true })
+      const page = await context.newPage()
+      const findings: string[] = []
+      for (const prefix of PREFIXES) {
+        for (const route of ROUTES) {
+          const path = route === '/' ? prefix || '/' : `${prefix}${route}`
+          await page.goto(`${base}${path}`)
+          for (const violation of await seriousViolations(page)) findings.push(`${path}: ${violation}`)
+        }
+      }
+      expect(findings).toEqual([])
+      await context.close()
+    }, 240_000)
+  }
+})
+
+/** Presses Tab until the focused element matches, at most `limit` times. */
+async function tabTo(page: Page, matches: (el: Element) => boolean, limit = 40): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab')
+    const handle = await page.evaluateHandle(() => document.activeElement)
+    const hit = await handle.evaluate(matches)
+    if (hit) return
+  }
+  throw new Error('focus never reached the element')
+}
+
+describe('keyboard only', () => {
+  it('skips to the content, then reaches the configurator from the header', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${base}/nl`)
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip-link')
+    expect(await page.locator('.skip-link').boundingBox()).not.toBeNull()
+    await page.keyboard.press('Enter')
+    expect(await page.evaluate(() => location.hash)).toBe('#main')
+    await page.goto(`${base}/nl`)
+    await tabTo(page, (el) => el.getAttribute('href') === '/nl/configurator/p5')
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${base}/nl/configurator/p5`)
+    await page.close()
+  })
+
+  it('opens the country chooser and switches site', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${base}/no/marketing`)
+    await tabTo(page, (el) => el.tagName === 'SUMMARY')
+    await page.keyboard.press('Enter')
+    await tabTo(page, (el) => el.getAttribute('href') === '/dk/marketing')
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${base}/dk/marketing`)
+    await page.close()
+  })
+
+  it('leaves the error page with Return Home', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${base}/se/finns-inte`)
+    await tabTo(page, (el) => el.classList.contains('button--primary'))
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${base}/se`)
+    await page.close()
+  })
+
+  it('shows where the focus is', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${base}/at`)
+    await tabTo(page, (el) => el.getAttribute('href') === '/at/marketing')
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)
+    expect(outline).toBe('solid')
+    await page.close()
+  })
+})

@@ -1,0 +1,6 @@
+-- Records the browser tests and the bench open: a saved configuration and an order.
+INSERT OR IGNORE INTO configurations (id, model_code, country_code, created_at)
+VALUES ('cfg-e2e', 'p5', 'NO', '2026-11-01T10:00:00Z');
+
+INSERT OR IGNORE INTO orders (id, configuration_id, country_code, created_at)
+VALUES ('ord-e2e', 'cfg-e2e', 'NO', '2026-11-02T10:00:00Z');
