@@ -32,6 +32,9 @@ const ROUTES = [
   '/user-agreement',
   '/policy',
   '/order/unknown-order',
+  '/auth',
+  '/auth?frontRedirect=%2Fno',
+  '/user-center/profile',
 ]
 
 /** en-US, a locale with long words, and Thai. */

@@ -1,4 +1,5 @@
-import type { PageContext } from '../ui/page-context'
+import type { PageContext, UserInfo } from '../ui/page-context'
+import { deviceId } from './device'
 
 let tokenPromise: Promise<string> | null = null
 
@@ -22,8 +23,8 @@ export interface ApiFetchOptions {
 
 /**
  * Every call from the browser goes through here. It adds the headers of SPEC §7 (JSON content
- * type, country, language, the anti-forgery token on writes) and the current address as the
- * `frontRedirect` query parameter.
+ * type, country, language, the anti-forgery token and device id on writes) and the current address
+ * as the `frontRedirect` query parameter.
  *
  * @example
  * await apiFetch(page, '/api/client-errors', { method: 'POST', body: report })
@@ -41,11 +42,26 @@ export async function apiFetch(
     country: page.countryCode,
     language: page.languageCode,
   }
-  if (method !== 'GET') headers['x-csrf-token'] = await csrfToken()
+  if (method !== 'GET') {
+    headers['x-csrf-token'] = await csrfToken()
+    headers['x-device-id'] = deviceId()
+  }
   return fetch(url, {
     method,
     headers,
     credentials: 'same-origin',
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   })
+}
+
+/**
+ * The session handshake of SPEC §7 on page load: refresh the session, then fetch the user info.
+ * `code` 12150005 means no session: the visitor stays anonymous.
+ */
+export async function fetchUserInfo(page: Pick<PageContext, 'countryCode' | 'languageCode'>): Promise<UserInfo> {
+  const refresh = await apiFetch(page, '/api/refreshToken', { method: 'POST', body: {} })
+  const { code } = (await refresh.json()) as { code: number }
+  if (code !== 200) return {}
+  const info = await apiFetch(page, '/api/localUserInfo', { method: 'POST', body: {} })
+  return info.ok ? ((await info.json()) as UserInfo) : {}
 }

@@ -1,24 +1,35 @@
-import { useAtom } from 'jotai'
+import { useAtom, useSetAtom } from 'jotai'
 import { type ComponentType, useEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { createStoreIntl } from '../i18n/intl'
 import { siteByPrefix } from '../i18n/sites'
 import { AppRoot, createPageStore } from '../ui/AppRoot'
-import { clientTypeAtom } from '../ui/atoms'
+import { clientTypeAtom, userInfoAtom, userInfoFetchedAtom } from '../ui/atoms'
 import type { PageContext } from '../ui/page-context'
 import { APP_ELEMENT_ID, type HydrationPayload, PAYLOAD_ELEMENT_ID } from '../ui/payload'
-import { apiFetch } from './api'
+import { apiFetch, fetchUserInfo } from './api'
 import { ErrorBoundary } from './ErrorBoundary'
 
 /** Layout is mobile at 750 px or less (SPEC §2, §9); the same query as the stylesheet's. */
 export const MOBILE_QUERY = '(max-width: 750px)'
 
 /**
- * Browser-only effects of every hydrated page: the clientType atom follows the window width and is
- * mirrored on `<html data-client-type>`; the document is marked hydrated. Renders nothing.
+ * Browser-only effects of every hydrated page: the session handshake fills userInfo and
+ * userInfoFetched; the clientType atom follows the window width and is mirrored on
+ * `<html data-client-type>`; the document is marked hydrated. Renders nothing.
  */
-function ClientEffects() {
+function ClientEffects({ page }: { page: PageContext }) {
   const [clientType, setClientType] = useAtom(clientTypeAtom)
+  const setUserInfo = useSetAtom(userInfoAtom)
+  const setUserInfoFetched = useSetAtom(userInfoFetchedAtom)
+  useEffect(() => {
+    fetchUserInfo(page)
+      .then((info) => setUserInfo(info))
+      .catch(() => {
+        // Offline or failing: the visitor stays as the server rendered them.
+      })
+      .finally(() => setUserInfoFetched(true))
+  }, [page, setUserInfo, setUserInfoFetched])
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
@@ -65,7 +76,7 @@ export function hydratePage<Data>(Page: ComponentType<{ data: Data }>): void {
       intl={intl}
       store={createPageStore(payload.page)}
     >
-      <ClientEffects />
+      <ClientEffects page={payload.page} />
       <ErrorBoundary onError={(error) => reportCrash(payload.page, error)}>
         <Page data={payload.data} />
       </ErrorBoundary>

@@ -1,4 +1,72 @@
-import { noRecord, shellRoute } from './shell'
+import { fieldProblems, GrayLoginForm } from '../domain/account/forms'
+import type { MessageKey } from '../i18n/intl'
+import { linkTo } from '../i18n/links'
+import { CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { useT } from '../ui/intl-context'
+import { useRenderContext } from '../ui/site-context'
+import { fieldErrors } from './form-errors'
+import { defineRoute, type LoadContext } from './route'
 
-/** `/grayLogin`: access to features in gray release. */
-export default shellRoute({ id: 'grayLogin', path: '/grayLogin', label: null, indexable: false, load: noRecord })
+interface GrayData {
+  csrf: string
+  errors: FieldErrors
+  message: MessageKey | null
+}
+
+const empty = async (ctx: LoadContext): Promise<GrayData> => ({
+  csrf: await ctx.session.csrfToken(),
+  errors: {},
+  message: null,
+})
+
+function GrayLoginPage({ data }: { data: GrayData }) {
+  const t = useT()
+  const { page } = useRenderContext()
+  return (
+    <article className="page">
+      <h1 className="page__heading">{t('page.grayLogin.heading')}</h1>
+      <p className="page__lead">{t('page.grayLogin.lead')}</p>
+      {page.grayTag ? <FormMessage kind="success">{t('grayLogin.granted')}</FormMessage> : null}
+      <form className="form card" method="post" noValidate aria-label={t('page.grayLogin.heading')}>
+        {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
+        <CsrfField token={data.csrf} />
+        <Field
+          form="gray"
+          name="code"
+          type="password"
+          label="grayLogin.field"
+          autoComplete="one-time-code"
+          required
+          errors={data.errors}
+        />
+        <button className="button button--primary" type="submit">
+          {t('grayLogin.submit')}
+        </button>
+      </form>
+    </article>
+  )
+}
+
+/** `/grayLogin`: the gray-release access code; success sets a signed cookie and grayTag. */
+export default defineRoute<GrayData>({
+  id: 'grayLogin',
+  path: '/grayLogin',
+  label: null,
+  namespaces: ['page.grayLogin', 'grayLogin', 'field', 'validation'],
+  indexable: false,
+  load: empty,
+  action: async (ctx) => {
+    const data = await empty(ctx)
+    const parsed = GrayLoginForm.safeParse(ctx.form)
+    if (!parsed.success) {
+      data.errors = fieldErrors(fieldProblems(parsed.error), { code: 'field.accessCode' })
+      return { status: 422 as const, data }
+    }
+    const outcome = await ctx.session.grantGray(parsed.data.code)
+    if (outcome === 'ok') return { redirect: linkTo(ctx.site, '/grayLogin') }
+    data.message = outcome === 'throttled' ? 'auth.error.throttled' : 'grayLogin.invalid'
+    return { status: outcome === 'throttled' ? (429 as const) : (401 as const), data }
+  },
+  meta: () => ({ title: 'page.grayLogin.heading', description: 'page.grayLogin.lead' }),
+  Page: GrayLoginPage,
+})

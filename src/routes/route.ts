@@ -21,12 +21,44 @@ export type AnalyticsLabel =
 /** Client entries: a page that names one hydrates with it; a page that names none ships no JS. */
 export type ClientEntry = 'error'
 
+/** The signed-in visitor as routes see them. */
+export interface RouteUser {
+  id: string
+  email: string
+  name: string
+  phone: string
+  types: number[]
+}
+
+/** What a route may do with the visitor's session; implemented by the worker per request. */
+export interface SessionService {
+  user: RouteUser | null
+  /** The anti-forgery token for a form's hidden `_csrf` field. */
+  csrfToken(): Promise<string>
+  signIn(input: { email: string; password: string }): Promise<'ok' | 'invalid' | 'throttled'>
+  signUp(input: { name: string; email: string; password: string }): Promise<'ok' | 'taken' | 'throttled'>
+  signOut(): Promise<void>
+  updateProfile(profile: { name: string; email: string; phone: string }): Promise<'ok' | 'emailTaken' | 'signedOut'>
+  grantGray(code: string): Promise<'ok' | 'invalid' | 'throttled'>
+  savedConfigurations(): Promise<{ id: string; modelCode: string; createdAt: string }[]>
+  orders(): Promise<{ id: string; createdAt: string }[]>
+}
+
 export interface LoadContext {
   site: Site
   params: Record<string, string | undefined>
   url: URL
   store: Store
+  session: SessionService
 }
+
+export interface ActionContext extends LoadContext {
+  /** The posted form's fields (strings only; files are ignored). */
+  form: Record<string, string>
+}
+
+/** After a form post: go somewhere (303), or show the page again with a status (errors, kept values). */
+export type ActionResult<Data> = { redirect: string } | { status: 200 | 400 | 401 | 409 | 422 | 429; data: Data }
 
 export interface PageMeta {
   title: MessageKey
@@ -46,6 +78,10 @@ export interface PageRoute<Data = unknown> {
   client?: ClientEntry
   /** Whether search engines may index the page (personal and error pages may not). */
   indexable: boolean
+  /** 'required': anonymous visitors are sent to sign in and come back (forced login check). */
+  auth?: 'required'
+  /** Handles the page's form (POST to the same address). */
+  action?(ctx: ActionContext): Promise<ActionResult<Data>>
   /** Fetches what the page needs before rendering; throws a PageError for a missing record. */
   load(ctx: LoadContext): Promise<Data>
   meta(data: Data): PageMeta
@@ -72,4 +108,12 @@ export class PageError extends Error {
 export function found<T>(record: T | null | undefined, type: ErrorType): T {
   if (record === null || record === undefined) throw new PageError(type, 404)
   return record
+}
+
+/** Thrown by a loader to send the visitor elsewhere (303), e.g. a signed-in visitor away from sign-in. */
+export class PageRedirect extends Error {
+  constructor(readonly location: string) {
+    super(location)
+    this.name = 'PageRedirect'
+  }
 }

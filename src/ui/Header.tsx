@@ -1,15 +1,50 @@
+import { useAtomValue } from 'jotai'
 import { linkTo } from '../i18n/links'
+import { userInfoAtom } from './atoms'
 import { useT } from './intl-context'
 import { Logo } from './Logo'
 import { useRenderContext } from './site-context'
 
 /**
- * Site header: the logo links to the site's root. The account area is a fixed slot on sites that
- * have a user menu (SPEC §2); sign-in and the menu itself arrive with accounts.
+ * The account area of SPEC §2: anonymous visitors get a sign-in link that comes back to this page;
+ * signed-in ones a menu titled "My Nordvolt" with the account link (not on Iceland) and sign-out.
+ * Sites without a user menu (DE, FR, TH, BE, LU, AT) show neither. The menu is a disclosure, so it
+ * works without JavaScript.
  */
+function AccountArea() {
+  const t = useT()
+  const { site, page } = useRenderContext()
+  const userInfo = useAtomValue(userInfoAtom)
+  if (!site.showUserMenu) return null
+  if (!userInfo.id) {
+    const signIn = linkTo(site, '/auth', { query: new URLSearchParams({ frontRedirect: page.url }) })
+    return (
+      <a className="header__account header__sign-in" href={signIn}>
+        {t('header.signIn')}
+      </a>
+    )
+  }
+  return (
+    <details className="header__account user-menu">
+      <summary>{t('header.myBrand')}</summary>
+      <ul className="user-menu__list">
+        {site.showAccountLink ? (
+          <li>
+            <a href={linkTo(site, '/user-center/profile')}>{t('header.account')}</a>
+          </li>
+        ) : null}
+        <li>
+          <a href={userInfo.logoutUrl ?? linkTo(site, '/auth/logout')}>{t('header.signOut')}</a>
+        </li>
+      </ul>
+    </details>
+  )
+}
+
+/** Site header: the logo links to the site's root; main navigation; the account area. */
 export function Header() {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site, page } = useRenderContext()
   return (
     <header className="header">
       <div className="header__inner">
@@ -21,7 +56,8 @@ export function Header() {
           <a href={linkTo(site, '/test-drive')}>{t('header.nav.testDrive')}</a>
           <a href={linkTo(site, '/marketing')}>{t('header.nav.discover')}</a>
         </nav>
-        {site.showUserMenu ? <div className="header__account" data-slot="account" /> : null}
+        {page.grayTag ? <span className="header__preview">{t('header.preview')}</span> : null}
+        <AccountArea />
       </div>
     </header>
   )

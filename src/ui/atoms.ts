@@ -32,4 +32,4 @@ export interface AppError {
 }
 
 /** The error types of SPEC §2/§8; each has `error.{type}.title` and `.message` messages. */
-export type ErrorType = 'notFound' | 'noRecord' | 'configuratorNotFound' | 'unexpected'
+export type ErrorType = 'notFound' | 'noRecord' | 'configuratorNotFound' | 'unexpected' | 'signInInApp'

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 
 const DEV_SECRET = 'development-only-secret-never-used-in-production'
+/** The gray-release code outside production (README). */
+export const DEV_GRAY_CODE = 'preview-2026'
 
 const EnvSchema = z
   .object({
@@ -9,13 +11,19 @@ const EnvSchema = z
     OFFICIAL_URL: z.url().optional(),
     /** Signs anti-forgery tokens (and later sessions). `wrangler secret put APP_SECRET`. */
     APP_SECRET: z.string().min(32).optional(),
+    /** The code of the gray release (/grayLogin). `wrangler secret put GRAY_ACCESS_CODE`. */
+    GRAY_ACCESS_CODE: z.string().min(8).optional(),
   })
   .transform((env, ctx) => {
-    if (env.ENVIRONMENT === 'production' && !env.APP_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'APP_SECRET is required in production' })
+    if (env.ENVIRONMENT === 'production' && (!env.APP_SECRET || !env.GRAY_ACCESS_CODE)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_SECRET'],
+        message: 'APP_SECRET and GRAY_ACCESS_CODE are required in production',
+      })
       return z.NEVER
     }
-    return { ...env, APP_SECRET: env.APP_SECRET ?? DEV_SECRET }
+    return { ...env, APP_SECRET: env.APP_SECRET ?? DEV_SECRET, GRAY_ACCESS_CODE: env.GRAY_ACCESS_CODE ?? DEV_GRAY_CODE }
   })
 
 export type AppConfig = z.output<typeof EnvSchema>

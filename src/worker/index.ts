@@ -7,9 +7,10 @@ import { ROUTES } from '../routes'
 import { createStore } from '../store'
 import { api } from './api'
 import { apiError } from './api/errors'
+import { authSdk } from './api/session'
 import { appConfig } from './env'
 import { csrfProtection } from './middleware/csrf'
-import { renderError, renderRoute } from './ssr/render'
+import { handleAction, renderError, renderRoute } from './ssr/render'
 import type { AppEnv } from './types'
 
 const app = new Hono<AppEnv>({ strict: false })
@@ -60,11 +61,13 @@ app.use(async (c, next) => {
 app.use(csrfProtection())
 
 app.route('/api', api)
+app.route('/webAuthSdk', authSdk)
 
 for (const site of SITES) {
   for (const route of ROUTES) {
     const path = route.path === '/' ? site.prefix || '/' : `${site.prefix}${route.path}`
     app.get(path, (c) => renderRoute(c, site, route))
+    if (route.action) app.post(path, (c) => handleAction(c, site, route))
   }
 }
 

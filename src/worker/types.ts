@@ -1,5 +1,6 @@
 import type { Site } from '../i18n/sites'
 import type { Store } from '../store'
+import type { SessionUser } from './auth/session'
 import type { AppConfig } from './env'
 
 /** Hono generics of the worker: bindings from `wrangler types`, and per-request variables. */
@@ -10,6 +11,10 @@ export interface AppEnv {
     secureHeadersNonce?: string
     config: AppConfig
     store: Store
+    /** The signed-in visitor once looked up (null: anonymous; absent: not looked up yet). */
+    user?: SessionUser | null
+    /** A JSON body validated by `jsonBody`; read it with `bodyOf(c, schema)`. */
+    body?: unknown
   }
 }
 

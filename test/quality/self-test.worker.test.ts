@@ -31,7 +31,7 @@ const Note = z.strictObject({ text: z.string().min(1).max(50) })
 const endpoints: EndpointSpec[] = [
   {
     method: 'post',
-    path: '/notes',
+    path: '/api/notes',
     operationId: 'throwsOnLongText',
     summary: 'Throws when text is longer than 10 characters',
     tags: [],
@@ -41,7 +41,7 @@ const endpoints: EndpointSpec[] = [
   },
   {
     method: 'post',
-    path: '/unprotected',
+    path: '/api/unprotected',
     operationId: 'noAntiForgery',
     summary: 'Forgets the anti-forgery check',
     tags: [],
@@ -51,7 +51,7 @@ const endpoints: EndpointSpec[] = [
   },
   {
     method: 'post',
-    path: '/writes-first',
+    path: '/api/writes-first',
     operationId: 'writesBeforeValidating',
     summary: 'Stores the row, then validates',
     tags: [],
@@ -71,7 +71,7 @@ broken.use('/api/notes', csrfProtection())
 broken.use('/api/writes-first', csrfProtection())
 broken.get('/api/csrf', async (c) => c.json({ token: await issueCsrfToken(c) }))
 broken.post('/api/notes', jsonBody(z.object({ text: z.string() })), (c) => {
-  if (c.get('body').text.length > 10) throw new Error('boom')
+  if ((c.get('body') as { text: string }).text.length > 10) throw new Error('boom')
   return c.body(null, 201)
 })
 broken.post('/api/unprotected', jsonBody(Note), (c) => c.body(null, 201))
@@ -81,7 +81,7 @@ broken.post('/api/writes-first', async (c) => {
   )
     .bind(crypto.randomUUID())
     .run()
-  return jsonBody(Note)(c as never, async () => {
+  return jsonBody(Note)(c, async () => {
     c.status(201)
   })
 })

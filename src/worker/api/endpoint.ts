@@ -12,7 +12,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
  */
 export interface EndpointSpec {
   method: HttpMethod
-  /** Path under /api in OpenAPI form: '/v1/orders/{id}'. */
+  /** Full path in OpenAPI form: '/api/v1/orders/{id}'. */
   path: string
   operationId: string
   summary: string
@@ -25,9 +25,15 @@ export interface EndpointSpec {
   responses: Record<number, { description: string; schema?: z.ZodType }>
 }
 
-/** The Hono path of an OpenAPI path: '/v1/orders/{id}' → '/v1/orders/:id'. */
-export function honoPath(openApiPath: string): string {
-  return openApiPath.replace(/\{(\w+)\}/g, ':$1')
+/**
+ * The Hono path of an endpoint, relative to the router it is mounted on.
+ *
+ * @example
+ * routePath({ path: '/api/v1/orders/{id}' }, '/api') // '/v1/orders/:id'
+ */
+export function routePath(endpoint: Pick<EndpointSpec, 'path'>, mountedAt = '/api'): string {
+  const relative = endpoint.path.startsWith(`${mountedAt}/`) ? endpoint.path.slice(mountedAt.length) : endpoint.path
+  return relative.replace(/\{(\w+)\}/g, ':$1')
 }
 
 function fieldMessage(c: Context, issue: z.core.$ZodIssue): { path: string; message: string } {
@@ -46,17 +52,17 @@ function fieldMessage(c: Context, issue: z.core.$ZodIssue): { path: string; mess
 /**
  * Validates the JSON body against the endpoint's schema: 415 for another content type, 400 for
  * malformed JSON, 422 with a message per field (in the caller's language) for invalid content.
- * The parsed body is available as `c.get('body')`.
+ * The handler reads the parsed body with `bodyOf(c, schema)`.
  */
-export function jsonBody<Schema extends z.ZodType>(
-  schema: Schema,
-): MiddlewareHandler<AppEnv & { Variables: { body: z.output<Schema> } }> {
+export function jsonBody(schema: z.ZodType): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const type = c.req.header('content-type') ?? ''
     if (!/^application\/json\b/i.test(type)) return apiError(c, 415, 'unsupported_media_type', 'api.error.mediaType')
     let raw: unknown
     try {
-      raw = JSON.parse(await c.req.text())
+      // An empty body is an empty object: the SPEC's handshake calls send none.
+      const text = await c.req.text()
+      raw = text.trim() === '' ? {} : JSON.parse(text)
     } catch {
       return apiError(c, 400, 'invalid_json', 'api.error.invalidJson')
     }
@@ -73,6 +79,16 @@ export function jsonBody<Schema extends z.ZodType>(
     c.set('body', parsed.data)
     await next()
   }
+}
+
+/**
+ * The body `jsonBody(schema)` validated, typed by the same schema.
+ *
+ * @example
+ * .post('/x', jsonBody(Report), (c) => { const report = bodyOf(c, Report) })
+ */
+export function bodyOf<Schema extends z.ZodType>(c: Context<AppEnv>, _schema: Schema): z.output<Schema> {
+  return c.get('body') as z.output<Schema>
 }
 
 function jsonSchema(schema: z.ZodType): unknown {
@@ -102,8 +118,8 @@ export function openApiDocument(endpoints: readonly EndpointSpec[]) {
       schema: { type: 'string' },
     }))
     const writes = endpoint.method !== 'get'
-    paths[`/api${endpoint.path}`] ??= {}
-    ;(paths[`/api${endpoint.path}`] as Record<string, unknown>)[endpoint.method] = {
+    paths[endpoint.path] ??= {}
+    ;(paths[endpoint.path] as Record<string, unknown>)[endpoint.method] = {
       operationId: endpoint.operationId,
       summary: endpoint.summary,
       tags: endpoint.tags,

@@ -4,8 +4,9 @@ import { z } from 'zod'
 import { SITES } from '../../i18n/sites'
 import { issueCsrfToken } from '../middleware/csrf'
 import type { AppEnv } from '../types'
-import { type EndpointSpec, honoPath, jsonBody, openApiDocument } from './endpoint'
+import { bodyOf, type EndpointSpec, jsonBody, openApiDocument, routePath } from './endpoint'
 import { apiError } from './errors'
+import { SESSION_ENDPOINTS, sessionApi } from './session'
 
 /** A crash in the browser, reported by the client error boundary. Nothing personal is sent. */
 export const ClientErrorReport = z.strictObject({
@@ -28,7 +29,7 @@ const SiteSummary = z.object({
 export const ENDPOINTS = {
   health: {
     method: 'get',
-    path: '/health',
+    path: '/api/health',
     operationId: 'health',
     summary: 'Liveness check',
     tags: ['platform'],
@@ -36,7 +37,7 @@ export const ENDPOINTS = {
   },
   csrf: {
     method: 'get',
-    path: '/csrf',
+    path: '/api/csrf',
     operationId: 'antiForgeryToken',
     summary: 'The anti-forgery token for state-changing calls; sets its HttpOnly seed cookie',
     tags: ['platform'],
@@ -44,7 +45,7 @@ export const ENDPOINTS = {
   },
   sites: {
     method: 'get',
-    path: '/v1/sites',
+    path: '/api/v1/sites',
     operationId: 'listSites',
     summary: 'The storefront’s sites: prefix, country, locale, currency',
     tags: ['sites'],
@@ -52,7 +53,7 @@ export const ENDPOINTS = {
   },
   clientErrors: {
     method: 'post',
-    path: '/client-errors',
+    path: '/api/client-errors',
     operationId: 'reportClientError',
     summary: 'Report a crash in the browser',
     tags: ['platform'],
@@ -67,12 +68,13 @@ export const ENDPOINTS = {
   },
   openapi: {
     method: 'get',
-    path: '/openapi.json',
+    path: '/api/openapi.json',
     operationId: 'openApiDocument',
     summary: 'This document',
     tags: ['platform'],
     responses: { 200: { description: 'OpenAPI 3.1 document', schema: z.record(z.string(), z.unknown()) } },
   },
+  ...SESSION_ENDPOINTS,
 } satisfies Record<string, EndpointSpec>
 
 const document = openApiDocument(Object.values(ENDPOINTS))
@@ -91,11 +93,11 @@ export const api = new Hono<AppEnv>()
       onError: (c) => apiError(c, 413, 'payload_too_large', 'api.error.tooLarge'),
     }),
   )
-  .get(honoPath(ENDPOINTS.health.path), (c) => c.json({ ok: true as const }))
-  .get(honoPath(ENDPOINTS.csrf.path), async (c) =>
+  .get(routePath(ENDPOINTS.health), (c) => c.json({ ok: true as const }))
+  .get(routePath(ENDPOINTS.csrf), async (c) =>
     c.json({ token: await issueCsrfToken(c) }, 200, { 'cache-control': 'private, no-store' }),
   )
-  .get(honoPath(ENDPOINTS.sites.path), (c) =>
+  .get(routePath(ENDPOINTS.sites), (c) =>
     c.json(
       SITES.map((s) => ({
         prefix: s.prefix,
@@ -107,10 +109,11 @@ export const api = new Hono<AppEnv>()
       })),
     ),
   )
-  .post(honoPath(ENDPOINTS.clientErrors.path), jsonBody(ClientErrorReport), (c) => {
-    const report = c.get('body')
+  .post(routePath(ENDPOINTS.clientErrors), jsonBody(ClientErrorReport), (c) => {
+    const report = bodyOf(c, ClientErrorReport)
     console.warn(`[${c.get('requestId')}] client error at ${report.url}: ${report.message}`)
     return c.body(null, 204)
   })
-  .get(honoPath(ENDPOINTS.openapi.path), (c) => c.json(document))
+  .get(routePath(ENDPOINTS.openapi), (c) => c.json(document))
+  .route('/', sessionApi)
   .all('*', (c) => apiError(c, 404, 'not_found', 'api.error.notFound'))

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { apiError } from '../api/errors'
+import { constantTimeEqual, randomToken, sign } from '../auth/crypto'
 import type { AppEnv } from '../types'
 
 /** HttpOnly, Secure, host-only cookie holding the visitor's random anti-forgery seed. */
@@ -11,37 +12,10 @@ export const CSRF_HEADER = 'x-csrf-token'
 export const CSRF_FIELD = '_csrf'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-const keys = new Map<string, Promise<CryptoKey>>()
-const encoder = new TextEncoder()
-
-function base64url(bytes: ArrayBuffer | Uint8Array): string {
-  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)
-  let binary = ''
-  for (const byte of view) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
-
-function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret)
-  if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
-    keys.set(secret, key)
-  }
-  return key
-}
 
 /** The token for a seed: HMAC-SHA-256(secret, seed), so only this server can mint a valid pair. */
-export async function tokenFor(seed: string, secret: string): Promise<string> {
-  return base64url(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(`csrf:${seed}`)))
-}
-
-function constantTimeEqual(a: string, b: string): boolean {
-  const left = encoder.encode(a)
-  const right = encoder.encode(b)
-  if (left.length !== right.length) return false
-  let diff = 0
-  for (let i = 0; i < left.length; i++) diff |= (left[i] ?? 0) ^ (right[i] ?? 0)
-  return diff === 0
+export function tokenFor(seed: string, secret: string): Promise<string> {
+  return sign(secret, 'csrf', seed)
 }
 
 /**
@@ -51,7 +25,7 @@ function constantTimeEqual(a: string, b: string): boolean {
 export async function issueCsrfToken(c: Context<AppEnv>): Promise<string> {
   let seed = getCookie(c, CSRF_COOKIE)
   if (!seed || !/^[A-Za-z0-9_-]{43}$/.test(seed)) {
-    seed = base64url(crypto.getRandomValues(new Uint8Array(32)))
+    seed = randomToken(32)
     setCookie(c, CSRF_COOKIE, seed, { httpOnly: true, secure: true, sameSite: 'Lax', path: '/' })
   }
   return tokenFor(seed, c.get('config').APP_SECRET)

@@ -16,7 +16,11 @@ export function previousPage(referer: string | undefined, origin: string): strin
 }
 
 /** SPEC §3 page context, built once per request. */
-export function buildPageContext(c: Context<AppEnv>, site: Site): PageContext {
+export function buildPageContext(
+  c: Context<AppEnv>,
+  site: Site,
+  visitor: Pick<PageContext, 'userInfo' | 'grayTag'>,
+): PageContext {
   const url = new URL(c.req.url)
   const userAgent = c.req.header('user-agent') ?? ''
   const config = c.get('config')
@@ -30,9 +34,8 @@ export function buildPageContext(c: Context<AppEnv>, site: Site): PageContext {
     channel: channelOf(userAgent),
     env: config.ENVIRONMENT,
     url: `${url.pathname}${url.search}`,
-    // Gray release and sign-in arrive with accounts; until then every visitor is anonymous.
-    grayTag: false,
-    userInfo: {},
+    grayTag: visitor.grayTag,
+    userInfo: visitor.userInfo,
     __from: previousPage(c.req.header('referer'), url.origin),
   }
 }

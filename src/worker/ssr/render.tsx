@@ -1,17 +1,21 @@
 import type { IntlShape } from '@formatjs/intl'
 import type { Context } from 'hono'
+import { getCookie } from 'hono/cookie'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { renderToReadableStream } from 'react-dom/server'
 import { CATALOGS } from '../../i18n/catalogs'
 import { COMMON_NAMESPACES, createStoreIntl, pickMessages } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
 import { alternateSites, GLOBAL_SITE, type Site } from '../../i18n/sites'
-import { type ClientEntry, PageError, type PageRoute } from '../../routes/route'
+import { type ClientEntry, PageError, PageRedirect, type PageRoute } from '../../routes/route'
 import { AppRoot, createPageStore } from '../../ui/AppRoot'
 import type { AppError } from '../../ui/atoms'
 import { ErrorPage } from '../../ui/ErrorPage'
 import type { HydrationPayload } from '../../ui/payload'
 import type { RenderContext } from '../../ui/site-context'
+import { loginCheck } from '../auth/login-check'
+import { hasGrayAccess, sessionService } from '../auth/service'
+import { ACCESS_COOKIE, resolveUser, userInfoOf } from '../auth/session'
 import type { AppEnv } from '../types'
 import { clientEntrySrc } from './assets'
 import { CachePolicy } from './cache-policy'
@@ -37,11 +41,19 @@ export function pathWithinSite(pathname: string, site: Site): string {
   return pathname.slice(site.prefix.length).replace(/\/+$/, '') || '/'
 }
 
+/** Anonymous, indexable 200 pages may be cached; anything personal or that sets a cookie never is. */
+function cachePolicy(c: Context<AppEnv>, status: number, indexable: boolean): string {
+  const personal =
+    Boolean(c.get('user')) || c.res.headers.has('set-cookie') || getCookie(c, ACCESS_COOKIE) !== undefined
+  return status === 200 && indexable && !personal ? CachePolicy.anonymousPage : CachePolicy.none
+}
+
 async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): Promise<Response> {
   const { site, intl } = request
   const url = new URL(c.req.url)
   const rest = pathWithinSite(url.pathname, site)
-  const page = buildPageContext(c, site)
+  const user = await resolveUser(c)
+  const page = buildPageContext(c, site, { userInfo: userInfoOf(user, site), grayTag: await hasGrayAccess(c) })
   const catalog = CATALOGS[site.locale]
   const ctx: RenderContext = { site, page, rest, query: url.searchParams.toString() }
   const origin = page.officialUrl.replace(/\/$/, '')
@@ -91,7 +103,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
   // c.body (not new Response) keeps headers that middleware set earlier: request id, cookies.
   return c.body(body, request.status as ContentfulStatusCode, {
     'content-type': 'text/html; charset=utf-8',
-    'cache-control': request.status === 200 && request.indexable ? CachePolicy.anonymousPage : CachePolicy.none,
+    'cache-control': cachePolicy(c, request.status, request.indexable),
   })
 }
 
@@ -116,26 +128,24 @@ export function renderError(c: Context<AppEnv>, site: Site, error: AppError, sta
   })
 }
 
-/** Loads a route's data, then streams its page; a PageError from the loader becomes its error page. */
-export async function renderRoute(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>): Promise<Response> {
-  let data: unknown
-  try {
-    data = await route.load({
-      site,
-      params: c.req.param() as Record<string, string>,
-      url: new URL(c.req.url),
-      store: c.get('store'),
-    })
-  } catch (error) {
-    if (error instanceof PageError) return renderError(c, site, { type: error.type }, error.status)
-    throw error
+async function loadContext(c: Context<AppEnv>, site: Site) {
+  const user = await resolveUser(c)
+  return {
+    site,
+    params: c.req.param() as Record<string, string>,
+    url: new URL(c.req.url),
+    store: c.get('store'),
+    session: sessionService(c, user),
   }
+}
+
+function renderLoaded(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>, data: unknown, status: number) {
   const intl = createStoreIntl(site.locale, CATALOGS[site.locale])
   const meta = route.meta(data)
   return stream(c, {
     site,
     intl,
-    status: 200,
+    status,
     indexable: route.indexable,
     namespaces: route.namespaces,
     client: route.client,
@@ -144,4 +154,46 @@ export async function renderRoute(c: Context<AppEnv>, site: Site, route: PageRou
     data,
     Page: route.Page,
   })
+}
+
+/** The forced login check of a route that requires sign-in; a Response when the visitor must go. */
+async function guard(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>): Promise<Response | null> {
+  if (route.auth !== 'required') return null
+  const check = await loginCheck(c, site, 'force')
+  if (check.kind === 'redirect') return c.redirect(check.location, 302)
+  if (check.kind === 'signInInApp') return renderError(c, site, { type: 'signInInApp' }, 401)
+  return null
+}
+
+/** Loads a route's data, then streams its page; a PageError from the loader becomes its error page. */
+export async function renderRoute(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>): Promise<Response> {
+  const blocked = await guard(c, site, route)
+  if (blocked) return blocked
+  let data: unknown
+  try {
+    data = await route.load(await loadContext(c, site))
+  } catch (error) {
+    if (error instanceof PageRedirect) return c.redirect(error.location, 303)
+    if (error instanceof PageError) return renderError(c, site, { type: error.type }, error.status)
+    throw error
+  }
+  return renderLoaded(c, site, route, data, 200)
+}
+
+/** A form posted to a page: the route's action redirects (303) or shows the page again. */
+export async function handleAction(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>): Promise<Response> {
+  if (!route.action) return renderError(c, site, { type: 'notFound' }, 404)
+  const blocked = await guard(c, site, route)
+  if (blocked) return blocked
+  const body = await c.req.parseBody()
+  const form = Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'))
+  let result: Awaited<ReturnType<NonNullable<PageRoute<unknown>['action']>>>
+  try {
+    result = await route.action({ ...(await loadContext(c, site)), form })
+  } catch (error) {
+    if (error instanceof PageError) return renderError(c, site, { type: error.type }, error.status)
+    throw error
+  }
+  if ('redirect' in result) return c.redirect(result.redirect, 303)
+  return renderLoaded(c, site, route, result.data, result.status)
 }

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { fieldProblems, ProfileForm, SignInForm, SignUpForm } from './forms'
+
+const problems = (result: { success: boolean; error?: unknown }) =>
+  result.success ? {} : fieldProblems(result.error as Parameters<typeof fieldProblems>[0])
+
+describe('account forms', () => {
+  it('tells a missing field from an invalid one', () => {
+    expect(problems(SignInForm.safeParse({ email: '', password: '' }))).toEqual({
+      email: 'required',
+      password: 'required',
+    })
+    expect(problems(SignInForm.safeParse({ email: 'ada@', password: 'x' }))).toEqual({ email: 'invalid' })
+  })
+
+  it('asks for a password of at least 10 characters on sign-up', () => {
+    expect(problems(SignUpForm.safeParse({ name: 'Ada', email: 'ada@example.com', password: 'short' }))).toEqual({
+      password: 'passwordLength',
+    })
+    expect(SignUpForm.safeParse({ name: ' Ada ', email: ' ADA@example.com ', password: 'long enough!' }).data).toEqual({
+      name: 'Ada',
+      email: 'ADA@example.com',
+      password: 'long enough!',
+    })
+  })
+
+  it('accepts an empty or international phone number, not letters', () => {
+    const base = { name: 'Ada', email: 'ada@example.com' }
+    expect(ProfileForm.safeParse({ ...base, phone: '' }).success).toBe(true)
+    expect(ProfileForm.safeParse({ ...base, phone: '+47 912 34 567' }).success).toBe(true)
+    expect(problems(ProfileForm.safeParse({ ...base, phone: 'call me' }))).toEqual({ phone: 'invalid' })
+  })
+})

@@ -1,0 +1,38 @@
+import { z } from 'zod'
+
+/** Passwords: long enough to resist guessing, short enough to hash quickly. */
+export const PASSWORD_MIN = 10
+export const PASSWORD_MAX = 200
+
+const email = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .max(254, 'invalid')
+  .pipe(z.email({ message: 'invalid' }))
+const name = z.string().trim().min(1, 'required').max(80, 'invalid')
+/** Digits with an optional leading + and common separators; 6–20 characters. */
+const phone = z
+  .string()
+  .trim()
+  .max(20, 'invalid')
+  .regex(/^(\+?[0-9][0-9 ()-]{5,19})?$/, 'invalid')
+
+export const SignInForm = z.object({ email, password: z.string().min(1, 'required').max(PASSWORD_MAX, 'invalid') })
+export const SignUpForm = z.object({
+  name,
+  email,
+  password: z.string().min(1, 'required').min(PASSWORD_MIN, 'passwordLength').max(PASSWORD_MAX, 'invalid'),
+})
+export const ProfileForm = z.object({ name, email, phone })
+export const GrayLoginForm = z.object({ code: z.string().trim().min(1, 'required').max(100, 'invalid') })
+
+/** The problem of each invalid field: 'required', 'invalid' or 'passwordLength'. */
+export function fieldProblems(error: z.ZodError): Record<string, string> {
+  const problems: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? 'form')
+    problems[field] ??= issue.message
+  }
+  return problems
+}

@@ -1,0 +1,156 @@
+import { fieldProblems, SignInForm, SignUpForm } from '../domain/account/forms'
+import { safeRedirectPath } from '../domain/redirect'
+import type { MessageKey } from '../i18n/intl'
+import { linkTo } from '../i18n/links'
+import { CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { useT } from '../ui/intl-context'
+import { fieldErrors, returnPath } from './form-errors'
+import { type ActionContext, defineRoute, type LoadContext, PageRedirect } from './route'
+
+interface AuthData {
+  csrf: string
+  frontRedirect: string
+  signIn: { email: string; errors: FieldErrors; message: MessageKey | null }
+  signUp: { name: string; email: string; errors: FieldErrors; message: MessageKey | null }
+}
+
+const LABELS: Record<string, MessageKey> = { email: 'field.email', password: 'field.password', name: 'field.name' }
+
+/** Where to go after signing in: a same-origin `frontRedirect`, else the site's home. */
+function destination(ctx: LoadContext, raw: string | undefined): string {
+  const home = linkTo(ctx.site, '/')
+  return safeRedirectPath(returnPath(raw, ctx.url, home), home)
+}
+
+async function emptyData(ctx: LoadContext, frontRedirect: string): Promise<AuthData> {
+  return {
+    csrf: await ctx.session.csrfToken(),
+    frontRedirect,
+    signIn: { email: '', errors: {}, message: null },
+    signUp: { name: '', email: '', errors: {}, message: null },
+  }
+}
+
+function AuthPage({ data }: { data: AuthData }) {
+  const t = useT()
+  return (
+    <article className="page">
+      <h1 className="page__heading">{t('page.auth.heading')}</h1>
+      <p className="page__lead">{t('page.auth.lead')}</p>
+      <div className="auth">
+        <form className="form card" method="post" noValidate aria-labelledby="sign-in-title">
+          <h2 id="sign-in-title">{t('auth.signIn.heading')}</h2>
+          {data.signIn.message ? <FormMessage kind="error">{t(data.signIn.message)}</FormMessage> : null}
+          <CsrfField token={data.csrf} />
+          <input type="hidden" name="intent" value="signIn" />
+          <input type="hidden" name="frontRedirect" value={data.frontRedirect} />
+          <Field
+            form="sign-in"
+            name="email"
+            type="email"
+            label="auth.field.email"
+            value={data.signIn.email}
+            autoComplete="username"
+            required
+            errors={data.signIn.errors}
+          />
+          <Field
+            form="sign-in"
+            name="password"
+            type="password"
+            label="auth.field.password"
+            autoComplete="current-password"
+            required
+            errors={data.signIn.errors}
+          />
+          <button className="button button--primary" type="submit">
+            {t('auth.signIn.submit')}
+          </button>
+        </form>
+        <form className="form card" method="post" noValidate aria-labelledby="sign-up-title">
+          <h2 id="sign-up-title">{t('auth.signUp.heading')}</h2>
+          {data.signUp.message ? <FormMessage kind="error">{t(data.signUp.message)}</FormMessage> : null}
+          <CsrfField token={data.csrf} />
+          <input type="hidden" name="intent" value="signUp" />
+          <input type="hidden" name="frontRedirect" value={data.frontRedirect} />
+          <Field
+            form="sign-up"
+            name="name"
+            label="auth.field.name"
+            value={data.signUp.name}
+            autoComplete="name"
+            required
+            errors={data.signUp.errors}
+          />
+          <Field
+            form="sign-up"
+            name="email"
+            type="email"
+            label="auth.field.email"
+            value={data.signUp.email}
+            autoComplete="email"
+            required
+            errors={data.signUp.errors}
+          />
+          <Field
+            form="sign-up"
+            name="password"
+            type="password"
+            label="auth.field.password"
+            hint="auth.passwordHint"
+            autoComplete="new-password"
+            required
+            errors={data.signUp.errors}
+          />
+          <button className="button button--primary" type="submit">
+            {t('auth.signUp.submit')}
+          </button>
+        </form>
+      </div>
+    </article>
+  )
+}
+
+async function action(ctx: ActionContext) {
+  const { form } = ctx
+  const data = await emptyData(ctx, form.frontRedirect ?? '')
+  if (form.intent === 'signUp') {
+    const parsed = SignUpForm.safeParse(form)
+    data.signUp = { name: form.name ?? '', email: form.email ?? '', errors: {}, message: null }
+    if (!parsed.success) {
+      data.signUp.errors = fieldErrors(fieldProblems(parsed.error), LABELS)
+      return { status: 422 as const, data }
+    }
+    const outcome = await ctx.session.signUp(parsed.data)
+    if (outcome === 'ok') return { redirect: destination(ctx, form.frontRedirect) }
+    data.signUp.message = outcome === 'throttled' ? 'auth.error.throttled' : 'auth.error.taken'
+    return { status: outcome === 'throttled' ? (429 as const) : (409 as const), data }
+  }
+  const parsed = SignInForm.safeParse(form)
+  data.signIn = { email: form.email ?? '', errors: {}, message: null }
+  if (!parsed.success) {
+    data.signIn.errors = fieldErrors(fieldProblems(parsed.error), LABELS)
+    return { status: 422 as const, data }
+  }
+  const outcome = await ctx.session.signIn(parsed.data)
+  if (outcome === 'ok') return { redirect: destination(ctx, form.frontRedirect) }
+  data.signIn.message = outcome === 'throttled' ? 'auth.error.throttled' : 'auth.error.invalid'
+  return { status: outcome === 'throttled' ? (429 as const) : (401 as const), data }
+}
+
+/** `/auth`: sign in or create an account, then back to `frontRedirect` (same origin only). */
+export default defineRoute<AuthData>({
+  id: 'auth',
+  path: '/auth',
+  label: null,
+  namespaces: ['page.auth', 'auth', 'field', 'validation'],
+  indexable: false,
+  load: async (ctx) => {
+    const frontRedirect = ctx.url.searchParams.get('frontRedirect') ?? ''
+    if (ctx.session.user) throw new PageRedirect(destination(ctx, frontRedirect))
+    return emptyData(ctx, frontRedirect)
+  },
+  action,
+  meta: () => ({ title: 'page.auth.heading', description: 'page.auth.lead' }),
+  Page: AuthPage,
+})

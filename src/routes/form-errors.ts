@@ -1,0 +1,32 @@
+import type { MessageKey } from '../i18n/intl'
+import type { FieldErrors } from '../ui/form'
+
+const PROBLEM_MESSAGES: Record<string, MessageKey> = {
+  required: 'validation.required',
+  invalid: 'validation.invalid',
+  passwordLength: 'validation.passwordLength',
+}
+
+/**
+ * SPEC §5 messages for a form's problems ('required' → "Please enter your {label}", 'invalid' →
+ * "Please enter a valid {label}"), with each field's in-sentence label.
+ */
+export function fieldErrors(problems: Record<string, string>, labels: Record<string, MessageKey>): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const [field, problem] of Object.entries(problems)) {
+    errors[field] = { key: PROBLEM_MESSAGES[problem] ?? 'validation.invalid', label: labels[field] }
+  }
+  return errors
+}
+
+/** The same-origin path to return to after a form, from `frontRedirect` (a path or our own URL). */
+export function returnPath(raw: string | undefined, requestUrl: URL, fallback: string): string {
+  if (!raw) return fallback
+  try {
+    const absolute = new URL(raw, requestUrl)
+    if (absolute.origin !== requestUrl.origin) return fallback
+    return `${absolute.pathname}${absolute.search}`
+  } catch {
+    return fallback
+  }
+}

@@ -1,0 +1,47 @@
+import { linkTo } from '../i18n/links'
+import { CsrfField } from '../ui/form'
+import { useT } from '../ui/intl-context'
+import { useRenderContext } from '../ui/site-context'
+import { defineRoute, PageRedirect } from './route'
+
+function LogoutPage({ data }: { data: { csrf: string } }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  return (
+    <article className="page">
+      <h1 className="page__heading">{t('page.logout.heading')}</h1>
+      <p className="page__lead">{t('page.logout.lead')}</p>
+      <form method="post" className="form-actions">
+        <CsrfField token={data.csrf} />
+        <button className="button button--primary" type="submit">
+          {t('logout.confirm')}
+        </button>
+        <a className="button" href={linkTo(site, '/')}>
+          {t('logout.cancel')}
+        </a>
+      </form>
+    </article>
+  )
+}
+
+/**
+ * `/auth/logout` (userInfo.logoutUrl): asks, then signs out with a POST, which revokes the session
+ * server-side. A GET never signs anyone out, so a link on another site cannot.
+ */
+export default defineRoute<{ csrf: string }>({
+  id: 'logout',
+  path: '/auth/logout',
+  label: null,
+  namespaces: ['page.logout', 'logout'],
+  indexable: false,
+  load: async (ctx) => {
+    if (!ctx.session.user) throw new PageRedirect(linkTo(ctx.site, '/'))
+    return { csrf: await ctx.session.csrfToken() }
+  },
+  action: async (ctx) => {
+    await ctx.session.signOut()
+    return { redirect: linkTo(ctx.site, '/') }
+  },
+  meta: () => ({ title: 'page.logout.heading', description: 'page.logout.lead' }),
+  Page: LogoutPage,
+})

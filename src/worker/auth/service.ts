@@ -1,0 +1,106 @@
+import type { Context } from 'hono'
+import { getCookie, setCookie } from 'hono/cookie'
+import type { SessionService } from '../../routes/route'
+import { createAccountStore } from '../../store/accounts'
+import { issueCsrfToken } from '../middleware/csrf'
+import type { AppEnv } from '../types'
+import { constantTimeEqual, hashPassword, openValue, sealValue, verifyPassword } from './crypto'
+import { endSession, type resolveUser, startSession } from './session'
+import { accountKey, clientKey, throttle } from './throttle'
+
+/** Signed cookie that marks a visitor admitted to the gray release. */
+export const GRAY_COOKIE = '__Host-nv_gray'
+const GRAY_DAYS = 30
+
+// Verifying against this keeps an unknown e-mail as slow as a wrong password (no enumeration by timing).
+let decoyHash: Promise<{ hash: string; salt: string; iterations: number }> | undefined
+
+/** Whether the visitor holds a valid gray-release cookie. */
+export async function hasGrayAccess(c: Context<AppEnv>, now = new Date()): Promise<boolean> {
+  const payload = await openValue(c.get('config').APP_SECRET, 'gray', getCookie(c, GRAY_COOKIE))
+  return payload !== null && Number(payload) > now.getTime()
+}
+
+/** The session operations page routes may perform, bound to this request. */
+export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<typeof resolveUser>>): SessionService {
+  const accounts = createAccountStore(c.env.DB)
+  return {
+    user,
+    csrfToken: () => issueCsrfToken(c),
+
+    async signIn({ email, password }) {
+      const guard = throttle(accounts, [accountKey(`email:${email.toLowerCase()}`), clientKey(c)])
+      if (await guard.blocked()) return 'throttled'
+      const found = await accounts.findUserByEmail(email)
+      decoyHash ??= hashPassword('decoy-password')
+      const stored = found
+        ? { hash: found.passwordHash, salt: found.passwordSalt, iterations: found.passwordIterations }
+        : await decoyHash
+      const valid = (await verifyPassword(password, stored)) && found !== null
+      if (!valid || !found) {
+        await guard.fail()
+        return 'invalid'
+      }
+      await guard.succeed()
+      await startSession(c, found)
+      return 'ok'
+    },
+
+    async signUp({ name, email, password }) {
+      const guard = throttle(accounts, [clientKey(c)])
+      if (await guard.blocked()) return 'throttled'
+      const hashed = await hashPassword(password)
+      const created = await accounts.createUser({
+        email,
+        name,
+        passwordHash: hashed.hash,
+        passwordSalt: hashed.salt,
+        passwordIterations: hashed.iterations,
+        now: new Date(),
+      })
+      if (!created) {
+        await guard.fail()
+        return 'taken'
+      }
+      await startSession(c, created)
+      return 'ok'
+    },
+
+    async signOut() {
+      await endSession(c)
+    },
+
+    async updateProfile(profile) {
+      if (!user) return 'signedOut'
+      return (await accounts.updateProfile(user.id, profile, new Date())) ? 'ok' : 'emailTaken'
+    },
+
+    async grantGray(code) {
+      const guard = throttle(accounts, [accountKey(`gray:${clientKey(c).key}`)])
+      if (await guard.blocked()) return 'throttled'
+      const expected = c.get('config').GRAY_ACCESS_CODE
+      if (!constantTimeEqual(code, expected)) {
+        await guard.fail()
+        return 'invalid'
+      }
+      await guard.succeed()
+      const until = Date.now() + GRAY_DAYS * 24 * 60 * 60 * 1000
+      setCookie(c, GRAY_COOKIE, await sealValue(c.get('config').APP_SECRET, 'gray', String(until)), {
+        httpOnly: true,
+        secure: true,
+        sameSite: 'Lax',
+        path: '/',
+        maxAge: GRAY_DAYS * 24 * 60 * 60,
+      })
+      return 'ok'
+    },
+
+    async savedConfigurations() {
+      return user ? accounts.configurationsOf(user.id) : []
+    },
+
+    async orders() {
+      return user ? accounts.ordersOf(user.id) : []
+    },
+  }
+}

@@ -1,0 +1,83 @@
+import { exports } from 'cloudflare:workers'
+
+const BASE = 'http://local.test'
+
+/**
+ * A browser-like visitor for worker tests: keeps cookies between requests, reads the anti-forgery
+ * token from a page's form, and posts forms the way a browser without JavaScript does.
+ *
+ * @example
+ * const ada = visitor()
+ * await ada.signUp('/no', { name: 'Ada', email: 'ada@example.com', password: 'correct horse' })
+ */
+export function visitor(extraHeaders: Record<string, string> = {}) {
+  const jar = new Map<string, string>()
+  // Each visitor comes from its own address, as different people do (throttling is per client).
+  const headers = { 'cf-connecting-ip': `198.51.100.${(ipCounter++ % 250) + 1}`, ...extraHeaders }
+
+  function remember(res: Response): void {
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = cookie.split(';')
+      const [name = '', ...value] = pair.split('=')
+      const expired = attributes.some((a) => /max-age=0/i.test(a.trim()) || /expires=Thu, 01 Jan 1970/i.test(a.trim()))
+      if (expired) jar.delete(name.trim())
+      else jar.set(name.trim(), value.join('='))
+    }
+  }
+
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+
+  async function request(path: string, init: RequestInit = {}): Promise<Response> {
+    const res = await exports.default.fetch(
+      new Request(`${BASE}${path}`, {
+        redirect: 'manual',
+        ...init,
+        headers: { ...headers, cookie: cookieHeader(), ...(init.headers as Record<string, string> | undefined) },
+      }),
+    )
+    remember(res)
+    return res
+  }
+
+  async function formToken(path: string): Promise<string> {
+    const html = await (await request(path)).text()
+    const token = /name="_csrf" value="([^"]+)"/.exec(html)?.[1]
+    if (!token) throw new Error(`no anti-forgery field on ${path}`)
+    return token
+  }
+
+  async function postForm(path: string, fields: Record<string, string>, tokenFrom = path): Promise<Response> {
+    const token = await formToken(tokenFrom)
+    return request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ _csrf: token, ...fields }).toString(),
+    })
+  }
+
+  async function api(path: string, body: unknown = {}): Promise<Response> {
+    if (!jar.has('__Host-csrf')) await request('/api/csrf')
+    const { token } = (await (await request('/api/csrf')).json()) as { token: string }
+    return request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+      body: JSON.stringify(body),
+    })
+  }
+
+  return {
+    jar,
+    request,
+    postForm,
+    api,
+    signUp: (prefix: string, account: { name: string; email: string; password: string }) =>
+      postForm(`${prefix}/auth`, { intent: 'signUp', ...account }),
+    signIn: (prefix: string, credentials: { email: string; password: string }, frontRedirect = '') =>
+      postForm(`${prefix}/auth`, { intent: 'signIn', frontRedirect, ...credentials }),
+  }
+}
+
+let counter = 0
+let ipCounter = 0
+/** A fresh, unique e-mail address per call. */
+export const uniqueEmail = (name = 'visitor') => `${name}.${Date.now()}.${counter++}@example.com`
