@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
+import { dataSeedSql } from './scripts/seed-sql.mjs'
 
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false'
 process.env.WRANGLER_SEND_METRICS ??= 'false'
@@ -26,7 +27,7 @@ export default defineConfig({
               bindings: {
                 ENVIRONMENT: 'test',
                 TEST_MIGRATIONS: await readD1Migrations('./migrations'),
-                TEST_SEED: readFileSync('./data/seed.sql', 'utf8'),
+                TEST_SEED: readFileSync('./data/seed.sql', 'utf8') + dataSeedSql(),
               },
             },
           })),

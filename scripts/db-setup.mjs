@@ -1,6 +1,10 @@
 // Creates, migrates and seeds the local D1 database; safe to run on every start (migrations are
 // tracked, the seed is made of upserts). State lives in .wrangler/state and survives restarts.
 import { spawnSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { dataSeedSql } from './seed-sql.mjs'
 
 const env = {
   ...process.env,
@@ -24,5 +28,9 @@ function wrangler(...args) {
 const persist = process.env.PERSIST_TO ? ['--persist-to', process.env.PERSIST_TO] : []
 wrangler('d1', 'migrations', 'apply', 'DB', '--local', ...persist)
 wrangler('d1', 'execute', 'DB', '--local', ...persist, '--file', 'data/seed.sql')
+// Catalog, price rules and marketing facts from data/catalog and data/pricing.
+const dataSql = join(mkdtempSync(join(tmpdir(), 'p5-seed-')), 'data.sql')
+writeFileSync(dataSql, dataSeedSql())
+wrangler('d1', 'execute', 'DB', '--local', ...persist, '--file', dataSql)
 if (process.env.EXTRA_SQL) wrangler('d1', 'execute', 'DB', '--local', ...persist, '--file', process.env.EXTRA_SQL)
 console.log(`Local D1 migrated and seeded (${process.env.PERSIST_TO ?? '.wrangler/state'}).`)

@@ -1,5 +1,8 @@
 import { z } from 'zod'
 import { bySort, ModelSummary } from '../domain/catalog/model'
+import { Catalog } from '../domain/catalog/schema'
+import { MarketingFacts } from '../domain/pricing/marketing'
+import { CountryPriceRules } from '../domain/pricing/rules'
 import type { CountryCode } from '../i18n/sites'
 import { cacheAside } from './cache'
 
@@ -28,6 +31,8 @@ export interface OrderRecord {
 
 const ModelList = z.array(ModelSummary)
 const MODELS_TTL_SECONDS = 300
+/** Catalog and price documents change with a data release; five minutes in memory, longer in KV. */
+const DOCUMENT_TTL_SECONDS = 300
 
 interface ModelRow {
   code: string
@@ -75,7 +80,54 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     })
   }
 
+  async function document<T>(sql: string, key: string, schema: z.ZodType<T>): Promise<T | null> {
+    const row = await env.DB.prepare(sql).bind(key).first<{ body: string }>()
+    if (!row) return null
+    // Data that does not fit its schema is a seeding bug: fail loudly rather than price wrongly.
+    return schema.parse(JSON.parse(row.body))
+  }
+
   return {
+    /** A model's catalog (versions, options, prices per country, rules), or null. Cached. */
+    async catalog(modelCode: string): Promise<Catalog | null> {
+      const found = await cacheAside({
+        kv: env.KV,
+        key: `catalog:${modelCode}`,
+        schema: Catalog.nullable(),
+        ttlSeconds: DOCUMENT_TTL_SECONDS,
+        load: () => document('SELECT body FROM catalog_documents WHERE model_code = ?1', modelCode, Catalog),
+        waitUntil: options.waitUntil,
+      })
+      return found ?? null
+    },
+
+    /** A country's dated price rules, or null. Cached per country. */
+    async priceRules(country: CountryCode): Promise<CountryPriceRules | null> {
+      const found = await cacheAside({
+        kv: env.KV,
+        key: `price-rules:${country}`,
+        schema: CountryPriceRules.nullable(),
+        ttlSeconds: DOCUMENT_TTL_SECONDS,
+        load: () =>
+          document('SELECT body FROM price_rule_documents WHERE country_code = ?1', country, CountryPriceRules),
+        waitUntil: options.waitUntil,
+      })
+      return found ?? null
+    },
+
+    /** Marketing facts of SPEC §9 (stock-list "from" price, business lease rates). Cached. */
+    async marketingFacts(): Promise<MarketingFacts | null> {
+      const found = await cacheAside({
+        kv: env.KV,
+        key: 'marketing',
+        schema: MarketingFacts.nullable(),
+        ttlSeconds: DOCUMENT_TTL_SECONDS,
+        load: () => document('SELECT body FROM marketing_documents WHERE id = ?1', 'marketing', MarketingFacts),
+        waitUntil: options.waitUntil,
+      })
+      return found ?? null
+    },
+
     modelsForCountry,
 
     async findModel(country: CountryCode, code: string): Promise<ModelSummary | null> {

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { SITES } from '../../i18n/sites'
 import { issueCsrfToken } from '../middleware/csrf'
 import type { AppEnv } from '../types'
+import { CATALOG_ENDPOINTS, catalogApi } from './catalog'
 import { bodyOf, type EndpointSpec, jsonBody, openApiDocument, routePath } from './endpoint'
 import { apiError } from './errors'
 import { SESSION_ENDPOINTS, sessionApi } from './session'
@@ -75,6 +76,7 @@ export const ENDPOINTS = {
     responses: { 200: { description: 'OpenAPI 3.1 document', schema: z.record(z.string(), z.unknown()) } },
   },
   ...SESSION_ENDPOINTS,
+  ...CATALOG_ENDPOINTS,
 } satisfies Record<string, EndpointSpec>
 
 const document = openApiDocument(Object.values(ENDPOINTS))
@@ -116,4 +118,5 @@ export const api = new Hono<AppEnv>()
   })
   .get(routePath(ENDPOINTS.openapi), (c) => c.json(document))
   .route('/', sessionApi)
+  .route('/', catalogApi)
   .all('*', (c) => apiError(c, 404, 'not_found', 'api.error.notFound'))

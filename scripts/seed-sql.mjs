@@ -1,0 +1,34 @@
+// SQL that upserts the catalog, price rules and marketing facts from data/ into D1. Shared by
+// `npm run db:setup` (local and remote) and the worker tests, so both hold the same data.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const quote = (text) => `'${text.replace(/'/g, "''")}'`
+
+/** @param {string} root the project folder */
+export function dataSeedSql(root = '.') {
+  const now = new Date().toISOString()
+  const statements = []
+  for (const file of readdirSync(join(root, 'data/catalog')).filter((f) => f.endsWith('.json'))) {
+    const body = JSON.parse(readFileSync(join(root, 'data/catalog', file), 'utf8'))
+    statements.push(
+      `INSERT INTO catalog_documents (model_code, body, updated_at) VALUES (${quote(body.model.code)}, ${quote(JSON.stringify(body))}, ${quote(now)})
+ON CONFLICT (model_code) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at;`,
+    )
+  }
+  for (const file of readdirSync(join(root, 'data/pricing')).filter((f) => f.endsWith('.json'))) {
+    const body = JSON.parse(readFileSync(join(root, 'data/pricing', file), 'utf8'))
+    if (file === 'marketing.json') {
+      statements.push(
+        `INSERT INTO marketing_documents (id, body, updated_at) VALUES ('marketing', ${quote(JSON.stringify(body))}, ${quote(now)})
+ON CONFLICT (id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at;`,
+      )
+      continue
+    }
+    statements.push(
+      `INSERT INTO price_rule_documents (country_code, body, updated_at) VALUES (${quote(body.country)}, ${quote(JSON.stringify(body))}, ${quote(now)})
+ON CONFLICT (country_code) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at;`,
+    )
+  }
+  return `${statements.join('\n\n')}\n`
+}

@@ -1,0 +1,6 @@
+export * from './configuration'
+export * from './delivery'
+export * from './markets'
+export * from './model'
+export * from './schema'
+export * from './view'

@@ -1,0 +1,5 @@
+export * from './change'
+export * from './engine'
+export * from './marketing'
+export * from './rounding'
+export * from './rules'

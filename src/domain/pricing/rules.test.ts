@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest'
+import { COUNTRY_CODES } from '../catalog/markets'
+import { CountryPriceRules, parseCountryPriceRules, ruleSetValidOn } from './rules'
+import { catalog, marketingFacts, rawRules, rulesByCountry } from './test-data'
+
+describe('data/pricing', () => {
+  it('has one valid rule file per site, each agreeing with the catalog market', () => {
+    for (const country of COUNTRY_CODES) {
+      const rules = rulesByCountry[country]
+      expect(rules.country).toBe(country)
+      const market = catalog.markets[country]
+      for (const set of rules.ruleSets) {
+        expect(set.currency).toBe(market?.currency)
+        expect(set.amountsIncludeVat).toBe(market?.pricesIncludeVat)
+      }
+    }
+  })
+
+  it('has the standard VAT rates', () => {
+    const rates = Object.fromEntries(
+      COUNTRY_CODES.map((c) => [c, ruleSetValidOn(rulesByCountry[c], '2025-06-01')?.vat.rateBasisPoints]),
+    )
+    expect(rates).toEqual({
+      GLOBAL: 2100,
+      NO: 2500,
+      SE: 2500,
+      DK: 2500,
+      NL: 2100,
+      DE: 1900,
+      FR: 2000,
+      BE: 2100,
+      TH: 700,
+      IS: 2400,
+      LU: 1700,
+      AT: 2000,
+    })
+  })
+
+  it('dates and sources every figure, and explains every assumption', () => {
+    for (const country of COUNTRY_CODES) {
+      for (const set of rulesByCountry[country].ruleSets) {
+        const sourced = [set, set.vat, ...set.fees, ...set.runningCosts, ...(set.preorderFee ? [set.preorderFee] : [])]
+        for (const item of sourced) {
+          expect(item.source.length).toBeGreaterThan(3)
+          if (item.assumption) expect(item.assumptionNote).toMatch(/\w{3}/)
+        }
+      }
+    }
+  })
+
+  it('marks the Norwegian threshold and weight tax from 2023 as assumptions to verify', () => {
+    const set = ruleSetValidOn(rulesByCountry.NO, '2023-01-01')
+    expect(set?.validFrom).toBe('2023-01-01')
+    expect(set?.vat.exemption).toMatchObject({ kind: 'upTo', thresholdMinor: 50000000, assumption: true })
+    expect(set?.fees.find((f) => f.code === 'weight-tax')).toMatchObject({
+      amount: { kind: 'perKgAboveBase', baseKg: 500, perKgMinor: 1250 },
+      assumption: true,
+    })
+  })
+
+  it('keeps the SPEC §9 marketing figures', () => {
+    expect(marketingFacts.stockListFromPrice).toMatchObject({ amountMinor: 5799000, currency: 'EUR' })
+    expect(marketingFacts.businessLeaseInterest).toMatchObject({
+      offerRateBasisPoints: 399,
+      referenceRateBasisPoints: 699,
+    })
+  })
+})
+
+describe('ruleSetValidOn', () => {
+  it('picks the latest set that has started', () => {
+    expect(ruleSetValidOn(rulesByCountry.NO, '2022-12-31')?.validFrom).toBe('2022-01-01')
+    expect(ruleSetValidOn(rulesByCountry.NO, '2023-01-01')?.validFrom).toBe('2023-01-01')
+    expect(ruleSetValidOn(rulesByCountry.NO, '2030-01-01')?.validFrom).toBe('2023-01-01')
+    expect(ruleSetValidOn(rulesByCountry.NO, '2021-12-31')).toBeUndefined()
+  })
+
+  it('refuses a date that is not an ISO date', () => {
+    expect(() => ruleSetValidOn(rulesByCountry.NO, '01/06/2025')).toThrow()
+  })
+})
+
+describe('CountryPriceRules schema', () => {
+  const nl = () => structuredClone(rawRules.NL) as { ruleSets: Record<string, unknown>[] }
+
+  it('refuses a fee with a fractional amount', () => {
+    const data = nl()
+    const fees = data.ruleSets[0]?.fees as { amount: { minor: number } }[]
+    if (fees[0]) fees[0].amount.minor = 1070.11
+    expect(parseCountryPriceRules(data).success).toBe(false)
+  })
+
+  it('refuses an assumption without a note', () => {
+    const data = nl()
+    const fees = data.ruleSets[0]?.fees as Record<string, unknown>[]
+    if (fees[1]) delete fees[1].assumptionNote
+    expect(parseCountryPriceRules(data).success).toBe(false)
+  })
+
+  it('refuses a VAT threshold on VAT-inclusive amounts or shown inside the lines', () => {
+    const data = structuredClone(rawRules.NO) as { ruleSets: Record<string, unknown>[] }
+    const set = data.ruleSets[1] as Record<string, unknown>
+    expect(CountryPriceRules.safeParse(data).success).toBe(true)
+    set.display = { personal: 'inclVat', business: 'exclVat' }
+    expect(CountryPriceRules.safeParse(data).success).toBe(false)
+  })
+
+  it('refuses two rule sets starting the same day', () => {
+    const data = nl()
+    data.ruleSets.push(structuredClone(data.ruleSets[0] as Record<string, unknown>))
+    expect(parseCountryPriceRules(data).success).toBe(false)
+  })
+})

@@ -1,0 +1,240 @@
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { Configuration, validateConfiguration } from '../../domain/catalog/configuration'
+import { deliveryWindow } from '../../domain/catalog/delivery'
+import { IsoDate } from '../../domain/catalog/markets'
+import { type Catalog, catalogItem } from '../../domain/catalog/schema'
+import { siteCatalog } from '../../domain/catalog/view'
+import { formatMoney, type Money } from '../../domain/money'
+import { onTheRoadPrice, type PriceQuote } from '../../domain/pricing/engine'
+import { CATALOGS } from '../../i18n/catalogs'
+import type { MessageKey } from '../../i18n/intl'
+import { SITES, type Site, siteByPrefix } from '../../i18n/sites'
+import type { AppEnv } from '../types'
+import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
+import { apiError, apiMessage } from './errors'
+
+const SitePrefix = z.enum(SITES.map((s) => s.prefix) as [string, ...string[]])
+
+const QuoteRequest = z.object({
+  /** The site (prefix) to price for: country, currency and language. */
+  site: SitePrefix,
+  usage: z.enum(['personal', 'business']),
+  configuration: Configuration,
+  /** The day to price on (defaults to today); prices are data with valid-from dates. */
+  date: IsoDate.optional(),
+  // Anything else, such as a client-computed price, is dropped: the server always recomputes.
+})
+
+const FormattedLine = z.object({
+  code: z.string(),
+  label: z.string(),
+  amount: z.number().int(),
+  formatted: z.string(),
+  role: z.string(),
+  vatTreatment: z.string(),
+  source: z.string(),
+  assumption: z.boolean(),
+})
+
+const QuoteResponse = z.object({
+  site: z.string(),
+  locale: z.string(),
+  currency: z.string(),
+  usage: z.string(),
+  orderable: z.boolean(),
+  configuration: Configuration,
+  lines: z.array(FormattedLine),
+  totals: z.object({
+    inclVat: z.object({ amount: z.number().int(), formatted: z.string() }),
+    exclVat: z.object({ amount: z.number().int(), formatted: z.string() }),
+    vat: z.object({ amount: z.number().int(), formatted: z.string() }),
+  }),
+  breakdown: z.record(z.string(), z.number().int().nullable()),
+  deposit: z.object({ amount: z.number().int(), formatted: z.string() }).nullable(),
+  notes: z.array(z.string()),
+  runningCosts: z.array(z.object({ label: z.string(), formatted: z.string(), period: z.string() })),
+  delivery: z.object({ minWeeks: z.number(), maxWeeks: z.number(), earliest: z.string(), latest: z.string() }),
+  validOn: z.object({
+    date: z.string(),
+    rulesValidFrom: z.string(),
+    rulesSource: z.string(),
+    catalogVersion: z.string(),
+  }),
+  requiresCompanyNumber: z.string().nullable(),
+  hasAssumptions: z.boolean(),
+})
+
+/** Catalog and price endpoints, versioned under /api/v1. */
+export const CATALOG_ENDPOINTS = {
+  catalog: {
+    method: 'get',
+    path: '/api/v1/catalog/{model}',
+    operationId: 'siteCatalog',
+    summary: 'What can be built in a site’s country, named in its language, with its prices (query: site=/no)',
+    tags: ['catalog'],
+    responses: {
+      200: { description: 'The site’s catalog', schema: z.record(z.string(), z.unknown()) },
+      404: { description: 'Unknown model, or not sold on that site' },
+      422: { description: 'Unknown site' },
+    },
+  },
+  quote: {
+    method: 'post',
+    path: '/api/v1/price-quotes',
+    operationId: 'priceQuote',
+    summary: 'The itemised on-the-road price of a configuration, recomputed by the server',
+    tags: ['catalog'],
+    body: QuoteRequest,
+    example: {
+      site: '/nl',
+      usage: 'personal',
+      configuration: {
+        modelCode: 'p5',
+        versionCode: 'long-range',
+        paintCode: 'arctic-white',
+        wheelCode: 'aero-18',
+        interiorCode: 'textile-charcoal',
+        packCodes: [],
+        accessoryCodes: [],
+      },
+    },
+    responses: {
+      200: { description: 'The quote', schema: QuoteResponse },
+      403: { description: 'Missing or wrong anti-forgery token' },
+      422: { description: 'Unknown codes, impossible combinations or a wrong country, per field' },
+    },
+  },
+} satisfies Record<string, EndpointSpec>
+
+function money(amount: number, quote: PriceQuote, locale: string) {
+  return { amount, formatted: formatMoney({ amount, currency: quote.currency } as Money, locale) }
+}
+
+function noteValue(value: number | string | Money, locale: string): string | number {
+  return typeof value === 'object' ? formatMoney(value, locale) : value
+}
+
+/** The quote with every label and amount in the site's language and currency. */
+export function describeQuote(
+  quote: PriceQuote,
+  catalog: Catalog,
+  site: Site,
+  delivery: ReturnType<typeof deliveryWindow>,
+) {
+  const messages = CATALOGS[site.locale]
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    (messages[key as MessageKey] ?? key).replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''))
+  const label = (line: PriceQuote['lines'][number]) => {
+    const item = line.role === 'vehicle' ? catalogItem(catalog, line.code) : undefined
+    const name = item?.names[site.locale]
+    return name ? `${t(line.labelKey)}: ${name}` : t(line.labelKey)
+  }
+  return {
+    site: site.prefix,
+    locale: site.locale,
+    currency: quote.currency,
+    usage: quote.usage,
+    orderable: quote.orderable,
+    configuration: quote.configuration,
+    lines: quote.lines.map((line) => ({
+      code: line.code,
+      label: label(line),
+      amount: line.amount,
+      formatted: formatMoney({ amount: line.amount, currency: quote.currency } as Money, site.locale),
+      role: line.role,
+      vatTreatment: line.vatTreatment,
+      source: line.source,
+      assumption: line.assumption,
+    })),
+    totals: {
+      inclVat: money(quote.totalInclVat, quote, site.locale),
+      exclVat: money(quote.totalExclVat, quote, site.locale),
+      vat: money(quote.vat, quote, site.locale),
+    },
+    breakdown: quote.breakdown as unknown as Record<string, number | null>,
+    deposit: quote.depositAmount === null ? null : money(quote.depositAmount, quote, site.locale),
+    notes: quote.notes.map((note) =>
+      t(note.key, Object.fromEntries(Object.entries(note.values).map(([k, v]) => [k, noteValue(v, site.locale)]))),
+    ),
+    runningCosts: quote.runningCosts.map((cost) => ({
+      label: t(cost.labelKey),
+      formatted: money(cost.amount, quote, site.locale).formatted,
+      period: t(cost.periodKey),
+    })),
+    delivery: {
+      minWeeks: delivery.minWeeks,
+      maxWeeks: delivery.maxWeeks,
+      earliest: delivery.earliest,
+      latest: delivery.latest,
+    },
+    validOn: quote.validOn,
+    requiresCompanyNumber: quote.requiresCompanyNumber,
+    hasAssumptions: quote.hasAssumptions,
+  }
+}
+
+function siteOf(c: Context<AppEnv>): Site | undefined {
+  return siteByPrefix(c.req.query('site') ?? '')
+}
+
+/** Catalog and quotes. */
+export const catalogApi = new Hono<AppEnv>()
+  .get(routePath(CATALOG_ENDPOINTS.catalog), async (c) => {
+    const site = siteOf(c)
+    if (!site)
+      return apiError(c, 422, 'validation', 'api.error.validation', [
+        { path: 'site', message: apiMessage(c, 'api.error.invalidField') },
+      ])
+    const catalog = await c.get('store').catalog(c.req.param('model') ?? '')
+    const view = catalog ? siteCatalog(catalog, site.countryCode, site.locale) : null
+    if (!view) return apiError(c, 404, 'not_found', 'api.error.notFound')
+    return c.json({ site: site.prefix, locale: site.locale, ...view })
+  })
+  .post(routePath(CATALOG_ENDPOINTS.quote), jsonBody(QuoteRequest), async (c) => {
+    const request = bodyOf(c, QuoteRequest)
+    const site = siteByPrefix(request.site) as Site
+    const store = c.get('store')
+    const [catalog, rules] = await Promise.all([
+      store.catalog(request.configuration.modelCode),
+      store.priceRules(site.countryCode),
+    ])
+    if (!catalog || !catalog.markets[site.countryCode]) {
+      return apiError(c, 422, 'validation', 'api.error.validation', [
+        { path: 'configuration.modelCode', message: apiMessage(c, 'configuration.problem.unknownModel') },
+      ])
+    }
+    const problems = validateConfiguration(catalog, site.countryCode, request.configuration)
+    if (problems.length > 0) {
+      const messages = CATALOGS[site.locale]
+      const name = (code: string | undefined) => (code ? (catalogItem(catalog, code)?.names[site.locale] ?? code) : '')
+      return apiError(
+        c,
+        422,
+        'configuration',
+        'api.error.validation',
+        problems.map((problem) => ({
+          path: `configuration.${problem.path}`,
+          message: messages[problem.messageKey as MessageKey]
+            .replace('{option}', name(problem.optionCode))
+            .replace('{related}', name(problem.relatedCode)),
+        })),
+      )
+    }
+    if (!rules)
+      return apiError(c, 422, 'validation', 'api.error.validation', [
+        { path: 'site', message: apiMessage(c, 'api.error.invalidField') },
+      ])
+    const date = request.date ?? new Date().toISOString().slice(0, 10)
+    const quote = onTheRoadPrice({
+      catalog,
+      rules,
+      country: site.countryCode,
+      usage: request.usage,
+      configuration: request.configuration,
+      date,
+    })
+    const delivery = deliveryWindow(catalog, site.countryCode, request.configuration, date)
+    return c.json(describeQuote(quote, catalog, site, delivery), 200, { 'cache-control': 'private, no-store' })
+  })
