@@ -3,27 +3,14 @@
  * Everything that differs by country or language starts here (DESIGN.md §3).
  */
 
-export const LOCALES = [
-  'en-US',
-  'nb-NO',
-  'sv-SE',
-  'da-DK',
-  'nl-NL',
-  'nl-BE',
-  'fr-BE',
-  'de-DE',
-  'de-AT',
-  'fr-FR',
-  'fr-LU',
-  'th-TH',
-  'is-IS',
-] as const
-export type Locale = (typeof LOCALES)[number]
+// The lists of locales and countries are business data: they live in the domain, and the sites
+// table below is built from them.
+export { COUNTRY_CODES, type CountryCode, LOCALES, type Locale } from '../domain/catalog/markets'
 
-export const DEFAULT_LOCALE: Locale = 'en-US'
-
-export type CountryCode = 'GLOBAL' | 'NO' | 'SE' | 'DK' | 'NL' | 'DE' | 'FR' | 'BE' | 'TH' | 'IS' | 'LU' | 'AT'
-export type Currency = 'EUR' | 'NOK' | 'SEK' | 'DKK' | 'THB' | 'ISK'
+import type { CountryCode, Locale } from '../domain/catalog/markets'
+import type { CurrencyCode } from '../domain/money'
+/** Each site's currency, one of the domain's currencies with their minor-unit exponents. */
+export type Currency = CurrencyCode
 
 export interface Site {
   /** Upper-case country code, or GLOBAL for the unprefixed experience-only site. */

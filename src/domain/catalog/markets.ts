@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
 /**
- * The countries the catalog and price rules are keyed by. Kept in step with `src/i18n/sites.ts` by hand,
- * because the domain may not import i18n; GLOBAL is the experience-only site.
+ * The countries the storefront sells in, keyed by the catalog, the price rules and the sites table
+ * (`src/i18n/sites.ts` builds on this list); GLOBAL is the experience-only site.
  *
  * @example
  * COUNTRY_CODES.includes('NO') // true
@@ -18,7 +18,7 @@ export type CountryCode = (typeof COUNTRY_CODES)[number]
 export const CountryCodeSchema = z.enum(COUNTRY_CODES)
 
 /**
- * Every locale a name or message must exist in (same list as `src/i18n/sites.ts`).
+ * Every locale a name or message must exist in; the sites table and the message catalogs use it.
  *
  * @example
  * LOCALES.length // 13
