@@ -20,6 +20,8 @@ export default defineConfig({
         rollupOptions: {
           input: {
             error: 'src/client/entries/error.tsx',
+            configurator: 'src/client/entries/configurator.tsx',
+            overview: 'src/client/entries/overview.tsx',
           },
           output: {
             entryFileNames: 'assets/[name].js',

@@ -75,7 +75,8 @@ describe('without JavaScript', () => {
     expect(await page.locator('.lineup__list .card').count()).toBe(1)
     await page.locator('.hero__actions a').first().click()
     await page.waitForURL(`${base}/nl/configurator/p5`)
-    expect(await page.locator('.steps li').count()).toBe(6)
+    // Six choice steps and 'buying as'.
+    expect(await page.locator('section.step').count()).toBe(7)
     // The country chooser is a plain disclosure of links.
     await page.locator('.chooser summary').click()
     await page.getByRole('link', { name: 'Sverige · Svenska' }).click()

@@ -10,7 +10,15 @@ const source = read('en-US')
 const translated = LOCALES.filter((l) => l !== 'en-US')
 
 /** Values that are formatting, not language, and may read the same in every locale. */
-const LANGUAGE_NEUTRAL = new Set(['site.titleTemplate', 'facts.batteryValue', 'facts.cargoValue'])
+const LANGUAGE_NEUTRAL = new Set([
+  'site.titleTemplate',
+  'facts.batteryValue',
+  'facts.cargoValue',
+  // Units and punctuation around placeholders only.
+  'compare.consumptionValue',
+  'configurator.priceAdd',
+  'configurator.price.runningCost',
+])
 
 const placeholders = (message: string) => new Set([...message.matchAll(/\{(\w+)/g)].map((m) => m[1]))
 /** Words of a message once its ICU placeholders are removed. */

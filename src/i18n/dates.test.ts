@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime } from './dates'
+import { formatDate, formatDateTime } from './dates'
 
 describe('formatDateTime', () => {
   const instant = new Date('2026-03-05T13:07:00Z')
@@ -16,5 +16,12 @@ describe('formatDateTime', () => {
 
   it('uses a 24-hour clock at midnight', () => {
     expect(formatDateTime(new Date('2026-12-31T23:30:00Z'), 'en-US', 'Europe/Paris')).toBe('01 Jan, 2027 00:30')
+  })
+})
+
+describe('formatDate', () => {
+  it('writes DD MMM, YYYY without a time', () => {
+    expect(formatDate('2027-03-05', 'en-US')).toBe('05 Mar, 2027')
+    expect(formatDate('2027-12-24', 'nb-NO')).toMatch(/^24 des, 2027$/)
   })
 })

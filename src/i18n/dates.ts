@@ -21,3 +21,13 @@ export function formatDateTime(date: Date, locale: string, timeZone: string): st
   const month = part('month').replace(/\.$/, '')
   return `${part('day')} ${month}, ${part('year')} ${part('hour')}:${part('minute')}`
 }
+
+/**
+ * A date without time, "DD MMM, YYYY", month in the visitor's language (delivery windows).
+ *
+ * @example
+ * formatDate('2027-03-05', 'en-US') // '05 Mar, 2027'
+ */
+export function formatDate(isoDate: string, locale: string): string {
+  return formatDateTime(new Date(`${isoDate}T12:00:00Z`), locale, 'UTC').slice(0, -6)
+}

@@ -1,12 +1,44 @@
+import { defaultConfiguration, reconcileConfiguration } from '../domain/catalog/configuration'
+import { deliveryWindow } from '../domain/catalog/delivery'
+import { onTheRoadPrice } from '../domain/pricing/engine'
+import { linkTo } from '../i18n/links'
+import { type OverviewData, OverviewPage } from '../ui/configurator/OverviewPage'
 import { loadConfiguration } from './lookups'
-import { shellRoute } from './shell'
+import { defineRoute, PageError } from './route'
 
-/** `/configurator/overview/{id}`: the summary of a saved configuration. */
-export default shellRoute({
+/** `/configurator/overview/{id}`: a saved configuration with today's price next to its saved one. */
+export default defineRoute<OverviewData>({
   id: 'overview',
   path: '/configurator/overview/:id',
   label: 'configuration_overview',
+  namespaces: ['page.overview', 'overview', 'configurator', 'compare', 'price', 'facts'],
+  client: 'overview',
   indexable: false,
-  load: loadConfiguration,
-  values: (data) => ({ model: data.model.name }),
+  load: async (ctx) => {
+    const { configuration: record } = await loadConfiguration(ctx)
+    const country = ctx.site.countryCode
+    const [catalog, rules] = await Promise.all([ctx.store.catalog(record.modelCode), ctx.store.priceRules(country)])
+    if (!catalog?.markets[country] || !rules) throw new PageError('configuratorNotFound', 404)
+    const saved = record.choices ?? defaultConfiguration(catalog, country)
+    const { configuration } = reconcileConfiguration(catalog, country, saved)
+    const date = new Date().toISOString().slice(0, 10)
+    const quote = onTheRoadPrice({ catalog, rules, country, usage: record.usage, configuration, date })
+    const origin = ctx.url.origin
+    return {
+      id: record.id,
+      catalog,
+      configuration,
+      quote,
+      delivery: deliveryWindow(catalog, country, configuration, date),
+      savedPrice: record.savedPrice,
+      justSaved: ctx.url.searchParams.get('saved') === '1',
+      shareUrl: `${origin}${linkTo(ctx.site, `/configurator/${record.id}`)}`,
+    }
+  },
+  meta: (data) => ({
+    title: 'page.overview.heading',
+    description: 'page.overview.lead',
+    values: { model: data.catalog.model.name },
+  }),
+  Page: OverviewPage,
 })

@@ -19,7 +19,7 @@ export type AnalyticsLabel =
   | 'cancelation_request_submission_successful'
 
 /** Client entries: a page that names one hydrates with it; a page that names none ships no JS. */
-export type ClientEntry = 'error'
+export type ClientEntry = 'error' | 'configurator' | 'overview'
 
 /** The signed-in visitor as routes see them. */
 export interface RouteUser {

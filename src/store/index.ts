@@ -1,6 +1,8 @@
 import { z } from 'zod'
+import { Configuration } from '../domain/catalog/configuration-schema'
 import { bySort, ModelSummary } from '../domain/catalog/model'
 import { Catalog } from '../domain/catalog/schema'
+import { configurationKey } from '../domain/configurator/url'
 import { MarketingFacts } from '../domain/pricing/marketing'
 import { CountryPriceRules } from '../domain/pricing/rules'
 import type { CountryCode } from '../i18n/sites'
@@ -20,6 +22,44 @@ export interface ConfigurationRecord {
   modelCode: string
   countryCode: string
   createdAt: string
+  ownerId: string | null
+  /** The choices as saved; null for records from before choices were stored. */
+  choices: Configuration | null
+  usage: 'personal' | 'business'
+  /** The price when it was saved, so a later change shows as a difference. */
+  savedPrice: SavedPrice | null
+}
+
+/** The part of a quote kept with a saved configuration. */
+export interface SavedPrice {
+  totalInclVat: number
+  currency: string
+  validOn: string
+}
+
+interface ConfigurationRow {
+  id: string
+  model_code: string
+  country_code: string
+  created_at: string
+  owner_id: string | null
+  choices: string | null
+  usage: string | null
+  saved_price: string | null
+}
+
+function toConfiguration(row: ConfigurationRow): ConfigurationRecord {
+  const choices = row.choices ? Configuration.safeParse(JSON.parse(row.choices)) : null
+  return {
+    id: row.id,
+    modelCode: row.model_code,
+    countryCode: row.country_code,
+    createdAt: row.created_at,
+    ownerId: row.owner_id,
+    choices: choices?.success ? choices.data : null,
+    usage: row.usage === 'business' ? 'business' : 'personal',
+    savedPrice: row.saved_price ? (JSON.parse(row.saved_price) as SavedPrice) : null,
+  }
 }
 
 export interface OrderRecord {
@@ -30,6 +70,13 @@ export interface OrderRecord {
 }
 
 const ModelList = z.array(ModelSummary)
+
+function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(9))
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_')
+}
 const MODELS_TTL_SECONDS = 300
 /** Catalog and price documents change with a data release; five minutes in memory, longer in KV. */
 const DOCUMENT_TTL_SECONDS = 300
@@ -136,12 +183,59 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     },
 
     async findConfiguration(id: string): Promise<ConfigurationRecord | null> {
-      return env.DB.prepare(
-        `SELECT id, model_code AS modelCode, country_code AS countryCode, created_at AS createdAt
-           FROM configurations WHERE id = ?1`,
+      const row = await env.DB.prepare('SELECT * FROM configurations WHERE id = ?1').bind(id).first<ConfigurationRow>()
+      return row ? toConfiguration(row) : null
+    },
+
+    /**
+     * Saves a configuration under a short unguessable id (12 base64url characters, 72 random bits)
+     * with the price it has now.
+     */
+    async saveConfiguration(input: {
+      configuration: Configuration
+      usage: 'personal' | 'business'
+      countryCode: string
+      ownerId: string | null
+      savedPrice: SavedPrice
+      now: Date
+    }): Promise<string> {
+      const id = randomId()
+      await env.DB.prepare(
+        `INSERT INTO configurations (id, model_code, country_code, created_at, owner_id, choices, usage, saved_price, choices_key)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
       )
-        .bind(id)
-        .first<ConfigurationRecord>()
+        .bind(
+          id,
+          input.configuration.modelCode,
+          input.countryCode,
+          input.now.toISOString(),
+          input.ownerId,
+          JSON.stringify(input.configuration),
+          input.usage,
+          JSON.stringify(input.savedPrice),
+          configurationKey(input.configuration),
+        )
+        .run()
+      return id
+    },
+
+    /**
+     * Whether this owner already submitted the same car (the order flow refuses it: "Same
+     * configuration has been submitted").
+     */
+    async hasSubmittedSame(ownerId: string, configuration: Configuration): Promise<boolean> {
+      const row = await env.DB.prepare(
+        'SELECT 1 FROM configurations WHERE owner_id = ?1 AND choices_key = ?2 AND submitted_at IS NOT NULL LIMIT 1',
+      )
+        .bind(ownerId, configurationKey(configuration))
+        .first()
+      return row !== null
+    },
+
+    async markSubmitted(id: string, now: Date): Promise<void> {
+      await env.DB.prepare('UPDATE configurations SET submitted_at = ?2 WHERE id = ?1 AND submitted_at IS NULL')
+        .bind(id, now.toISOString())
+        .run()
     },
 
     async findOrder(id: string): Promise<OrderRecord | null> {

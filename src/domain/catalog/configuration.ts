@@ -1,25 +1,11 @@
-import { z } from 'zod'
-import type { CountryCode } from './markets'
-import { type Catalog, type CatalogItem, type CatalogItemKind, catalogItem, OptionCode, type Version } from './schema'
+// No zod here: the browser's configurator imports this module (schema: configuration-schema.ts).
 
-/**
- * A car as the visitor configured it. Standard packs of the version are implied, never listed, so one
- * car has exactly one configuration (which is what makes "same configuration submitted twice" detectable).
- *
- * @example
- * Configuration.parse({ modelCode: 'p5', versionCode: 'long-range', paintCode: 'fjord-blue',
- *   wheelCode: 'aero-18', interiorCode: 'textile-charcoal', packCodes: [], accessoryCodes: [] })
- */
-export const Configuration = z.strictObject({
-  modelCode: OptionCode,
-  versionCode: OptionCode,
-  paintCode: OptionCode,
-  wheelCode: OptionCode,
-  interiorCode: OptionCode,
-  packCodes: z.array(OptionCode).max(30),
-  accessoryCodes: z.array(OptionCode).max(30),
-})
-export type Configuration = z.infer<typeof Configuration>
+import type { Configuration } from './configuration-schema'
+import { type CatalogItem, type CatalogItemKind, catalogItem } from './items'
+import type { CountryCode } from './markets'
+import type { Catalog, Version } from './schema'
+
+export type { Configuration } from './configuration-schema'
 
 export type ConfigurationField = keyof Configuration
 type ChoiceField = 'paintCode' | 'wheelCode' | 'interiorCode'

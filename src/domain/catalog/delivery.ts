@@ -1,6 +1,7 @@
 import { type Configuration, ConfigurationError, selectedCodes, validateConfiguration } from './configuration'
+import { catalogItem } from './items'
 import { addDays, type CountryCode, type IsoDate } from './markets'
-import { type Catalog, catalogItem } from './schema'
+import type { Catalog } from './schema'
 
 /** When a configured car can be expected, in weeks from today and as calendar dates. */
 export interface DeliveryWindow {

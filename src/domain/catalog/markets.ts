@@ -1,4 +1,4 @@
-import { z } from 'zod'
+// No zod here: the browser's configurator imports this module. Schemas live in markets-schema.ts.
 
 /**
  * The countries the storefront sells in, keyed by the catalog, the price rules and the sites table
@@ -9,13 +9,6 @@ import { z } from 'zod'
  */
 export const COUNTRY_CODES = ['GLOBAL', 'NO', 'SE', 'DK', 'NL', 'DE', 'FR', 'BE', 'TH', 'IS', 'LU', 'AT'] as const
 export type CountryCode = (typeof COUNTRY_CODES)[number]
-/**
- * Parses a country code from data or a request.
- *
- * @example
- * CountryCodeSchema.parse('DK') // 'DK'
- */
-export const CountryCodeSchema = z.enum(COUNTRY_CODES)
 
 /**
  * Every locale a name or message must exist in; the sites table and the message catalogs use it.
@@ -40,34 +33,26 @@ export const LOCALES = [
 ] as const
 export type Locale = (typeof LOCALES)[number]
 
-/**
- * A text in all 13 locales; a missing locale is a data error, not a silent English fallback.
- *
- * @example
- * LocalizedText.parse({ 'en-US': 'Fjord Blue', 'nb-NO': 'Fjordblå', ... })
- */
-export const LocalizedText = z.strictObject(
-  Object.fromEntries(LOCALES.map((locale) => [locale, z.string().trim().min(1)])) as Record<Locale, z.ZodString>,
-)
-export type LocalizedText = z.infer<typeof LocalizedText>
+/** A text in all 13 locales (schema: `LocalizedText` in markets-schema). */
+export type LocalizedText = Record<Locale, string>
+
+/** Who buys: a private person or a company (SPEC §3 usage); decides how VAT is shown. */
+export type Usage = 'personal' | 'business'
+
+/** A calendar date as `YYYY-MM-DD`; dates stay strings so no time zone can shift a validity boundary. */
+export type IsoDate = string
+
+const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 
 /**
- * Who buys: a private person or a company (SPEC §3 usage); decides how VAT is shown.
+ * Whether a string is a real calendar date as `YYYY-MM-DD` (not 2025-02-30).
  *
  * @example
- * UsageSchema.parse('business')
+ * isIsoDate('2025-01-01') // true
  */
-export const UsageSchema = z.enum(['personal', 'business'])
-export type Usage = z.infer<typeof UsageSchema>
-
-/**
- * A calendar date as `YYYY-MM-DD`; dates stay strings so no time zone can shift a validity boundary.
- *
- * @example
- * IsoDate.parse('2025-01-01')
- */
-export const IsoDate = z.iso.date()
-export type IsoDate = z.infer<typeof IsoDate>
+export function isIsoDate(value: string): boolean {
+  return ISO_DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+}
 
 /**
  * Adds whole days to an ISO date in UTC, so daylight-saving changes never move the result.
@@ -77,7 +62,7 @@ export type IsoDate = z.infer<typeof IsoDate>
  */
 export function addDays(date: IsoDate, days: number): IsoDate {
   if (!Number.isInteger(days)) throw new RangeError(`days must be whole, got ${days}`)
-  const parsed = IsoDate.parse(date)
-  const ms = Date.parse(`${parsed}T00:00:00Z`) + days * 86_400_000
+  if (!isIsoDate(date)) throw new RangeError(`not a date: ${date}`)
+  const ms = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000
   return new Date(ms).toISOString().slice(0, 10)
 }

@@ -1,9 +1,11 @@
 import { type Configuration, selectedCodes, validateConfiguration } from '../catalog/configuration'
+import { catalogItem } from '../catalog/items'
 import type { CountryCode, IsoDate, Usage } from '../catalog/markets'
-import { type Catalog, catalogItem } from '../catalog/schema'
+import type { Catalog } from '../catalog/schema'
 import { type CurrencyCode, type Money, money } from '../money'
 import { percentOf, ratePercent, vatIncludedIn } from './rounding'
-import { type CountryPriceRules, type FeeRule, type PriceRuleSet, ruleSetValidOn, type VatDisplay } from './rules'
+import type { CountryPriceRules, FeeRule, PriceRuleSet, VatDisplay } from './rules'
+import { ruleSetValidOn } from './valid-on'
 
 /**
  * How a line's amount relates to VAT:

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CountryCodeSchema, IsoDate, UsageSchema } from '../catalog/markets'
+import { CountryCodeSchema, IsoDate, UsageSchema } from '../catalog/markets-schema'
 import { CurrencySchema, MinorUnits, OptionCode } from '../catalog/schema'
 
 /**
@@ -204,20 +204,4 @@ export function parseCountryPriceRules(data: unknown): z.ZodSafeParseResult<Coun
   return CountryPriceRules.safeParse(data)
 }
 
-/**
- * The rule set in force on a date: the latest one whose validFrom is on or before it, or undefined
- * when the date precedes every set.
- *
- * @example
- * ruleSetValidOn(noRules, '2023-06-01')?.validFrom // '2023-01-01'
- */
-export function ruleSetValidOn(rules: CountryPriceRules, date: string): PriceRuleSet | undefined {
-  const day = IsoDate.parse(date)
-  // ISO dates compare correctly as strings.
-  return rules.ruleSets
-    .filter((set) => set.validFrom <= day)
-    .reduce<PriceRuleSet | undefined>(
-      (latest, set) => (!latest || set.validFrom > latest.validFrom ? set : latest),
-      undefined,
-    )
-}
+export { ruleSetValidOn } from './valid-on'

@@ -1,10 +1,12 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { Configuration, validateConfiguration } from '../../domain/catalog/configuration'
+import { validateConfiguration } from '../../domain/catalog/configuration'
+import { Configuration } from '../../domain/catalog/configuration-schema'
 import { deliveryWindow } from '../../domain/catalog/delivery'
-import { IsoDate } from '../../domain/catalog/markets'
-import { type Catalog, catalogItem } from '../../domain/catalog/schema'
+import { catalogItem } from '../../domain/catalog/items'
+import { IsoDate } from '../../domain/catalog/markets-schema'
+import type { Catalog } from '../../domain/catalog/schema'
 import { siteCatalog } from '../../domain/catalog/view'
 import { formatMoney, type Money } from '../../domain/money'
 import { onTheRoadPrice, type PriceQuote } from '../../domain/pricing/engine'
@@ -200,7 +202,7 @@ export const catalogApi = new Hono<AppEnv>()
       store.catalog(request.configuration.modelCode),
       store.priceRules(site.countryCode),
     ])
-    if (!catalog || !catalog.markets[site.countryCode]) {
+    if (!catalog?.markets[site.countryCode]) {
       return apiError(c, 422, 'validation', 'api.error.validation', [
         { path: 'configuration.modelCode', message: apiMessage(c, 'configuration.problem.unknownModel') },
       ])

@@ -1,0 +1,145 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser } from './browser'
+
+const base = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const hydrated = (page: Page) =>
+  expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated), { timeout: 10_000 }).toBe('true')
+
+/** The total the price API gives for the car the page's address describes. */
+async function apiTotal(page: Page, site: string): Promise<string> {
+  const query = new URL(page.url()).searchParams
+  const configuration = {
+    modelCode: 'p5',
+    versionCode: query.get('version'),
+    paintCode: query.get('paint'),
+    wheelCode: query.get('wheels'),
+    interiorCode: query.get('interior'),
+    packCodes: (query.get('packs') ?? '').split(',').filter(Boolean),
+    accessoryCodes: (query.get('accessories') ?? '').split(',').filter(Boolean),
+  }
+  return page.evaluate(
+    async ({ site, configuration }) => {
+      const { token } = (await (await fetch('/api/csrf')).json()) as { token: string }
+      const res = await fetch('/api/v1/price-quotes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': token, language: 'nl-NL' },
+        body: JSON.stringify({ site, usage: 'personal', configuration }),
+      })
+      return ((await res.json()) as { totals: { inclVat: { formatted: string } } }).totals.inclVat.formatted
+    },
+    { site, configuration },
+  )
+}
+
+const total = (page: Page) =>
+  page.locator('.price-bar__total').evaluate((el) => el.lastChild?.textContent?.trim() ?? '')
+
+describe('configuring a car on /nl', () => {
+  it('with JavaScript: a tap re-prices at once, without loading a page, matching the API', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${base}/nl/configurator/p5`)
+    await hydrated(page)
+    const before = await total(page)
+    // A marker on the window survives only if no page is loaded.
+    await page.evaluate(() => Object.assign(window, { stillHere: true }))
+    await page.locator('#choose-paintCode a', { hasText: 'Fjordblauw' }).click()
+    await expect.poll(() => total(page)).not.toBe(before)
+    await page.locator('#choose-packCodes a', { hasText: 'Technologiepakket' }).click()
+    await expect.poll(() => page.url()).toContain('packs=tech-pack')
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true)
+    expect(await total(page)).toBe(await apiTotal(page, '/nl'))
+    await page.close()
+  })
+
+  it('without JavaScript: the same choices through links reach the same price', async () => {
+    const js = await browser.newPage()
+    await js.goto(`${base}/nl/configurator/p5`)
+    await hydrated(js)
+    await js.locator('#choose-paintCode a', { hasText: 'Fjordblauw' }).click()
+    await js.locator('#choose-packCodes a', { hasText: 'Technologiepakket' }).click()
+    await expect.poll(() => js.url()).toContain('packs=tech-pack')
+    const withJs = await total(js)
+
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(`${base}/nl/configurator/p5`)
+    await page.locator('#choose-paintCode a', { hasText: 'Fjordblauw' }).click()
+    await page.waitForURL(/paint=fjord-blue/)
+    await page.locator('#choose-packCodes a', { hasText: 'Technologiepakket' }).click()
+    await page.waitForURL(/packs=tech-pack/)
+    expect(await total(page)).toBe(withJs)
+    expect(await page.locator('#choose-paintCode a[aria-current="true"]').textContent()).toContain('Fjordblauw')
+    await context.close()
+    await js.close()
+  })
+
+  it('by keyboard alone', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${base}/nl/configurator/p5`)
+    await hydrated(page)
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Tab')
+      const text = await page.evaluate(() => document.activeElement?.textContent ?? '')
+      if (text.includes('Grafietgrijs')) break
+    }
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.url()).toContain('paint=graphite-grey')
+    expect(await page.locator('#choose-paintCode a[aria-current="true"]').textContent()).toContain('Grafietgrijs')
+    await page.close()
+  })
+
+  it('keeps the price in view on a phone', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 740 } })
+    await page.goto(`${base}/nl/configurator/p5`)
+    await page.locator('#choose-accessoryCodes').scrollIntoViewIfNeeded()
+    const bar = await page.locator('.price-bar').boundingBox()
+    expect(bar).not.toBeNull()
+    expect((bar?.y ?? 0) + (bar?.height ?? 0)).toBeLessThanOrEqual(740 + 1)
+    expect(bar?.y ?? 0).toBeGreaterThan(400)
+    await page.close()
+  })
+
+  it('draws a different picture for a different paint, without moving the layout', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    await page.goto(`${base}/nl/configurator/p5?paint=arctic-white`)
+    await hydrated(page)
+    const picture = page.locator('.car-render')
+    const white = await picture.screenshot()
+    const box = await picture.boundingBox()
+    await page.locator('#choose-paintCode a', { hasText: 'Fjordblauw' }).click()
+    await expect.poll(() => page.url()).toContain('paint=fjord-blue')
+    const blue = await picture.screenshot()
+    expect(Buffer.compare(white, blue)).not.toBe(0)
+    expect(await picture.boundingBox()).toEqual(box)
+    expect(await picture.locator('title').textContent()).toContain('Fjordblauw')
+    await page.close()
+  })
+
+  it('saves the car and opens its overview, where the countdown can be stopped', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${base}/nl/configurator/p5`)
+    await hydrated(page)
+    await page.locator('#choose-paintCode a', { hasText: 'Fjordblauw' }).click()
+    await expect.poll(() => page.url()).toContain('paint=fjord-blue')
+    const configured = await total(page)
+    await page.locator('.configurator__save button').click()
+    await page.waitForURL(/\/nl\/configurator\/overview\/[\w-]{12}\?saved=1$/)
+    await hydrated(page)
+    await page.locator('.notice button').click()
+    await page.waitForTimeout(1200)
+    expect(page.url()).toContain('/overview/')
+    expect(await page.locator('.price-summary__total').textContent()).toBe(configured)
+    expect(await page.locator('#share-url').inputValue()).toMatch(/\/nl\/configurator\/[\w-]{12}$/)
+    await page.close()
+  })
+})

@@ -1,0 +1,389 @@
+import { type MouseEvent, useMemo, useState } from 'react'
+import type { Configuration } from '../../domain/catalog/configuration'
+import { catalogItem } from '../../domain/catalog/items'
+import type { Catalog } from '../../domain/catalog/schema'
+import { siteCatalog } from '../../domain/catalog/view'
+import {
+  type ChoiceField,
+  type ConfiguratorState,
+  choiceParam,
+  queryOf,
+  withChoice,
+} from '../../domain/configurator/url'
+import { formatMoney } from '../../domain/money'
+import type { MessageKey } from '../../i18n/intl'
+import { linkTo } from '../../i18n/links'
+import { COUNTRY_SITES, SITE_ENDONYMS } from '../../i18n/sites'
+import { type CarLook, CarRender } from '../CarRender'
+import { CsrfField } from '../form'
+import { useT } from '../intl-context'
+import { useRenderContext } from '../site-context'
+import { type ConfiguratorData, computeView } from './model'
+import { PriceSummary } from './PriceSummary'
+
+/** How the picture shows a configuration. */
+export function carLook(catalog: Catalog, configuration: Configuration): CarLook {
+  const paint = catalog.paints.find((p) => p.code === configuration.paintCode)
+  const wheel = catalog.wheels.find((w) => w.code === configuration.wheelCode)
+  const interior = catalog.interiors.find((i) => i.code === configuration.interiorCode)
+  return {
+    paintColours: paint?.colours ?? ['#cccccc'],
+    wheelInches: wheel?.inches ?? 18,
+    wheelDesign: wheel && wheel.inches >= 19 ? 'sport' : 'aero',
+    interiorColours: interior?.colours ?? ['#444444'],
+  }
+}
+
+/** The text alternative of the picture: the model and every visible choice, by name. */
+export function useCarLabel(catalog: Catalog, configuration: Configuration): string {
+  const t = useT()
+  const { site } = useRenderContext()
+  const name = (code: string) => catalogItem(catalog, code)?.names[site.locale] ?? code
+  return t('configurator.picture.alt', {
+    model: catalog.model.name,
+    version: name(configuration.versionCode),
+    paint: name(configuration.paintCode),
+    wheels: name(configuration.wheelCode),
+    interior: name(configuration.interiorCode),
+  })
+}
+
+interface StepOption {
+  code: string
+  name: string
+  price: number
+  swatch?: readonly string[]
+  detail?: string
+}
+
+/**
+ * A configurator page: every choice is a link to the configurator with that choice in the
+ * address, so it works without JavaScript; with it, a tap re-prices in place and only the
+ * address changes.
+ */
+export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const [requested, setRequested] = useState<ConfiguratorState>(data.requested)
+  const [previous, setPrevious] = useState<Configuration>(data.previous)
+  const [view, setView] = useState(data.view)
+  const result = useMemo(() => computeView(data, requested, previous), [data, requested, previous])
+  const { state, notes, quote, delivery } = result
+  const catalog = siteCatalog(data.catalog, data.country, site.locale)
+  const label = useCarLabel(data.catalog, state.configuration)
+  const money = (amount: number) => formatMoney({ amount, currency: quote.currency }, site.locale)
+  const base = `/configurator/${data.targetId}`
+
+  const hrefFor = (next: ConfiguratorState, extra: Record<string, string> = {}) => {
+    const query = queryOf(next)
+    for (const [key, value] of Object.entries(extra)) query.set(key, value)
+    if (view === 'interior' && !('view' in extra)) query.set('view', 'interior')
+    return linkTo(site, base, { query })
+  }
+
+  const choose = (field: ChoiceField, code: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+    event.preventDefault()
+    const candidate = { configuration: withChoice(state.configuration, field, code), usage: state.usage }
+    setPrevious(state.configuration)
+    setRequested(candidate)
+    const next = computeView(data, candidate, state.configuration)
+    window.history.replaceState(null, '', hrefFor(next.state))
+  }
+
+  const setUsage = (usage: 'personal' | 'business') => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+    event.preventDefault()
+    setPrevious(state.configuration)
+    setRequested({ configuration: state.configuration, usage })
+    window.history.replaceState(null, '', hrefFor({ ...state, usage }))
+  }
+
+  const switchView = (next: 'exterior' | 'interior') => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+    event.preventDefault()
+    setView(next)
+    window.history.replaceState(null, '', hrefFor(state, next === 'interior' ? { view: 'interior' } : { view: '' }))
+  }
+
+  if (!catalog) return null
+  const version = catalog.versions.find((v) => v.code === state.configuration.versionCode)
+  const standardPacks = new Set(version?.standardPackCodes ?? [])
+
+  const step = (field: ChoiceField, title: MessageKey, options: StepOption[], multiple = false) => (
+    <section className="step" aria-labelledby={`step-${field}`} id={`choose-${field}`}>
+      <h2 id={`step-${field}`} className="step__title">
+        {t(title)}
+      </h2>
+      <ul className={`choices${options.some((o) => o.swatch) ? ' choices--swatches' : ''}`}>
+        {options.map((option) => {
+          const current = state.configuration[field]
+          const selected = Array.isArray(current) ? current.includes(option.code) : current === option.code
+          const standard = field === 'packCodes' && standardPacks.has(option.code)
+          const candidate = { configuration: withChoice(state.configuration, field, option.code), usage: state.usage }
+          return (
+            <li key={option.code}>
+              {standard ? (
+                <span className="choice choice--standard" aria-disabled="true">
+                  <span className="choice__name">{option.name}</span>
+                  <span className="choice__price">{t('configurator.standard')}</span>
+                </span>
+              ) : (
+                <a
+                  className="choice"
+                  href={hrefFor(candidate, { chose: choiceParam({ field, code: option.code }) })}
+                  aria-current={selected ? 'true' : undefined}
+                  onClick={choose(field, option.code)}
+                >
+                  {option.swatch ? (
+                    <span className="choice__swatch" aria-hidden="true">
+                      {option.swatch.map((colour) => (
+                        <svg key={colour} viewBox="0 0 10 10" focusable="false" aria-hidden="true">
+                          <rect width="10" height="10" fill={colour} />
+                        </svg>
+                      ))}
+                    </span>
+                  ) : null}
+                  <span className="choice__name">{option.name}</span>
+                  {option.detail ? <span className="choice__detail">{option.detail}</span> : null}
+                  <span className="choice__price">
+                    {field === 'versionCode'
+                      ? money(option.price)
+                      : option.price > 0
+                        ? t('configurator.priceAdd', { price: money(option.price) })
+                        : t('configurator.noExtraCost')}
+                  </span>
+                  <span className="choice__state">
+                    {selected ? t(multiple ? 'configurator.added' : 'configurator.selected') : ''}
+                  </span>
+                </a>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+
+  return (
+    <article className="configurator">
+      <h1 className="page__heading">{t('page.configurator.heading', { model: catalog.modelName })}</h1>
+      {data.savedNoLongerBuildable ? (
+        <div className="notice" role="alert">
+          <p>{t('configurator.restore.message')}</p>
+          <a className="button button--primary" href={hrefFor(state)}>
+            {t('configurator.restore.confirm')}
+          </a>
+        </div>
+      ) : null}
+      {notes.length > 0 ? (
+        <div className="notice" role="status" aria-labelledby="changes-title">
+          <h2 id="changes-title">{t('configurator.notes.heading')}</h2>
+          <ul>
+            {notes.map((note) => (
+              <li key={`${note.field}-${note.from}`}>
+                {t(note.messageKey as MessageKey, {
+                  option: catalogItem(data.catalog, note.from)?.names[site.locale] ?? note.from,
+                  related: note.relatedCode
+                    ? (catalogItem(data.catalog, note.relatedCode)?.names[site.locale] ?? '')
+                    : '',
+                })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="configurator__grid">
+        <div className="configurator__stage">
+          <CarRender look={carLook(data.catalog, state.configuration)} view={view} label={label} />
+          <nav className="segmented" aria-label={t('configurator.view.label')}>
+            <a
+              href={hrefFor(state, { view: '' })}
+              aria-current={view === 'exterior' ? 'true' : undefined}
+              onClick={switchView('exterior')}
+            >
+              {t('configurator.view.exterior')}
+            </a>
+            <a
+              href={hrefFor(state, { view: 'interior' })}
+              aria-current={view === 'interior' ? 'true' : undefined}
+              onClick={switchView('interior')}
+            >
+              {t('configurator.view.interior')}
+            </a>
+          </nav>
+        </div>
+        <div className="configurator__steps">
+          {step(
+            'versionCode',
+            'configurator.step.version',
+            catalog.versions.map((v) => ({
+              code: v.code,
+              name: v.name,
+              price: v.price,
+              detail: t('compare.rangeValue', { km: Number(v.facts.rangeKmWltp ?? 0) }),
+            })),
+          )}
+          {step(
+            'paintCode',
+            'configurator.step.paint',
+            catalog.paints
+              .filter((p) => version?.allowed.paintCodes.includes(p.code))
+              .map((p) => ({ code: p.code, name: p.name, price: p.price, swatch: p.facts.colours as string[] })),
+          )}
+          {step(
+            'wheelCode',
+            'configurator.step.wheels',
+            catalog.wheels
+              .filter((w) => version?.allowed.wheelCodes.includes(w.code))
+              .map((w) => ({ code: w.code, name: w.name, price: w.price, detail: String(w.facts.tyreSize ?? '') })),
+          )}
+          {step(
+            'interiorCode',
+            'configurator.step.interior',
+            catalog.interiors
+              .filter((i) => version?.allowed.interiorCodes.includes(i.code))
+              .map((i) => ({ code: i.code, name: i.name, price: i.price, swatch: i.facts.colours as string[] })),
+          )}
+          {step(
+            'packCodes',
+            'configurator.step.options',
+            catalog.packs
+              .filter((p) => version?.allowed.packCodes.includes(p.code) || standardPacks.has(p.code))
+              .map((p) => ({ code: p.code, name: p.name, price: p.price, detail: String(p.facts.contents ?? '') })),
+            true,
+          )}
+          {step(
+            'accessoryCodes',
+            'configurator.step.accessories',
+            catalog.accessories.map((a) => ({ code: a.code, name: a.name, price: a.price })),
+            true,
+          )}
+          <section className="step" aria-labelledby="step-usage">
+            <h2 id="step-usage" className="step__title">
+              {t('configurator.usage.label')}
+            </h2>
+            <nav className="segmented" aria-labelledby="step-usage">
+              {(['personal', 'business'] as const).map((usage) => (
+                <a
+                  key={usage}
+                  href={hrefFor({ ...state, usage })}
+                  aria-current={state.usage === usage ? 'true' : undefined}
+                  onClick={setUsage(usage)}
+                >
+                  {t(`configurator.usage.${usage}`)}
+                </a>
+              ))}
+            </nav>
+          </section>
+          <div className="price-bar">
+            <p className="price-bar__total" aria-live="polite" aria-atomic="true">
+              <span className="price-bar__label">{t('configurator.price.total')}</span> {money(quote.totalInclVat)}
+            </p>
+            <a href="#summary-title">{t('configurator.price.details')}</a>
+          </div>
+        </div>
+        <aside className="configurator__summary" aria-labelledby="summary-title">
+          <h2 id="summary-title" className="visually-hidden" tabIndex={-1}>
+            {t('configurator.summary')}
+          </h2>
+          <PriceSummary catalog={data.catalog} quote={quote} delivery={delivery} />
+          <form method="post" className="configurator__save">
+            <CsrfField token={data.csrf} />
+            <input type="hidden" name="configuration" value={queryOf(state).toString()} />
+            <button className="button button--primary" type="submit">
+              {t('configurator.save')}
+            </button>
+          </form>
+          {site.canOrder ? null : (
+            <div className="notice">
+              <h2>{t('configurator.global.heading')}</h2>
+              <p>{t('configurator.global.body')}</p>
+              <ul className="country-list">
+                {COUNTRY_SITES.filter((s) => s.canOrder).map((s) => (
+                  <li key={s.prefix}>
+                    <a href={linkTo(s, base)} lang={s.locale} hrefLang={s.locale}>
+                      {SITE_ENDONYMS[s.prefix]}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </aside>
+      </div>
+      <VersionComparison data={data} />
+    </article>
+  )
+}
+
+/** Versions side by side: range, battery, consumption, charging, price and standard equipment. */
+function VersionComparison({ data }: { data: ConfiguratorData }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const catalog = siteCatalog(data.catalog, data.country, site.locale)
+  if (!catalog) return null
+  const currency = catalog.currency as Parameters<typeof formatMoney>[0]['currency']
+  const versions = data.catalog.versions.filter((v) => v.prices[data.country] !== undefined)
+  const name = (code: string) => catalogItem(data.catalog, code)?.names[site.locale] ?? code
+  const rows: { label: MessageKey; cell: (v: (typeof versions)[number]) => string }[] = [
+    { label: 'compare.range', cell: (v) => t('compare.rangeValue', { km: v.facts.rangeKmWltp }) },
+    { label: 'compare.battery', cell: (v) => t('facts.batteryValue', { kwh: v.facts.batteryKwh }) },
+    {
+      label: 'compare.consumption',
+      cell: (v) =>
+        t('compare.consumptionValue', {
+          min: v.facts.consumptionKwhPer100km.min,
+          max: v.facts.consumptionKwhPer100km.max,
+        }),
+    },
+    {
+      label: 'compare.charging',
+      cell: (v) =>
+        t('compare.chargingValue', {
+          ac: v.facts.acChargingKw,
+          from: v.facts.fastCharging.fromPercent,
+          to: v.facts.fastCharging.toPercent,
+          minutes: v.facts.fastCharging.minutes,
+        }),
+    },
+    {
+      label: 'compare.price',
+      cell: (v) => formatMoney({ amount: v.prices[data.country] ?? 0, currency }, site.locale),
+    },
+    {
+      label: 'compare.equipment',
+      cell: (v) => (v.standardPackCodes.length ? v.standardPackCodes.map(name).join(', ') : t('compare.none')),
+    },
+  ]
+  return (
+    <section className="compare" aria-labelledby="compare-title">
+      <h2 id="compare-title">{t('compare.heading')}</h2>
+      <div className="compare__scroll">
+        <table>
+          <thead>
+            <tr>
+              <td />
+              {versions.map((v) => (
+                <th key={v.code} scope="col">
+                  {name(v.code)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{t(row.label)}</th>
+                {versions.map((v) => (
+                  <td key={v.code}>{row.cell(v)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="disclaimer">{t('configurator.disclaimer')}</p>
+    </section>
+  )
+}

@@ -1,0 +1,210 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { Configuration } from '../../domain/catalog/configuration'
+import type { DeliveryWindow } from '../../domain/catalog/delivery'
+import { catalogItem } from '../../domain/catalog/items'
+import type { Catalog } from '../../domain/catalog/schema'
+import { formatMoney } from '../../domain/money'
+import { priceChange } from '../../domain/pricing/change'
+import type { PriceQuote } from '../../domain/pricing/engine'
+import type { MessageKey } from '../../i18n/intl'
+import { homeUrl, linkTo } from '../../i18n/links'
+import { COUNTRY_SITES, SITE_ENDONYMS } from '../../i18n/sites'
+import { CarRender } from '../CarRender'
+import { FormMessage } from '../form'
+import { useT } from '../intl-context'
+import { useRenderContext } from '../site-context'
+import { useCountdown } from '../useCountdown'
+import { carLook, useCarLabel } from './ConfiguratorPage'
+import { PriceSummary } from './PriceSummary'
+
+export interface OverviewData {
+  id: string
+  catalog: Catalog
+  configuration: Configuration
+  quote: PriceQuote
+  delivery: DeliveryWindow
+  savedPrice: { totalInclVat: number; currency: string; validOn: string } | null
+  /** Reached right after saving: the SPEC's countdown home runs, with a way to stay. */
+  justSaved: boolean
+  shareUrl: string
+}
+
+/** Seconds before the overview reached right after saving goes home (SPEC §2), unless the visitor stays. */
+export const OVERVIEW_REDIRECT_SECONDS = 10
+
+function SavedNotice() {
+  const t = useT()
+  const { site, page } = useRenderContext()
+  const [staying, setStaying] = useState(false)
+  const goHome = useCallback(() => {
+    if (!staying) window.location.assign(homeUrl(site, page.officialUrl))
+  }, [staying, site, page.officialUrl])
+  const left = useCountdown(OVERVIEW_REDIRECT_SECONDS, goHome)
+  return (
+    <div className="notice" role="status">
+      <p>{t('overview.saved')}</p>
+      {staying ? null : (
+        <>
+          <p>{t('overview.countdown', { seconds: left })}</p>
+          <button className="button" type="button" onClick={() => setStaying(true)}>
+            {t('overview.stay')}
+          </button>
+        </>
+      )}
+    </div>
+  )
+}
+
+function Share({ url }: { url: string }) {
+  const t = useT()
+  const [canShare, setCanShare] = useState(false)
+  const [copied, setCopied] = useState(false)
+  useEffect(() => setCanShare(true), [])
+  const share = async () => {
+    if (typeof navigator.share === 'function' && window.matchMedia('(max-width: 750px)').matches) {
+      await navigator.share({ url }).catch(() => {})
+      return
+    }
+    await navigator.clipboard.writeText(url)
+    setCopied(true)
+  }
+  return (
+    <section className="share" aria-labelledby="share-title">
+      <h2 id="share-title">{t('overview.share')}</h2>
+      <label htmlFor="share-url">{t('overview.shareLink')}</label>
+      <input id="share-url" type="url" readOnly value={url} />
+      {canShare ? (
+        <button className="button" type="button" onClick={share}>
+          {t('overview.share')}
+        </button>
+      ) : null}
+      <p aria-live="polite">{copied ? t('overview.copied') : ''}</p>
+    </section>
+  )
+}
+
+/** `/configurator/overview/{id}`: the saved car, its price, specifications and the next steps. */
+export function OverviewPage({ data }: { data: OverviewData }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const { catalog, configuration, quote } = data
+  const name = (code: string) => catalogItem(catalog, code)?.names[site.locale] ?? code
+  const version = catalog.versions.find((v) => v.code === configuration.versionCode)
+  const label = useCarLabel(catalog, configuration)
+  const money = (amount: number) => formatMoney({ amount, currency: quote.currency }, site.locale)
+  const change =
+    data.savedPrice && data.savedPrice.currency === quote.currency
+      ? priceChange(data.savedPrice.totalInclVat, quote.totalInclVat)
+      : null
+  const steps: { path: string; label: MessageKey }[] = site.canOrder
+    ? [
+        { path: `/pre-order/${data.id}/${configuration.modelCode}`, label: 'overview.order' },
+        { path: `/configurator/info-submission/${data.id}`, label: 'overview.reserve' },
+        { path: `/configurator/test-drive-submission/${data.id}`, label: 'overview.testDrive' },
+        { path: `/configurator/test-drive-submission/quote/${data.id}`, label: 'overview.quote' },
+      ]
+    : []
+  return (
+    <article className="overview">
+      <h1 className="page__heading">{t('page.overview.heading', { model: catalog.model.name })}</h1>
+      {data.justSaved ? <SavedNotice /> : null}
+      {change && change.direction !== 'same' ? (
+        <FormMessage kind="error">
+          {t('overview.priceChanged', { saved: money(change.saved), current: money(change.current) })}
+        </FormMessage>
+      ) : null}
+      <div className="configurator__grid">
+        <div className="configurator__stage">
+          <CarRender look={carLook(catalog, configuration)} view="exterior" label={label} />
+          <section aria-labelledby="choices-title">
+            <h2 id="choices-title">{t('overview.choices')}</h2>
+            <dl className="choices-list">
+              <dt>{t('configurator.step.version')}</dt>
+              <dd>{name(configuration.versionCode)}</dd>
+              <dt>{t('configurator.step.paint')}</dt>
+              <dd>{name(configuration.paintCode)}</dd>
+              <dt>{t('configurator.step.wheels')}</dt>
+              <dd>{name(configuration.wheelCode)}</dd>
+              <dt>{t('configurator.step.interior')}</dt>
+              <dd>{name(configuration.interiorCode)}</dd>
+              <dt>{t('configurator.step.options')}</dt>
+              <dd>
+                {[...(version?.standardPackCodes ?? []), ...configuration.packCodes].map(name).join(', ') ||
+                  t('compare.none')}
+              </dd>
+              <dt>{t('configurator.step.accessories')}</dt>
+              <dd>{configuration.accessoryCodes.map(name).join(', ') || '–'}</dd>
+            </dl>
+          </section>
+          {version ? (
+            <section aria-labelledby="specs-title">
+              <h2 id="specs-title">{t('overview.specs')}</h2>
+              <dl className="choices-list">
+                <dt>{t('compare.range')}</dt>
+                <dd>{t('compare.rangeValue', { km: version.facts.rangeKmWltp })}</dd>
+                <dt>{t('compare.battery')}</dt>
+                <dd>{t('facts.batteryValue', { kwh: version.facts.batteryKwh })}</dd>
+                <dt>{t('overview.cargo')}</dt>
+                <dd>{t('facts.cargoValue', { litres: catalog.model.facts.cargoLitres })}</dd>
+                <dt>{t('overview.drive')}</dt>
+                <dd>{t(`overview.drive.${catalog.model.facts.drive}`)}</dd>
+                <dt>{t('compare.consumption')}</dt>
+                <dd>
+                  {t('compare.consumptionValue', {
+                    min: version.facts.consumptionKwhPer100km.min,
+                    max: version.facts.consumptionKwhPer100km.max,
+                  })}
+                </dd>
+                <dt>{t('compare.charging')}</dt>
+                <dd>
+                  {t('compare.chargingValue', {
+                    ac: version.facts.acChargingKw,
+                    from: version.facts.fastCharging.fromPercent,
+                    to: version.facts.fastCharging.toPercent,
+                    minutes: version.facts.fastCharging.minutes,
+                  })}
+                </dd>
+              </dl>
+              <p className="disclaimer">{t('configurator.disclaimer')}</p>
+            </section>
+          ) : null}
+        </div>
+        <aside className="configurator__summary" aria-labelledby="overview-price">
+          <h2 id="overview-price">{t('overview.price')}</h2>
+          <PriceSummary catalog={catalog} quote={quote} delivery={data.delivery} />
+          <nav className="next-steps" aria-label={t('overview.nextSteps')}>
+            <ul>
+              {steps.map((step, i) => (
+                <li key={step.path}>
+                  <a className={`button${i === 0 ? ' button--primary' : ''}`} href={linkTo(site, step.path)}>
+                    {t(step.label)}
+                  </a>
+                </li>
+              ))}
+              <li>
+                <a className="button" href={linkTo(site, `/configurator/${data.id}`)}>
+                  {t('overview.edit')}
+                </a>
+              </li>
+            </ul>
+          </nav>
+          {site.canOrder ? null : (
+            <div className="notice">
+              <h2>{t('configurator.global.heading')}</h2>
+              <ul className="country-list">
+                {COUNTRY_SITES.filter((s) => s.canOrder).map((s) => (
+                  <li key={s.prefix}>
+                    <a href={linkTo(s, '/configurator/p5')} lang={s.locale} hrefLang={s.locale}>
+                      {SITE_ENDONYMS[s.prefix]}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <Share url={data.shareUrl} />
+        </aside>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,55 @@
+import { type ReconcileNote, reconcileConfiguration } from '../../domain/catalog/configuration'
+import { type DeliveryWindow, deliveryWindow } from '../../domain/catalog/delivery'
+import type { CountryCode, IsoDate } from '../../domain/catalog/markets'
+import type { Catalog } from '../../domain/catalog/schema'
+import type { ConfiguratorState } from '../../domain/configurator/url'
+import { onTheRoadPrice, type PriceQuote } from '../../domain/pricing/engine'
+import type { CountryPriceRules } from '../../domain/pricing/rules'
+
+/** What the configurator page needs; serialized to the browser, which re-prices with it. */
+export interface ConfiguratorData {
+  catalog: Catalog
+  rules: CountryPriceRules
+  country: CountryCode
+  /** The saved configuration this page opened, or null for a new one. */
+  savedId: string | null
+  /** The address the page is at: `/configurator/{id}` (model code or saved id). */
+  targetId: string
+  requested: ConfiguratorState
+  /** The state before this one (a saved configuration, or the defaults), for reconcile's choices. */
+  previous: ConfiguratorState['configuration']
+  /** A saved configuration that can no longer be built as saved. */
+  savedNoLongerBuildable: boolean
+  today: IsoDate
+  view: 'exterior' | 'interior'
+  csrf: string
+}
+
+export interface ConfiguratorView {
+  state: ConfiguratorState
+  notes: ReconcileNote[]
+  quote: PriceQuote
+  delivery: DeliveryWindow
+}
+
+/**
+ * The buildable car closest to what was asked for, with its price and delivery window: the same
+ * pure computation on the server and, after every tap, in the browser.
+ */
+export function computeView(
+  data: ConfiguratorData,
+  requested: ConfiguratorState,
+  previous = data.previous,
+): ConfiguratorView {
+  const { configuration, notes } = reconcileConfiguration(data.catalog, data.country, requested.configuration, previous)
+  const state = { configuration, usage: requested.usage }
+  const quote = onTheRoadPrice({
+    catalog: data.catalog,
+    rules: data.rules,
+    country: data.country,
+    usage: requested.usage,
+    configuration,
+    date: data.today,
+  })
+  return { state, notes, quote, delivery: deliveryWindow(data.catalog, data.country, configuration, data.today) }
+}

@@ -1,0 +1,181 @@
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { uniqueEmail, visitor } from '../../test/visitor'
+import { CATALOGS } from '../i18n/catalogs'
+import { createStore } from '../store'
+
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+const nl = CATALOGS['nl-NL']
+
+async function page(path: string, person = visitor()) {
+  const res = await person.request(path)
+  return { res, html: decode(await res.text()) }
+}
+
+/** The on-the-road total the API quotes for the same car, formatted as the page shows it. */
+async function apiTotal(site: string, configuration: Record<string, unknown>) {
+  const res = await visitor().api('/api/v1/price-quotes', { site, usage: 'personal', configuration })
+  return ((await res.json()) as { totals: { inclVat: { formatted: string } } }).totals.inclVat.formatted
+}
+
+const DEFAULT_LONG_RANGE = {
+  modelCode: 'p5',
+  versionCode: 'long-range',
+  paintCode: 'arctic-white',
+  wheelCode: 'aero-18',
+  interiorCode: 'textile-charcoal',
+  packCodes: [],
+  accessoryCodes: [],
+}
+
+describe('the configurator', () => {
+  it('opens a model with its steps, picture, price and delivery, in the site’s language', async () => {
+    const { res, html } = await page('/nl/configurator/p5')
+    expect(res.status).toBe(200)
+    for (const step of ['version', 'paint', 'wheels', 'interior', 'options', 'accessories'] as const) {
+      expect(html).toContain(nl[`configurator.step.${step}`])
+    }
+    expect(html).toContain('<svg class="car-render"')
+    expect(html).toContain(nl['configurator.price.total'])
+    expect(html).toContain(nl['compare.heading'])
+    expect(html).toMatch(/<script type="module" src="[^"]*configurator[^"]*"/)
+  })
+
+  it('shows the same total as the price API for the same car', async () => {
+    const { html } = await page('/nl/configurator/p5?version=long-range')
+    const total = await apiTotal('/nl', DEFAULT_LONG_RANGE)
+    expect(html).toContain(total)
+  })
+
+  it('applies a choice from a link, marks it selected and prices it', async () => {
+    const { html } = await page('/nl/configurator/p5?version=long-range&paint=fjord-blue&chose=paintCode:fjord-blue')
+    expect(html).toMatch(/<a class="choice" href="[^"]*paint=fjord-blue[^"]*" aria-current="true"/)
+    expect(html).toContain(await apiTotal('/nl', { ...DEFAULT_LONG_RANGE, paintCode: 'fjord-blue' }))
+    expect(html).toContain('Fjord') // named in the picture's text alternative
+  })
+
+  it('resets the other choices to the new version’s defaults, with a note', async () => {
+    const { html } = await page(
+      '/nl/configurator/p5?version=standard-range&paint=fjord-blue&chose=versionCode:standard-range',
+    )
+    expect(html).toContain(`<h2 id="changes-title">${nl['configurator.notes.heading']}</h2>`)
+    expect(html).toMatch(/<a class="choice" href="[^"]*paint=arctic-white[^"]*" aria-current="true"/)
+  })
+
+  it('reverts a choice that a new one makes impossible, and says what changed', async () => {
+    // The tow pack cannot be combined with 19-inch wheels: choosing it reverts the wheels.
+    const { html } = await page(
+      '/se/configurator/p5?version=long-range&wheels=sport-19&packs=tow-pack&chose=packCodes:tow-pack',
+    )
+    expect(html).toContain(`<h2 id="changes-title">${CATALOGS['sv-SE']['configurator.notes.heading']}</h2>`)
+    expect(html).toMatch(/<a class="choice" href="[^"]*wheels=aero-18[^"]*" aria-current="true"/)
+  })
+
+  it('keeps a shared link exactly as it is when it can be built', async () => {
+    const { html } = await page('/nl/configurator/p5?version=long-range&paint=aurora-green-black&wheels=sport-19')
+    expect(html).not.toContain('id="changes-title"')
+    expect(html).toMatch(/paint=aurora-green-black[^"]*" aria-current="true"/)
+  })
+
+  it('offers the global site’s visitors their country instead of ordering', async () => {
+    const { html } = await page('/configurator/p5')
+    expect(html).toContain(CATALOGS['en-US']['configurator.global.heading'])
+    expect(html).toContain('href="/no/configurator/p5"')
+  })
+})
+
+describe('saving and sharing', () => {
+  it('saves under a short unguessable id with the price, opens the overview and reopens the car', async () => {
+    const person = visitor()
+    const query =
+      'version=long-range&paint=fjord-blue&wheels=sport-19&interior=textile-charcoal&packs=tech-pack&accessories='
+    const saved = await person.postForm('/nl/configurator/p5', { configuration: query })
+    expect(saved.status).toBe(303)
+    const location = saved.headers.get('location') ?? ''
+    const id = /\/nl\/configurator\/overview\/([\w-]+)\?saved=1$/.exec(location)?.[1] ?? ''
+    expect(id).toMatch(/^[A-Za-z0-9_-]{12}$/)
+
+    const overview = decode(await (await person.request(location)).text())
+    const total = await apiTotal('/nl', {
+      ...DEFAULT_LONG_RANGE,
+      paintCode: 'fjord-blue',
+      wheelCode: 'sport-19',
+      packCodes: ['tech-pack'],
+    })
+    expect(overview).toContain(total)
+    expect(overview).toContain(nl['overview.saved'])
+    expect(overview).toContain(`href="/nl/pre-order/${id}/p5"`)
+    expect(overview).toContain(`href="/nl/configurator/test-drive-submission/${id}"`)
+    expect(overview).toContain(`value="http://local.test/nl/configurator/${id}"`)
+
+    const reopened = decode(await (await person.request(`/nl/configurator/${id}`)).text())
+    expect(reopened).toMatch(/paint=fjord-blue[^"]*" aria-current="true"/)
+    expect(reopened).toMatch(/packs=[^"]*" aria-current="true"/)
+  })
+
+  it('lists a signed-in visitor’s saved configuration on their account page', async () => {
+    const person = visitor()
+    await person.signUp('/no', { name: 'Ada', email: uniqueEmail(), password: 'correct horse battery' })
+    const saved = await person.postForm('/no/configurator/p5', { configuration: 'version=standard-range' })
+    const id = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1]
+    expect(await (await person.request('/no/user-center/profile')).text()).toContain(`/no/configurator/overview/${id}`)
+  })
+
+  it('shows a change of price since saving as a difference', async () => {
+    const person = visitor()
+    const saved = await person.postForm('/de/configurator/p5', { configuration: 'version=long-range' })
+    const id = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
+    await env.DB.prepare(
+      `UPDATE configurations SET saved_price = json_set(saved_price, '$.totalInclVat', 100) WHERE id = ?1`,
+    )
+      .bind(id)
+      .run()
+    const html = decode(await (await person.request(`/de/configurator/overview/${id}`)).text())
+    expect(html).toContain(CATALOGS['de-DE']['overview.priceChanged'].split('{saved}')[0] ?? '')
+  })
+
+  it('asks before restoring a saved configuration that can no longer be built', async () => {
+    const id = `old-${crypto.randomUUID().slice(0, 8)}`
+    await env.DB.prepare(
+      `INSERT INTO configurations (id, model_code, country_code, created_at, choices, usage) VALUES (?1, 'p5', 'NL', '2025-01-01T00:00:00Z', ?2, 'personal')`,
+    )
+      .bind(id, JSON.stringify({ ...DEFAULT_LONG_RANGE, paintCode: 'discontinued-red' }))
+      .run()
+    const html = decode(await (await visitor().request(`/nl/configurator/${id}`)).text())
+    expect(html).toContain(nl['configurator.restore.message'])
+    expect(html).toContain(nl['configurator.restore.confirm'])
+  })
+
+  it('refuses the same car submitted twice by the same customer', async () => {
+    const store = createStore(env)
+    const ownerEmail = uniqueEmail()
+    const person = visitor()
+    await person.signUp('/no', { name: 'Ada', email: ownerEmail, password: 'correct horse battery' })
+    const owner = await env.DB.prepare('SELECT id FROM users WHERE email = ?1').bind(ownerEmail).first<{ id: string }>()
+    const first = await store.saveConfiguration({
+      configuration: { ...DEFAULT_LONG_RANGE, packCodes: ['tech-pack', 'premium-sound'] },
+      usage: 'personal',
+      countryCode: 'NO',
+      ownerId: owner?.id ?? null,
+      savedPrice: { totalInclVat: 1, currency: 'NOK', validOn: '2026-11-21' },
+      now: new Date(),
+    })
+    const again = { ...DEFAULT_LONG_RANGE, packCodes: ['premium-sound', 'tech-pack'] }
+    expect(await store.hasSubmittedSame(owner?.id ?? '', again)).toBe(false)
+    await store.markSubmitted(first, new Date())
+    expect(await store.hasSubmittedSame(owner?.id ?? '', again)).toBe(true)
+    expect(await store.hasSubmittedSame(owner?.id ?? '', { ...again, paintCode: 'fjord-blue' })).toBe(false)
+  })
+
+  it('answers an unknown configuration with the 404 page', async () => {
+    const { res, html } = await page('/nl/configurator/overview/doesnotexist')
+    expect(res.status).toBe(404)
+    expect(html).toContain(nl['error.configuratorNotFound.message'])
+  })
+})
