@@ -1,4 +1,4 @@
-// SQL that upserts the catalog, price rules and marketing facts from data/ into D1. Shared by
+// SQL that upserts the catalog, price rules, marketing facts and finance products from data/ into D1. Shared by
 // `npm run db:setup` (local and remote) and the worker tests, so both hold the same data.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -27,6 +27,13 @@ ON CONFLICT (id) DO UPDATE SET body = excluded.body, updated_at = excluded.updat
     }
     statements.push(
       `INSERT INTO price_rule_documents (country_code, body, updated_at) VALUES (${quote(body.country)}, ${quote(JSON.stringify(body))}, ${quote(now)})
+ON CONFLICT (country_code) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at;`,
+    )
+  }
+  for (const file of readdirSync(join(root, 'data/finance')).filter((f) => f.endsWith('.json'))) {
+    const body = JSON.parse(readFileSync(join(root, 'data/finance', file), 'utf8'))
+    statements.push(
+      `INSERT INTO finance_product_documents (country_code, body, updated_at) VALUES (${quote(body.country)}, ${quote(JSON.stringify(body))}, ${quote(now)})
 ON CONFLICT (country_code) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at;`,
     )
   }

@@ -4,6 +4,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { createStoreIntl } from '../i18n/intl'
 import { siteByPrefix } from '../i18n/sites'
 import { AppRoot, createPageStore } from '../ui/AppRoot'
+import { ApiProvider } from '../ui/api-context'
 import { clientTypeAtom, userInfoAtom, userInfoFetchedAtom } from '../ui/atoms'
 import type { PageContext } from '../ui/page-context'
 import { APP_ELEMENT_ID, type HydrationPayload, PAYLOAD_ELEMENT_ID } from '../ui/payload'
@@ -77,9 +78,11 @@ export function hydratePage<Data>(Page: ComponentType<{ data: Data }>): void {
       store={createPageStore(payload.page)}
     >
       <ClientEffects page={payload.page} />
-      <ErrorBoundary onError={(error) => reportCrash(payload.page, error)}>
-        <Page data={payload.data} />
-      </ErrorBoundary>
+      <ApiProvider value={(path, body) => apiFetch(payload.page, path, { method: 'POST', body })}>
+        <ErrorBoundary onError={(error) => reportCrash(payload.page, error)}>
+          <Page data={payload.data} />
+        </ErrorBoundary>
+      </ApiProvider>
     </AppRoot>,
     { onRecoverableError: (error) => reportCrash(payload.page, error) },
   )

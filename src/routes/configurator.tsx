@@ -1,24 +1,101 @@
 import { defaultConfiguration, validateConfiguration } from '../domain/catalog/configuration'
 import { impliedPrevious, parseChoice, stateFromQuery } from '../domain/configurator/url'
+import { compareFinance } from '../domain/finance/compare'
+import { isExpired } from '../domain/finance/offer'
+import {
+  type FinanceKind,
+  type FinanceProduct,
+  isCreditProduct,
+  isLeaseProduct,
+  productsFor,
+} from '../domain/finance/products'
+import { type FinanceChoice, financeSummary } from '../domain/finance/summary'
+import { CURRENCY_EXPONENT } from '../domain/money'
+import { ruleSetValidOn } from '../domain/pricing/valid-on'
 import { linkTo } from '../i18n/links'
 import { ConfiguratorPage } from '../ui/configurator/ConfiguratorPage'
 import { type ConfiguratorData, computeView } from '../ui/configurator/model'
+import { FINANCE_PARAMS, type FinanceState, type OfferedProduct } from '../ui/finance/FinancePanel'
 import { loadConfiguratorTarget } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 
 const today = () => new Date().toISOString().slice(0, 10)
 
+/** The finance panel's first state: the product and choice in the address, priced on the server. */
+function initialFinance(
+  data: Omit<ConfiguratorData, 'finance'>,
+  products: FinanceProduct[],
+  query: URLSearchParams,
+): FinanceState | null {
+  if (products.length === 0) return null
+  const { quote } = computeView({ ...data, finance: null }, data.requested, data.previous)
+  const vatRateBp = ruleSetValidOn(data.rules, data.today)?.vat.rateBasisPoints ?? 0
+  const offered: OfferedProduct[] = [
+    { kind: 'cash', termsMonths: [], mileageKmPerYear: null, hasBalloon: false },
+    ...products
+      .filter((p) => p.kind !== 'cash')
+      .map((p) => ({
+        kind: p.kind,
+        termsMonths: isLeaseProduct(p) || isCreditProduct(p) ? p.limits.termsMonths : [],
+        mileageKmPerYear: isLeaseProduct(p) ? p.limits.mileageKmPerYear : null,
+        hasBalloon: isCreditProduct(p) && p.limits.balloonBp !== undefined,
+      })),
+  ]
+  const asked = query.get(FINANCE_PARAMS.kind)
+  const selected =
+    offered.find((p) => p.kind === asked)?.kind ??
+    offered.find((p) => p.kind !== 'cash')?.kind ??
+    ('cash' as FinanceKind)
+  const minor = (name: string) => {
+    const value = query.get(name)
+    if (value === null || value.trim() === '' || !Number.isFinite(Number(value.replace(',', '.')))) return undefined
+    return Math.round(Number(value.replace(',', '.')) * 10 ** CURRENCY_EXPONENT[quote.currency])
+  }
+  const whole = (name: string) => {
+    const value = Number(query.get(name) ?? Number.NaN)
+    return Number.isInteger(value) ? value : undefined
+  }
+  const choice: FinanceChoice = {
+    ...(minor(FINANCE_PARAMS.downPayment) !== undefined ? { downPayment: minor(FINANCE_PARAMS.downPayment) } : {}),
+    ...(whole(FINANCE_PARAMS.term) !== undefined ? { termMonths: whole(FINANCE_PARAMS.term) } : {}),
+    ...(whole(FINANCE_PARAMS.mileage) !== undefined ? { mileageKmPerYear: whole(FINANCE_PARAMS.mileage) } : {}),
+    ...(minor(FINANCE_PARAMS.balloon) !== undefined ? { balloonAmount: minor(FINANCE_PARAMS.balloon) } : {}),
+  }
+  const product = products.find((p) => p.kind === selected)
+  const outcome = product
+    ? financeSummary(product, {
+        price: quote.totalInclVat,
+        vatRateBp,
+        usage: data.requested.usage,
+        startDate: data.today,
+        choice,
+      })
+    : null
+  return {
+    products: offered,
+    selected,
+    choice,
+    summary: outcome?.ok ? outcome.summary : null,
+    problems: outcome && !outcome.ok ? outcome.problems : [],
+    comparison: compareFinance({ price: quote.totalInclVat, vatRateBp, startDate: data.today, products }),
+  }
+}
+
 async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promise<ConfiguratorData> {
   const target = await loadConfiguratorTarget(ctx)
   const country = ctx.site.countryCode
-  const [catalog, rules] = await Promise.all([ctx.store.catalog(target.model.code), ctx.store.priceRules(country)])
+  const [catalog, rules, finance] = await Promise.all([
+    ctx.store.catalog(target.model.code),
+    ctx.store.priceRules(country),
+    ctx.store.financeProducts(country),
+  ])
   if (!catalog?.markets[country] || !rules) throw new PageError('configuratorNotFound', 404)
   const saved = target.configuration?.choices ?? null
   const base = saved ?? defaultConfiguration(catalog, country)
   const requested = stateFromQuery(query, base)
   if (saved && !query.has('usage') && target.configuration?.usage === 'business') requested.usage = 'business'
   const choice = parseChoice(query.get('chose'))
-  return {
+  const data: Omit<ConfiguratorData, 'finance'> = {
     catalog,
     rules,
     country,
@@ -32,6 +109,16 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
     view: query.get('view') === 'interior' ? 'interior' : 'exterior',
     csrf: await ctx.session.csrfToken(),
   }
+  const products = finance ? productsFor([finance], country, requested.usage, data.today) : []
+  const panel = initialFinance(data, products, query)
+  // A kept offer in the address: once expired, say so and offer fresh figures.
+  const offerId = query.get('offer')
+  if (panel && offerId) {
+    const offer = await ctx.store.findFinanceOffer(offerId)
+    if (!offer || isExpired(offer, new Date())) panel.offerExpired = true
+    else panel.keptUntil = offer.expiresAt.slice(0, 10)
+  }
+  return { ...data, finance: panel }
 }
 
 /** Saves the car as shown (re-priced by the server), then opens its overview. */
@@ -54,7 +141,16 @@ export default defineRoute<ConfiguratorData>({
   id: 'configurator',
   path: '/configurator/:id',
   label: 'configurator',
-  namespaces: ['page.configurator', 'configurator', 'configuration', 'compare', 'price', 'facts'],
+  namespaces: [
+    'page.configurator',
+    'configurator',
+    'configuration',
+    'compare',
+    'price',
+    'facts',
+    'finance',
+    'api.error.invalidField',
+  ],
   client: 'configurator',
   indexable: true,
   load: (ctx) => loadConfigurator(ctx, ctx.url.searchParams),

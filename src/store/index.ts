@@ -3,6 +3,7 @@ import { Configuration } from '../domain/catalog/configuration-schema'
 import { bySort, ModelSummary } from '../domain/catalog/model'
 import { Catalog } from '../domain/catalog/schema'
 import { configurationKey } from '../domain/configurator/url'
+import { CountryFinanceProducts } from '../domain/finance/schema'
 import { MarketingFacts } from '../domain/pricing/marketing'
 import { CountryPriceRules } from '../domain/pricing/rules'
 import type { CountryCode } from '../i18n/sites'
@@ -173,6 +174,61 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
         waitUntil: options.waitUntil,
       })
       return found ?? null
+    },
+
+    /** A country's finance products, or null where it has none. Cached per country. */
+    async financeProducts(country: CountryCode): Promise<CountryFinanceProducts | null> {
+      const found = await cacheAside({
+        kv: env.KV,
+        key: `finance:${country}`,
+        schema: CountryFinanceProducts.nullable(),
+        ttlSeconds: DOCUMENT_TTL_SECONDS,
+        load: () =>
+          document(
+            'SELECT body FROM finance_product_documents WHERE country_code = ?1',
+            country,
+            CountryFinanceProducts,
+          ),
+        waitUntil: options.waitUntil,
+      })
+      return found ?? null
+    },
+
+    /** Keeps a customised finance offer until it expires; returns its id. */
+    async saveFinanceOffer(offer: {
+      countryCode: string
+      kind: string
+      request: unknown
+      quote: unknown
+      createdAt: string
+      expiresAt: string
+    }): Promise<string> {
+      const id = randomId()
+      await env.DB.prepare(
+        `INSERT INTO finance_offers (id, country_code, kind, request, quote, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)`,
+      )
+        .bind(
+          id,
+          offer.countryCode,
+          offer.kind,
+          JSON.stringify(offer.request),
+          JSON.stringify(offer.quote),
+          offer.createdAt,
+          offer.expiresAt,
+        )
+        .run()
+      return id
+    },
+
+    async findFinanceOffer(
+      id: string,
+    ): Promise<{ id: string; kind: string; createdAt: string; expiresAt: string; quote: unknown } | null> {
+      const row = await env.DB.prepare(
+        'SELECT id, kind, quote, created_at AS createdAt, expires_at AS expiresAt FROM finance_offers WHERE id = ?1',
+      )
+        .bind(id)
+        .first<{ id: string; kind: string; quote: string; createdAt: string; expiresAt: string }>()
+      return row ? { ...row, quote: JSON.parse(row.quote) } : null
     },
 
     modelsForCountry,

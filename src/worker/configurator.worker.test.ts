@@ -179,3 +179,75 @@ describe('saving and sharing', () => {
     expect(html).toContain(nl['error.configuratorNotFound.message'])
   })
 })
+
+describe('the finance panel', () => {
+  const financeOf = async (query: string) => {
+    const html = decode(await (await visitor().request(`/nl/configurator/p5?version=long-range&${query}`)).text())
+    return { html, monthly: /<p class="finance__monthly"[^>]*>([^<]+)<\/p>/.exec(html)?.[1] ?? '' }
+  }
+
+  it('shows the site’s products and a loan’s monthly payment with APR, cost of credit and total to repay', async () => {
+    const { html, monthly } = await financeOf('finance=loan')
+    for (const kind of ['cash', 'loan', 'privateLease'] as const) expect(html).toContain(nl[`finance.product.${kind}`])
+    expect(monthly).toMatch(/€/)
+    for (const key of ['finance.field.apr', 'finance.field.creditCost', 'finance.field.totalToRepay'] as const) {
+      expect(html).toContain(nl[key])
+    }
+    expect(html).toContain(nl['finance.compare.heading'])
+  })
+
+  it('follows the form without JavaScript: a shorter term costs more a month, matching the API', async () => {
+    const long = await financeOf('finance=loan&term=72')
+    const short = await financeOf('finance=loan&term=24')
+    expect(short.monthly).not.toBe(long.monthly)
+    const api = (await (
+      await visitor({ language: 'nl-NL' }).api('/api/v1/finance-quotes', {
+        site: '/nl',
+        usage: 'personal',
+        configuration: DEFAULT_LONG_RANGE,
+        product: 'loan',
+        choice: { termMonths: 24 },
+      })
+    ).json()) as { described: { monthly: string } }
+    expect(short.monthly).toBe(api.described.monthly)
+  })
+
+  it('explains an out-of-range down payment with the allowed range, next to the field', async () => {
+    const { html } = await financeOf('finance=loan&down=99999999')
+    expect(html).toContain('id="finance-downPayment-error"')
+    expect(html).toContain(nl['finance.problem.downPaymentOutOfRange'].split('{')[0] ?? '')
+    expect(html).toMatch(/id="finance-down"[^>]*aria-invalid="true"/)
+  })
+
+  it('offers no finance on the global site', async () => {
+    const html = await (await visitor().request('/configurator/p5')).text()
+    expect(html).not.toContain('id="finance-title"')
+  })
+})
+
+describe('a kept finance offer', () => {
+  it('shows "Finance Option Has Expired" with fresh figures to try once it has expired', async () => {
+    const person = visitor({ language: 'nl-NL' })
+    const kept = (await (
+      await person.api('/api/v1/finance-quotes', {
+        site: '/nl',
+        usage: 'personal',
+        configuration: DEFAULT_LONG_RANGE,
+        product: 'loan',
+        keep: true,
+      })
+    ).json()) as { offer: { id: string } }
+    const path = `/nl/configurator/p5?version=long-range&finance=loan&offer=${kept.offer.id}`
+    const valid = decode(await (await person.request(path)).text())
+    expect(valid).not.toContain(`<h3>${nl['finance.offerExpired.title']}</h3>`)
+    expect(valid).toContain(nl['finance.kept'].split('{')[0] ?? '')
+    await env.DB.prepare(`UPDATE finance_offers SET expires_at = '2000-01-01T00:00:00.000Z' WHERE id = ?1`)
+      .bind(kept.offer.id)
+      .run()
+    const expired = decode(await (await person.request(path)).text())
+    expect(expired).toContain(`<h3>${nl['finance.offerExpired.title']}</h3>`)
+    expect(expired).toContain(nl['finance.offerExpired.retry'])
+    // Fresh figures are still shown below.
+    expect(expired).toMatch(/<p class="finance__monthly"/)
+  })
+})

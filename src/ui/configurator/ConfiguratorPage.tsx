@@ -15,6 +15,7 @@ import type { MessageKey } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
 import { COUNTRY_SITES, SITE_ENDONYMS } from '../../i18n/sites'
 import { type CarLook, CarRender } from '../CarRender'
+import { FinancePanel, financeQuery } from '../finance/FinancePanel'
 import { CsrfField } from '../form'
 import { useT } from '../intl-context'
 import { useRenderContext } from '../site-context'
@@ -67,6 +68,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   const [requested, setRequested] = useState<ConfiguratorState>(data.requested)
   const [previous, setPrevious] = useState<Configuration>(data.previous)
   const [view, setView] = useState(data.view)
+  const [finance, setFinance] = useState(data.finance)
   const result = useMemo(() => computeView(data, requested, previous), [data, requested, previous])
   const { state, notes, quote, delivery } = result
   const catalog = siteCatalog(data.catalog, data.country, site.locale)
@@ -279,6 +281,14 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
           <div className="price-bar">
             <p className="price-bar__total" aria-live="polite" aria-atomic="true">
               <span className="price-bar__label">{t('configurator.price.total')}</span> {money(quote.totalInclVat)}
+              {finance?.summary?.monthlyPayment ? (
+                <span className="price-bar__monthly">
+                  {' '}
+                  {t('configurator.price.orMonthly', {
+                    amount: t('finance.unit.perMonth', { amount: money(finance.summary.monthlyPayment) }),
+                  })}
+                </span>
+              ) : null}
             </p>
             <a href="#summary-title">{t('configurator.price.details')}</a>
           </div>
@@ -288,6 +298,16 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
             {t('configurator.summary')}
           </h2>
           <PriceSummary catalog={data.catalog} quote={quote} delivery={delivery} />
+          {finance ? (
+            <FinancePanel
+              finance={finance}
+              onChange={setFinance}
+              currency={quote.currency}
+              request={{ site: site.prefix, usage: state.usage, configuration: state.configuration }}
+              hidden={Object.fromEntries(queryOf(state))}
+              hrefFor={(next) => `${hrefFor(state, financeQuery(next, quote.currency))}#finance`}
+            />
+          ) : null}
           <form method="post" className="configurator__save">
             <CsrfField token={data.csrf} />
             <input type="hidden" name="configuration" value={queryOf(state).toString()} />

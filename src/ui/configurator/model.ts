@@ -5,6 +5,7 @@ import type { Catalog } from '../../domain/catalog/schema'
 import type { ConfiguratorState } from '../../domain/configurator/url'
 import { onTheRoadPrice, type PriceQuote } from '../../domain/pricing/engine'
 import type { CountryPriceRules } from '../../domain/pricing/rules'
+import type { FinanceState } from '../finance/FinancePanel'
 
 /** What the configurator page needs; serialized to the browser, which re-prices with it. */
 export interface ConfiguratorData {
@@ -23,6 +24,8 @@ export interface ConfiguratorData {
   today: IsoDate
   view: 'exterior' | 'interior'
   csrf: string
+  /** How to pay, where the site offers finance; null on the global site. */
+  finance: FinanceState | null
 }
 
 export interface ConfiguratorView {

@@ -7,6 +7,7 @@ import type { AppEnv } from '../types'
 import { CATALOG_ENDPOINTS, catalogApi } from './catalog'
 import { bodyOf, type EndpointSpec, jsonBody, openApiDocument, routePath } from './endpoint'
 import { apiError } from './errors'
+import { FINANCE_ENDPOINTS, financeApi } from './finance'
 import { SESSION_ENDPOINTS, sessionApi } from './session'
 
 /** A crash in the browser, reported by the client error boundary. Nothing personal is sent. */
@@ -77,6 +78,7 @@ export const ENDPOINTS = {
   },
   ...SESSION_ENDPOINTS,
   ...CATALOG_ENDPOINTS,
+  ...FINANCE_ENDPOINTS,
 } satisfies Record<string, EndpointSpec>
 
 const document = openApiDocument(Object.values(ENDPOINTS))
@@ -119,4 +121,5 @@ export const api = new Hono<AppEnv>()
   .get(routePath(ENDPOINTS.openapi), (c) => c.json(document))
   .route('/', sessionApi)
   .route('/', catalogApi)
+  .route('/', financeApi)
   .all('*', (c) => apiError(c, 404, 'not_found', 'api.error.notFound'))

@@ -1,0 +1,44 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser } from './browser'
+
+const base = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const monthly = (page: Page) => page.locator('.finance__monthly').textContent()
+
+describe('finance in the configurator', () => {
+  it('with JavaScript, changing the term changes the monthly payment in place', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${base}/nl/configurator/p5?version=long-range&finance=loan`)
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true')
+    const before = await monthly(page)
+    await page.evaluate(() => Object.assign(window, { stillHere: true }))
+    await page.selectOption('#finance-term', '24')
+    await expect.poll(() => monthly(page), { timeout: 5000 }).not.toBe(before)
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true)
+    // The price bar offers the monthly figure too.
+    expect(await page.locator('.price-bar__monthly').textContent()).toContain((await monthly(page)) ?? '')
+    await page.close()
+  })
+
+  it('without JavaScript, the form recalculates on the server', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(`${base}/nl/configurator/p5?version=long-range&finance=loan`)
+    const before = await monthly(page)
+    await page.selectOption('#finance-term', '24')
+    await page.locator('.finance__form button[type="submit"]').click()
+    await page.waitForURL(/term=24/)
+    expect(await monthly(page)).not.toBe(before)
+    expect(await page.locator('#finance-term').inputValue()).toBe('24')
+    await context.close()
+  })
+})

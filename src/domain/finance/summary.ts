@@ -1,0 +1,171 @@
+// No zod here: the API and pages import it next to the price engine.
+import type { IsoDate } from '../catalog/markets'
+import { leaseQuoteForProduct } from './lease'
+import { loanQuoteForProduct } from './loan'
+import { type FinanceKind, type FinanceProduct, isCreditProduct, isLeaseProduct, type LeaseService } from './products'
+import { type FinanceProblem, validateFinanceRequest } from './validate'
+
+/** What a visitor chose in the finance panel; anything missing takes the product's default. */
+export interface FinanceChoice {
+  downPayment?: number
+  termMonths?: number
+  balloonAmount?: number
+  mileageKmPerYear?: number
+  services?: LeaseService[]
+  birthday?: IsoDate
+}
+
+/** One figure of a finance summary: money in minor units, a rate in basis points, or a count. */
+export type FinanceFigure =
+  | { key: string; kind: 'money'; value: number }
+  | { key: string; kind: 'rate'; value: number }
+  | { key: string; kind: 'months'; value: number }
+  | { key: string; kind: 'km'; value: number }
+  | { key: string; kind: 'date'; value: IsoDate }
+
+/** The same shape for every product, so a panel and an API show loans and leases alike. */
+export interface FinanceSummary {
+  kind: FinanceKind
+  partnerName: string | null
+  /** What is paid each month (after VAT for leases); null for cash. */
+  monthlyPayment: number | null
+  /** Everything paid over the contract, VAT included. */
+  totalCost: number
+  /** The choice as applied (defaults filled in), so a form can show it back. */
+  applied: Required<Pick<FinanceChoice, 'downPayment' | 'termMonths'>> &
+    Omit<FinanceChoice, 'downPayment' | 'termMonths'>
+  /** Every legally expected figure, in display order. */
+  figures: FinanceFigure[]
+  expirationDate: IsoDate | null
+  assumption: boolean
+}
+
+export type FinanceOutcome = { ok: true; summary: FinanceSummary } | { ok: false; problems: FinanceProblem[] }
+
+const percentOf = (amount: number, bp: number) => Math.round((amount * bp) / 10_000)
+
+/**
+ * The finance of a car price with one product and a choice: validated against the product's limits
+ * (field-level problems with the allowed range), then computed by the loan or lease maths.
+ *
+ * @example
+ * financeSummary(loan, { price: 5_799_000, vatRateBp: 2100, usage: 'personal', startDate: '2026-11-21', choice: { termMonths: 48 } })
+ */
+export function financeSummary(
+  product: FinanceProduct,
+  input: {
+    price: number
+    vatRateBp: number
+    usage: 'personal' | 'business'
+    startDate: IsoDate
+    choice: FinanceChoice
+  },
+): FinanceOutcome {
+  const { price, vatRateBp, startDate, choice } = input
+  if (!isCreditProduct(product) && !isLeaseProduct(product)) {
+    return {
+      ok: true,
+      summary: {
+        kind: product.kind,
+        partnerName: null,
+        monthlyPayment: null,
+        totalCost: price,
+        applied: { downPayment: price, termMonths: 0 },
+        figures: [{ key: 'finance.field.cashSellingPrice', kind: 'money', value: price }],
+        expirationDate: null,
+        assumption: false,
+      },
+    }
+  }
+  const termMonths = choice.termMonths ?? product.defaults.termMonths
+  const downPayment = choice.downPayment ?? percentOf(price, product.defaults.downPaymentBp)
+  const lease = isLeaseProduct(product)
+  const mileageKmPerYear = lease ? (choice.mileageKmPerYear ?? product.defaults.mileageKmPerYear) : undefined
+  const balloonAmount =
+    !lease && (choice.balloonAmount !== undefined || product.defaults.balloonBp !== undefined)
+      ? (choice.balloonAmount ?? percentOf(price, product.defaults.balloonBp ?? 0))
+      : undefined
+  const problems = validateFinanceRequest(product, {
+    usage: input.usage,
+    date: startDate,
+    price,
+    downPayment,
+    termMonths,
+    ...(balloonAmount !== undefined ? { balloonAmount } : {}),
+    ...(mileageKmPerYear !== undefined ? { mileageKmPerYear } : {}),
+    ...(choice.services ? { services: choice.services } : {}),
+    ...(choice.birthday ? { birthday: choice.birthday } : {}),
+  })
+  // A quote needs no birthday: the Dutch private lease asks for it on the personal form (SPEC §5).
+  const blocking = problems.filter((problem) => problem.code !== 'birthdayRequired')
+  if (blocking.length > 0) return { ok: false, problems: blocking }
+
+  const applied = { ...choice, downPayment, termMonths, balloonAmount, mileageKmPerYear }
+  if (lease) {
+    const quote = leaseQuoteForProduct(product, {
+      price,
+      vatRateBp,
+      startDate,
+      termMonths,
+      downPayment,
+      mileageKmPerYear,
+      services: choice.services ?? [],
+    })
+    return {
+      ok: true,
+      summary: {
+        kind: product.kind,
+        partnerName: quote.partnerName,
+        monthlyPayment: quote.pricePerMonthAfterVat,
+        totalCost: quote.totalLeaseCostAfterVat + (quote.purchasePriceAfterVat ?? 0),
+        applied,
+        figures: [
+          { key: 'finance.field.pricePerMonthBeforeVat', kind: 'money', value: quote.pricePerMonthBeforeVat },
+          { key: 'finance.field.pricePerMonthAfterVat', kind: 'money', value: quote.pricePerMonthAfterVat },
+          { key: 'finance.field.downPayment', kind: 'money', value: quote.downPayment },
+          { key: 'finance.field.period', kind: 'months', value: quote.period },
+          { key: 'finance.field.mileageLimit', kind: 'km', value: quote.mileageLimit },
+          { key: 'finance.field.fee1', kind: 'money', value: quote.fee1AfterVat },
+          { key: 'finance.field.totalLeaseCost', kind: 'money', value: quote.totalLeaseCostAfterVat },
+          ...(quote.purchasePriceAfterVat !== null
+            ? [{ key: 'finance.field.purchasePriceAtEnd', kind: 'money' as const, value: quote.purchasePriceAfterVat }]
+            : []),
+          { key: 'finance.field.nominalRate', kind: 'rate', value: quote.nominalRateBp },
+          { key: 'finance.field.expirationDate', kind: 'date', value: quote.expirationDate },
+        ],
+        expirationDate: quote.expirationDate,
+        assumption: product.assumption === true,
+      },
+    }
+  }
+  const quote = loanQuoteForProduct(product, { price, startDate, vatRateBp, termMonths, downPayment, balloonAmount })
+  return {
+    ok: true,
+    summary: {
+      kind: product.kind,
+      partnerName: quote.partnerName,
+      monthlyPayment: quote.monthlyPayment,
+      totalCost: quote.totalPurchasePrice,
+      applied,
+      figures: [
+        { key: 'finance.field.monthlyPayment', kind: 'money', value: quote.monthlyPayment },
+        { key: 'finance.field.termMonths', kind: 'months', value: quote.termMonths },
+        { key: 'finance.field.downPayment', kind: 'money', value: quote.downPayment },
+        { key: 'finance.field.totalLoanAmount', kind: 'money', value: quote.totalLoanAmount },
+        ...(quote.balloonPayment > 0
+          ? [{ key: 'finance.field.balloonPayment', kind: 'money' as const, value: quote.balloonPayment }]
+          : []),
+        { key: 'finance.field.nominalRate', kind: 'rate', value: quote.nominalRateBp },
+        { key: 'finance.field.apr', kind: 'rate', value: quote.aprBp },
+        { key: 'finance.field.fee1', kind: 'money', value: quote.fee1 },
+        { key: 'finance.field.termFee', kind: 'money', value: quote.fee3 },
+        { key: 'finance.field.creditCost', kind: 'money', value: quote.creditCost },
+        { key: 'finance.field.totalToRepay', kind: 'money', value: quote.totalToRepay },
+        { key: 'finance.field.cashSellingPrice', kind: 'money', value: quote.cashSellingPrice },
+        { key: 'finance.field.expirationDate', kind: 'date', value: quote.expirationDate },
+      ],
+      expirationDate: quote.expirationDate,
+      assumption: product.assumption === true,
+    },
+  }
+}

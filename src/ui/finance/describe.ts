@@ -1,0 +1,79 @@
+import type { FinanceFigure, FinanceSummary } from '../../domain/finance/summary'
+import type { FinanceProblem } from '../../domain/finance/validate'
+import { type CurrencyCode, formatMoney } from '../../domain/money'
+import { formatRate } from '../../domain/number'
+import { formatDate } from '../../i18n/dates'
+import type { MessageKey } from '../../i18n/intl'
+
+type Translate = (key: MessageKey, values?: Record<string, string | number>) => string
+
+export interface DescribedFinance {
+  kind: string
+  label: string
+  partnerName: string | null
+  monthly: string | null
+  totalCost: string
+  figures: { key: string; label: string; value: string }[]
+  expires: string | null
+  assumption: boolean
+}
+
+function figureValue(figure: FinanceFigure, currency: CurrencyCode, locale: string, t: Translate): string {
+  switch (figure.kind) {
+    case 'money':
+      return formatMoney({ amount: figure.value, currency }, locale)
+    case 'rate':
+      return formatRate(figure.value / 10_000, locale)
+    case 'months':
+      return t('finance.unit.months', { count: figure.value })
+    case 'km':
+      return `${new Intl.NumberFormat(locale).format(figure.value)} km`
+    case 'date':
+      return formatDate(figure.value, locale)
+  }
+}
+
+/**
+ * A finance summary in the visitor's language and currency: the product's name, the monthly
+ * figure, the total cost and every legally expected figure with its label.
+ */
+export function describeFinance(
+  summary: FinanceSummary,
+  currency: CurrencyCode,
+  locale: string,
+  t: Translate,
+): DescribedFinance {
+  const money = (amount: number) => formatMoney({ amount, currency }, locale)
+  return {
+    kind: summary.kind,
+    label: t(`finance.product.${summary.kind}` as MessageKey),
+    partnerName: summary.partnerName,
+    monthly:
+      summary.monthlyPayment === null ? null : t('finance.unit.perMonth', { amount: money(summary.monthlyPayment) }),
+    totalCost: money(summary.totalCost),
+    figures: summary.figures.map((figure) => ({
+      key: figure.key,
+      label: t(figure.key as MessageKey),
+      value: figureValue(figure, currency, locale, t),
+    })),
+    expires: summary.expirationDate ? formatDate(summary.expirationDate, locale) : null,
+    assumption: summary.assumption,
+  }
+}
+
+/** A finance problem's message, with money ranges formatted in the site's currency. */
+export function financeProblemMessage(
+  problem: FinanceProblem,
+  currency: CurrencyCode,
+  locale: string,
+  t: Translate,
+): string {
+  const values: Record<string, string | number> = {}
+  for (const [name, value] of Object.entries(problem.params)) {
+    values[name] =
+      (name === 'min' || name === 'max') && typeof value === 'number'
+        ? formatMoney({ amount: value, currency }, locale)
+        : value
+  }
+  return t(problem.messageKey as MessageKey, values)
+}

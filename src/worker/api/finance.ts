@@ -1,0 +1,206 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { validateConfiguration } from '../../domain/catalog/configuration'
+import { Configuration } from '../../domain/catalog/configuration-schema'
+import { IsoDate } from '../../domain/catalog/markets-schema'
+import { compareFinance } from '../../domain/finance/compare'
+import { createOffer, isExpired } from '../../domain/finance/offer'
+import { FINANCE_KINDS, LEASE_SERVICES, productsFor } from '../../domain/finance/products'
+import { financeSummary } from '../../domain/finance/summary'
+import { formatMoney } from '../../domain/money'
+import { onTheRoadPrice } from '../../domain/pricing/engine'
+import { ruleSetValidOn } from '../../domain/pricing/valid-on'
+import { CATALOGS } from '../../i18n/catalogs'
+import { createStoreIntl, type MessageKey } from '../../i18n/intl'
+import { SITES, type Site, siteByPrefix } from '../../i18n/sites'
+import { describeFinance, financeProblemMessage } from '../../ui/finance/describe'
+import type { AppEnv } from '../types'
+import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
+import { apiError, apiMessage } from './errors'
+
+const money = z.int().min(0).max(1_000_000_000)
+
+export const FinanceChoiceSchema = z.strictObject({
+  downPayment: money.optional(),
+  termMonths: z.int().min(1).max(120).optional(),
+  balloonAmount: money.optional(),
+  mileageKmPerYear: z.int().min(1).max(100_000).optional(),
+  services: z.array(z.enum(LEASE_SERVICES)).max(4).optional(),
+  birthday: IsoDate.optional(),
+})
+
+const FinanceQuoteRequest = z.object({
+  site: z.enum(SITES.map((s) => s.prefix) as [string, ...string[]]),
+  usage: z.enum(['personal', 'business']),
+  configuration: Configuration,
+  product: z.enum(FINANCE_KINDS),
+  choice: FinanceChoiceSchema.default({}),
+  /** Keep this customised offer (it expires); the answer carries its id. */
+  keep: z.boolean().optional(),
+})
+
+const Described = z.object({
+  kind: z.string(),
+  label: z.string(),
+  partnerName: z.string().nullable(),
+  monthly: z.string().nullable(),
+  totalCost: z.string(),
+  figures: z.array(z.object({ key: z.string(), label: z.string(), value: z.string() })),
+  expires: z.string().nullable(),
+  assumption: z.boolean(),
+})
+
+export const FINANCE_ENDPOINTS = {
+  financeQuote: {
+    method: 'post',
+    path: '/api/v1/finance-quotes',
+    operationId: 'financeQuote',
+    summary:
+      'Finance of a configured car with one product: monthly payment, APR, costs; plus every product side by side',
+    tags: ['finance'],
+    body: FinanceQuoteRequest,
+    example: {
+      site: '/nl',
+      usage: 'personal',
+      configuration: {
+        modelCode: 'p5',
+        versionCode: 'long-range',
+        paintCode: 'arctic-white',
+        wheelCode: 'aero-18',
+        interiorCode: 'textile-charcoal',
+        packCodes: [],
+        accessoryCodes: [],
+      },
+      product: 'loan',
+      choice: { termMonths: 48 },
+    },
+    responses: {
+      200: {
+        description: 'The finance, described in the site’s language',
+        schema: z.object({
+          summary: z.record(z.string(), z.unknown()),
+          described: Described,
+          comparison: z.array(z.record(z.string(), z.unknown())),
+          offer: z.object({ id: z.string(), expiresAt: z.string() }).nullable(),
+        }),
+      },
+      403: { description: 'Missing or wrong anti-forgery token' },
+      422: { description: 'Out-of-range choices (with the allowed range), an unknown product or configuration' },
+    },
+  },
+  financeOffer: {
+    method: 'get',
+    path: '/api/v1/finance-offers/{id}',
+    operationId: 'financeOffer',
+    summary: 'A kept finance offer; 410 "Finance Option Has Expired" once it has expired',
+    tags: ['finance'],
+    responses: {
+      200: { description: 'The offer', schema: z.record(z.string(), z.unknown()) },
+      404: { description: 'No such offer' },
+      410: { description: 'The offer has expired: calculate again' },
+    },
+  },
+} satisfies Record<string, EndpointSpec>
+
+const today = () => new Date().toISOString().slice(0, 10)
+
+export const financeApi = new Hono<AppEnv>()
+  .post(routePath(FINANCE_ENDPOINTS.financeQuote), jsonBody(FinanceQuoteRequest), async (c) => {
+    const request = bodyOf(c, FinanceQuoteRequest)
+    const site = siteByPrefix(request.site) as Site
+    const store = c.get('store')
+    const date = today()
+    const [catalog, rules, finance] = await Promise.all([
+      store.catalog(request.configuration.modelCode),
+      store.priceRules(site.countryCode),
+      store.financeProducts(site.countryCode),
+    ])
+    const invalid = (path: string, key: MessageKey) =>
+      apiError(c, 422, 'validation', 'api.error.validation', [{ path, message: apiMessage(c, key) }])
+    if (!catalog?.markets[site.countryCode] || !rules)
+      return invalid('configuration.modelCode', 'configuration.problem.unknownModel')
+    if (validateConfiguration(catalog, site.countryCode, request.configuration).length > 0) {
+      return invalid('configuration', 'api.error.invalidField')
+    }
+    const product = productsFor(finance ? [finance] : [], site.countryCode, request.usage, date).find(
+      (p) => p.kind === request.product,
+    )
+    if (!product) return invalid('product', 'finance.problem.usageNotOffered')
+    const quote = onTheRoadPrice({
+      catalog,
+      rules,
+      country: site.countryCode,
+      usage: request.usage,
+      configuration: request.configuration,
+      date,
+    })
+    const vatRateBp = ruleSetValidOn(rules, date)?.vat.rateBasisPoints ?? 0
+    const intl = createStoreIntl(site.locale, CATALOGS[site.locale])
+    const t = (key: MessageKey, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values)
+    const outcome = financeSummary(product, {
+      price: quote.totalInclVat,
+      vatRateBp,
+      usage: request.usage,
+      startDate: date,
+      choice: request.choice,
+    })
+    if (!outcome.ok) {
+      return apiError(
+        c,
+        422,
+        'finance',
+        'api.error.validation',
+        outcome.problems.map((problem) => ({
+          path: `choice.${problem.field}`,
+          message: financeProblemMessage(problem, quote.currency, site.locale, t),
+        })),
+      )
+    }
+    const products = productsFor(finance ? [finance] : [], site.countryCode, request.usage, date)
+    const comparison = compareFinance({ price: quote.totalInclVat, vatRateBp, startDate: date, products }).map(
+      (entry) => ({
+        ...entry,
+        label: t(`finance.product.${entry.kind}` as MessageKey),
+        totalCostFormatted: formatMoney({ amount: entry.totalCost, currency: quote.currency }, site.locale),
+        monthlyFormatted:
+          entry.monthlyPayment === null
+            ? null
+            : formatMoney({ amount: entry.monthlyPayment, currency: quote.currency }, site.locale),
+        note: entry.noteKey ? t(entry.noteKey) : null,
+      }),
+    )
+    let offer: { id: string; expiresAt: string } | null = null
+    if (request.keep) {
+      const kept = createOffer(
+        product.kind,
+        outcome.summary,
+        new Date(),
+        product.kind === 'cash' ? 1 : product.offerValidityDays,
+      )
+      const id = await store.saveFinanceOffer({
+        countryCode: site.countryCode,
+        kind: product.kind,
+        request: { configuration: request.configuration, choice: request.choice, usage: request.usage },
+        quote: outcome.summary,
+        createdAt: kept.createdAt,
+        expiresAt: kept.expiresAt,
+      })
+      offer = { id, expiresAt: kept.expiresAt }
+    }
+    return c.json(
+      {
+        summary: outcome.summary,
+        described: describeFinance(outcome.summary, quote.currency, site.locale, t),
+        comparison,
+        offer,
+      },
+      200,
+      { 'cache-control': 'private, no-store' },
+    )
+  })
+  .get(routePath(FINANCE_ENDPOINTS.financeOffer), async (c) => {
+    const offer = await c.get('store').findFinanceOffer(c.req.param('id') ?? '')
+    if (!offer) return apiError(c, 404, 'not_found', 'api.error.notFound')
+    if (isExpired(offer, new Date())) return apiError(c, 410, 'offer_expired', 'finance.offerExpired.message')
+    return c.json(offer, 200, { 'cache-control': 'private, no-store' })
+  })
