@@ -121,6 +121,43 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
   return { ...data, finance: panel }
 }
 
+/** schema.org Car with the offer of this site: what search engines show for the configured car. */
+function carStructuredData(data: ConfiguratorData, price: number, currency: string, versionCode: string) {
+  const version = data.catalog.versions.find((v) => v.code === versionCode)
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Car',
+    name: `Nordvolt ${data.catalog.model.name}`,
+    brand: { '@type': 'Brand', name: 'Nordvolt' },
+    model: data.catalog.model.name,
+    fuelType: 'Electricity',
+    driveWheelConfiguration: 'https://schema.org/FrontWheelDriveConfiguration',
+    cargoVolume: { '@type': 'QuantitativeValue', value: data.catalog.model.facts.cargoLitres, unitCode: 'LTR' },
+    ...(version
+      ? {
+          vehicleEngine: {
+            '@type': 'EngineSpecification',
+            fuelType: 'Electricity',
+          },
+          fuelEfficiency: {
+            '@type': 'QuantitativeValue',
+            minValue: version.facts.consumptionKwhPer100km.min,
+            maxValue: version.facts.consumptionKwhPer100km.max,
+            unitText: 'kWh/100 km',
+          },
+        }
+      : {}),
+    offers: {
+      '@type': 'Offer',
+      price: (price / 10 ** CURRENCY_EXPONENT[currency as keyof typeof CURRENCY_EXPONENT]).toFixed(
+        CURRENCY_EXPONENT[currency as keyof typeof CURRENCY_EXPONENT],
+      ),
+      priceCurrency: currency,
+      availability: 'https://schema.org/PreOrder',
+    },
+  }
+}
+
 /** Saves the car as shown (re-priced by the server), then opens its overview. */
 async function save(ctx: ActionContext) {
   const data = await loadConfigurator(ctx, new URLSearchParams(ctx.form.configuration ?? ''))
@@ -155,10 +192,14 @@ export default defineRoute<ConfiguratorData>({
   indexable: true,
   load: (ctx) => loadConfigurator(ctx, ctx.url.searchParams),
   action: save,
-  meta: (data) => ({
-    title: 'page.configurator.heading',
-    description: 'page.configurator.lead',
-    values: { model: data.catalog.model.name },
-  }),
+  meta: (data) => {
+    const { quote, state } = computeView(data, data.requested, data.previous)
+    return {
+      title: 'page.configurator.heading',
+      description: 'page.configurator.lead',
+      values: { model: data.catalog.model.name },
+      structuredData: carStructuredData(data, quote.totalInclVat, quote.currency, state.configuration.versionCode),
+    }
+  },
   Page: ConfiguratorPage,
 })

@@ -65,6 +65,8 @@ export interface PageMeta {
   description: MessageKey
   /** Values for placeholders in the title and description messages. */
   values?: Record<string, string | number>
+  /** schema.org data for search engines (JSON-LD), e.g. the car and its offer. */
+  structuredData?: Record<string, unknown>
 }
 
 export interface PageRoute<Data = unknown> {

@@ -10,6 +10,7 @@ import { apiError } from './api/errors'
 import { authSdk } from './api/session'
 import { appConfig } from './env'
 import { csrfProtection } from './middleware/csrf'
+import { seo } from './seo'
 import { handleAction, renderError, renderRoute } from './ssr/render'
 import type { AppEnv } from './types'
 
@@ -62,6 +63,7 @@ app.use(csrfProtection())
 
 app.route('/api', api)
 app.route('/webAuthSdk', authSdk)
+app.route('/', seo)
 
 for (const site of SITES) {
   for (const route of ROUTES) {

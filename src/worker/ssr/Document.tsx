@@ -10,6 +10,8 @@ export interface DocumentProps {
   indexable: boolean
   /** Serialized hydration payload; present only on pages that ship JavaScript. */
   payload: string | null
+  /** Serialized JSON-LD for search engines, or null. */
+  structuredData: string | null
   nonce: string
   children: ReactNode
 }
@@ -28,6 +30,13 @@ export function Document(props: DocumentProps) {
         {props.alternates.map((alt) => (
           <link key={alt.hrefLang} rel="alternate" hrefLang={alt.hrefLang} href={alt.href} />
         ))}
+        {props.structuredData === null ? null : (
+          <script
+            type="application/ld+json"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: serializeForScript escapes every character that could end the script
+            dangerouslySetInnerHTML={{ __html: props.structuredData }}
+          />
+        )}
         <meta name="theme-color" content="#0b1f2a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the build */}

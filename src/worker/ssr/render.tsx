@@ -32,6 +32,7 @@ interface RenderRequest<Data> {
   client: ClientEntry | undefined
   title: string
   description: string
+  structuredData?: Record<string, unknown>
   data: Data
   Page: React.ComponentType<{ data: Data }>
 }
@@ -84,6 +85,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
       alternates={alternates}
       indexable={request.indexable && request.status === 200}
       payload={payload ? serializeForScript(payload) : null}
+      structuredData={request.structuredData ? serializeForScript(request.structuredData) : null}
       nonce={nonce}
     >
       <AppRoot ctx={ctx} intl={intl} store={createPageStore(page)}>
@@ -151,6 +153,7 @@ function renderLoaded(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>,
     client: route.client,
     title: intl.formatMessage({ id: meta.title }, meta.values),
     description: intl.formatMessage({ id: meta.description }, meta.values),
+    structuredData: meta.structuredData,
     data,
     Page: route.Page,
   })
