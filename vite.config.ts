@@ -22,6 +22,7 @@ export default defineConfig({
             error: 'src/client/entries/error.tsx',
             configurator: 'src/client/entries/configurator.tsx',
             overview: 'src/client/entries/overview.tsx',
+            testDrive: 'src/client/entries/testDrive.tsx',
           },
           output: {
             entryFileNames: 'assets/[name].js',

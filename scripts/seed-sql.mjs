@@ -37,5 +37,12 @@ ON CONFLICT (country_code) DO UPDATE SET body = excluded.body, updated_at = excl
 ON CONFLICT (country_code) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at;`,
     )
   }
+  for (const file of readdirSync(join(root, 'data/stores')).filter((f) => f.endsWith('.json'))) {
+    const body = JSON.parse(readFileSync(join(root, 'data/stores', file), 'utf8'))
+    statements.push(
+      `INSERT INTO store_documents (country_code, body, updated_at) VALUES (${quote(body.country)}, ${quote(JSON.stringify(body))}, ${quote(now)})
+ON CONFLICT (country_code) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at;`,
+    )
+  }
   return `${statements.join('\n\n')}\n`
 }

@@ -15,6 +15,7 @@ interface ProfileData {
   message: { kind: 'error' | 'success'; key: MessageKey } | null
   configurations: { id: string; modelCode: string; createdAt: string }[]
   orders: { id: string; createdAt: string }[]
+  testDrives: { id: string; slotStart: string; store: string }[]
 }
 
 const LABELS: Record<string, MessageKey> = { name: 'field.name', email: 'field.email', phone: 'field.phone' }
@@ -27,6 +28,14 @@ async function loadProfile(ctx: LoadContext, user: RouteUser): Promise<ProfileDa
     message: ctx.url.searchParams.get('saved') === '1' ? { kind: 'success', key: 'profile.saved' } : null,
     configurations: await ctx.session.savedConfigurations(),
     orders: await ctx.session.orders(),
+    testDrives: await (async () => {
+      const stores = await ctx.store.stores(ctx.site.countryCode)
+      return (await ctx.session.testDrives()).map((b) => ({
+        id: b.id,
+        slotStart: b.slotStart,
+        store: stores.find((s) => s.id === b.storeId)?.name ?? b.storeId,
+      }))
+    })(),
   }
 }
 
@@ -106,7 +115,15 @@ function ProfilePage({ data }: { data: ProfileData }) {
           </li>
         ))}
       />
-      <Section title="profile.testDrives" empty="profile.testDrives.empty" items={[]} />
+      <Section
+        title="profile.testDrives"
+        empty="profile.testDrives.empty"
+        items={data.testDrives.map((b) => (
+          <li key={b.id}>
+            {b.store}, {date(b.slotStart)}
+          </li>
+        ))}
+      />
       <nav className="next-steps" aria-label={t('common.nextSteps')}>
         <ul>
           <li>

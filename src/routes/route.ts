@@ -19,7 +19,7 @@ export type AnalyticsLabel =
   | 'cancelation_request_submission_successful'
 
 /** Client entries: a page that names one hydrates with it; a page that names none ships no JS. */
-export type ClientEntry = 'error' | 'configurator' | 'overview'
+export type ClientEntry = 'error' | 'configurator' | 'overview' | 'testDrive'
 
 /** The signed-in visitor as routes see them. */
 export interface RouteUser {
@@ -42,6 +42,7 @@ export interface SessionService {
   grantGray(code: string): Promise<'ok' | 'invalid' | 'throttled'>
   savedConfigurations(): Promise<{ id: string; modelCode: string; createdAt: string }[]>
   orders(): Promise<{ id: string; createdAt: string }[]>
+  testDrives(): Promise<{ id: string; storeId: string; slotStart: string; modelCode: string }[]>
 }
 
 export interface LoadContext {

@@ -1,10 +1,64 @@
-import { noRecord, shellRoute } from './shell'
+import { formatDate } from '../i18n/dates'
+import { useT } from '../ui/intl-context'
+import { ShellPage } from '../ui/ShellPage'
+import { useRenderContext } from '../ui/site-context'
+import { defineRoute } from './route'
 
-/** `/test-drive-result`: a test-drive request was received. */
-export default shellRoute({
+interface ResultData {
+  kind: 'testDrive' | 'quote'
+  booking: { store: string; localDate: string; localTime: string } | null
+}
+
+function ResultPage({ data }: { data: ResultData }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  if (data.kind === 'quote') return <ShellPage heading="quote.received.heading" lead="quote.received.lead" />
+  return (
+    <ShellPage heading="page.testDriveResult.heading" lead="page.testDriveResult.lead">
+      {data.booking ? (
+        <p className="card">
+          {t('testDrive.result.when', {
+            store: data.booking.store,
+            date: formatDate(data.booking.localDate, site.locale),
+            time: data.booking.localTime,
+          })}
+        </p>
+      ) : null}
+      <p>{t('testDrive.note.notGuaranteed')}</p>
+    </ShellPage>
+  )
+}
+
+/** `/test-drive-result`: a test drive was requested (?booking=) or a quote request received (?quote=). */
+export default defineRoute<ResultData>({
   id: 'testDriveResult',
   path: '/test-drive-result',
   label: 'book_a_test_drive_successful',
+  namespaces: [],
   indexable: false,
-  load: noRecord,
+  load: async (ctx) => {
+    if (ctx.url.searchParams.has('quote')) return { kind: 'quote', booking: null }
+    const id = ctx.url.searchParams.get('booking') ?? ''
+    const booking = /^[\w-]{12}$/.test(id) ? await ctx.store.testDrives.findBooking(id) : null
+    const store = booking
+      ? (await ctx.store.stores(ctx.site.countryCode)).find((s) => s.id === booking.storeId)
+      : undefined
+    if (!booking || !store) return { kind: 'testDrive', booking: null }
+    const local = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: store.timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date(booking.slotStart))
+    const [localDate = '', localTime = ''] = local.split(' ')
+    return { kind: 'testDrive', booking: { store: store.name, localDate, localTime } }
+  },
+  meta: (data) =>
+    data.kind === 'quote'
+      ? { title: 'quote.received.heading', description: 'quote.received.lead' }
+      : { title: 'page.testDriveResult.heading', description: 'page.testDriveResult.lead' },
+  Page: ResultPage,
 })

@@ -1,12 +1,24 @@
+import { type TestDriveData, TestDrivePage } from '../ui/testdrive/TestDrivePage'
 import { loadConfiguration } from './lookups'
-import { shellRoute } from './shell'
+import { defineRoute } from './route'
+import { bookTestDrive, loadTestDrive } from './test-drive'
 
 /** `/configurator/test-drive-submission/{id}`: a test drive of the car the visitor configured. */
-export default shellRoute({
+export default defineRoute<TestDriveData>({
   id: 'testDriveSubmission',
   path: '/configurator/test-drive-submission/:id',
   label: 'book_a_test_drive',
+  namespaces: ['page.testDrive', 'testDrive', 'auth.field', 'profile.field', 'validation'],
+  client: 'testDrive',
   indexable: false,
-  load: loadConfiguration,
-  values: (data) => ({ model: data.model.name }),
+  load: async (ctx) => {
+    const { configuration } = await loadConfiguration(ctx)
+    return loadTestDrive(ctx, { modelCode: configuration.modelCode, configurationId: configuration.id })
+  },
+  action: async (ctx) => {
+    const { configuration } = await loadConfiguration(ctx)
+    return bookTestDrive(ctx, configuration.id)
+  },
+  meta: () => ({ title: 'page.testDrive.heading', description: 'page.testDrive.lead', values: { model: 'P5' } }),
+  Page: TestDrivePage,
 })

@@ -1,12 +1,126 @@
+import type { Store } from '../domain/testdrive/schema'
+import { validateBooking } from '../domain/testdrive/validate'
+import type { MessageKey } from '../i18n/intl'
+import { linkTo } from '../i18n/links'
+import { randomId } from '../store/ids'
+import type { FieldErrors } from '../ui/form'
+import { type TestDriveData, TestDrivePage } from '../ui/testdrive/TestDrivePage'
 import { loadModel } from './lookups'
-import { shellRoute } from './shell'
+import { type ActionContext, defineRoute, type LoadContext, type PageRoute } from './route'
+import { storeSlots } from './test-drive-slots'
+
+const storeOption = (store: Store) => ({
+  id: store.id,
+  name: store.name,
+  city: store.address.city,
+  address: `${store.address.street}, ${store.address.postalCode} ${store.address.city}`,
+})
+
+/** The booking form's data: the chosen (or first) store, its models on show and free slots. */
+export async function loadTestDrive(
+  ctx: LoadContext,
+  options: { modelCode: string; configurationId: string | null; storeId?: string | null },
+): Promise<TestDriveData> {
+  const stores = await ctx.store.stores(ctx.site.countryCode)
+  const store = stores.find((s) => s.id === (options.storeId ?? ctx.url.searchParams.get('store'))) ?? stores[0]
+  const models = (await ctx.store.modelsForCountry(ctx.site.countryCode)).filter(
+    (model) => !store || store.modelsOnShow.includes(model.code),
+  )
+  return {
+    csrf: await ctx.session.csrfToken(),
+    idempotencyKey: randomId(),
+    stores: stores.map(storeOption),
+    storeId: store?.id ?? '',
+    models: models.map((m) => ({ code: m.code, name: m.name })),
+    modelCode: models.some((m) => m.code === options.modelCode)
+      ? options.modelCode
+      : (models[0]?.code ?? options.modelCode),
+    slots: store ? await storeSlots(store, ctx.store) : [],
+    values: {
+      name: ctx.session.user?.name ?? '',
+      email: ctx.session.user?.email ?? '',
+      phone: ctx.session.user?.phone ?? '',
+      slotStart: '',
+    },
+    errors: {},
+    message: null,
+    configurationId: options.configurationId,
+  }
+}
+
+/** Books the slot once per form (idempotency key), within the store's capacity, or says why not. */
+export async function bookTestDrive(ctx: ActionContext, configurationId: string | null) {
+  const { form } = ctx
+  const data = await loadTestDrive(ctx, { modelCode: form.modelCode ?? 'p5', configurationId, storeId: form.storeId })
+  data.idempotencyKey = /^[\w-]{12,64}$/.test(form.idempotencyKey ?? '')
+    ? (form.idempotencyKey as string)
+    : data.idempotencyKey
+  data.values = {
+    name: form.name ?? '',
+    email: form.email ?? '',
+    phone: form.phone ?? '',
+    slotStart: form.slotStart ?? '',
+  }
+  const stores = await ctx.store.stores(ctx.site.countryCode)
+  const store = stores.find((s) => s.id === form.storeId)
+  const booked = store ? await ctx.store.testDrives.bookedCounts(store.id, '0000', '9999') : new Map<string, number>()
+  const { problems, booking } = validateBooking(
+    {
+      country: ctx.site.countryCode,
+      storeId: form.storeId,
+      modelCode: form.modelCode,
+      slotStart: form.slotStart,
+      name: form.name,
+      phone: form.phone,
+      email: form.email,
+      privacyAccepted: form.privacyAccepted === 'yes',
+      carCode: ctx.params.carCode ?? null,
+    },
+    { stores, now: new Date(), booked },
+  )
+  if (!booking || !store) {
+    const errors: FieldErrors = {}
+    for (const problem of problems) {
+      errors[problem.field] ??= {
+        key: problem.messageKey as MessageKey,
+        label: problem.labelKey as MessageKey,
+        values: problem.params,
+      }
+    }
+    data.errors = errors
+    return { status: 422 as const, data }
+  }
+  const outcome = await ctx.store.testDrives.createBooking({
+    idempotencyKey: data.idempotencyKey,
+    booking,
+    capacity: store.testDrive.capacity,
+    locale: ctx.site.locale,
+    ownerId: ctx.session.user?.id ?? null,
+    now: new Date(),
+  })
+  if (outcome.status === 'full') {
+    data.message = 'testDrive.problem.slotUnavailable'
+    data.slots = await storeSlots(store, ctx.store)
+    return { status: 409 as const, data }
+  }
+  return { redirect: linkTo(ctx.site, '/test-drive-result', { query: `booking=${outcome.id}` }) }
+}
 
 /** `/test-drive/{carCode}`: book a test drive, of a given model when carCode is present. */
-export default shellRoute({
+export default defineRoute<TestDriveData>({
   id: 'testDrive',
   path: '/test-drive/:carCode?',
   label: 'book_a_test_drive',
+  namespaces: ['page.testDrive', 'testDrive', 'auth.field', 'profile.field', 'validation'],
+  client: 'testDrive',
   indexable: true,
-  load: async (ctx) => ({ model: ctx.params.carCode ? await loadModel(ctx, ctx.params.carCode) : null }),
-  values: (data) => ({ model: data.model?.name ?? 'P5' }),
-})
+  load: async (ctx) => {
+    const modelCode = ctx.params.carCode
+      ? (await loadModel(ctx, ctx.params.carCode)).code
+      : (ctx.url.searchParams.get('model') ?? 'p5')
+    return loadTestDrive(ctx, { modelCode, configurationId: null })
+  },
+  action: (ctx) => bookTestDrive(ctx, null),
+  meta: () => ({ title: 'page.testDrive.heading', description: 'page.testDrive.lead', values: { model: 'P5' } }),
+  Page: TestDrivePage,
+}) satisfies PageRoute<TestDriveData>

@@ -6,8 +6,11 @@ import { configurationKey } from '../domain/configurator/url'
 import { CountryFinanceProducts } from '../domain/finance/schema'
 import { MarketingFacts } from '../domain/pricing/marketing'
 import { CountryPriceRules } from '../domain/pricing/rules'
+import { type Store as Showroom, StoreFile } from '../domain/testdrive/schema'
 import type { CountryCode } from '../i18n/sites'
 import { cacheAside } from './cache'
+import { randomId } from './ids'
+import { createTestDriveStore } from './testdrive'
 
 export interface StoreBindings {
   DB: D1Database
@@ -71,13 +74,9 @@ export interface OrderRecord {
 }
 
 const ModelList = z.array(ModelSummary)
+/** A store document before parsing: its shape is checked by StoreFile after the cache. */
+const RawDocument = z.object({ country: z.string(), stores: z.array(z.record(z.string(), z.unknown())) })
 
-function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(9))
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_')
-}
 const MODELS_TTL_SECONDS = 300
 /** Catalog and price documents change with a data release; five minutes in memory, longer in KV. */
 const DOCUMENT_TTL_SECONDS = 300
@@ -230,6 +229,24 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
         .first<{ id: string; kind: string; quote: string; createdAt: string; expiresAt: string }>()
       return row ? { ...row, quote: JSON.parse(row.quote) } : null
     },
+
+    /**
+     * A country's stores (hours, time zone, capacity), or none. The raw document is cached per
+     * country and parsed after the cache, because parsing adds each store's country.
+     */
+    async stores(country: CountryCode): Promise<Showroom[]> {
+      const raw = await cacheAside({
+        kv: env.KV,
+        key: `stores:${country}`,
+        schema: RawDocument.nullable(),
+        ttlSeconds: DOCUMENT_TTL_SECONDS,
+        load: () => document('SELECT body FROM store_documents WHERE country_code = ?1', country, RawDocument),
+        waitUntil: options.waitUntil,
+      })
+      return raw ? StoreFile.parse(raw).stores : []
+    },
+
+    testDrives: createTestDriveStore(env.DB),
 
     modelsForCountry,
 

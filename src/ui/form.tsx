@@ -6,7 +6,10 @@ import { useT } from './intl-context'
  * Field-level problems of a form, by field name: a message key and, for the SPEC §5 messages
  * ("Please enter your {label}"), the key of the field's name as used inside a sentence.
  */
-export type FieldErrors = Record<string, { key: MessageKey; label?: MessageKey } | undefined>
+export type FieldErrors = Record<
+  string,
+  { key: MessageKey; label?: MessageKey; values?: Record<string, string> } | undefined
+>
 
 /** The hidden anti-forgery field every form posts (see middleware/csrf). */
 export function CsrfField({ token }: { token: string }) {
@@ -52,7 +55,7 @@ export function Field(props: {
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="field__error">
-          {t(error.key, error.label ? { label: t(error.label) } : undefined)}
+          {t(error.key, { ...error.values, ...(error.label ? { label: t(error.label) } : {}) })}
         </p>
       ) : null}
     </div>

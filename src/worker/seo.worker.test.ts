@@ -23,7 +23,9 @@ describe('sitemap.xml', () => {
 
   it('lists only pages that answer 200 and may be indexed', async () => {
     const xml = await (await get('/sitemap.xml')).text()
-    const sample = [...xml.matchAll(/<loc>http:\/\/local\.test([^<]+)<\/loc>/g)].map((m) => m[1] ?? '/').filter((_, i) => i % 7 === 0)
+    const sample = [...xml.matchAll(/<loc>http:\/\/local\.test([^<]+)<\/loc>/g)]
+      .map((m) => m[1] ?? '/')
+      .filter((_, i) => i % 7 === 0)
     for (const path of sample) {
       const res = await get(path)
       expect(res.status, path).toBe(200)

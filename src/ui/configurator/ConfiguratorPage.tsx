@@ -280,7 +280,8 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
           </section>
           <div className="price-bar">
             <p className="price-bar__total" aria-live="polite" aria-atomic="true">
-              <span className="price-bar__label">{t('configurator.price.total')}</span> {money(quote.totalInclVat)}
+              <span className="price-bar__label">{t('configurator.price.total')}</span>{' '}
+              <span className="price-bar__amount">{money(quote.totalInclVat)}</span>
               {finance?.summary?.monthlyPayment ? (
                 <span className="price-bar__monthly">
                   {' '}

@@ -9,6 +9,7 @@ import { bodyOf, type EndpointSpec, jsonBody, openApiDocument, routePath } from 
 import { apiError } from './errors'
 import { FINANCE_ENDPOINTS, financeApi } from './finance'
 import { SESSION_ENDPOINTS, sessionApi } from './session'
+import { TEST_DRIVE_ENDPOINTS, testDriveApi } from './testdrive'
 
 /** A crash in the browser, reported by the client error boundary. Nothing personal is sent. */
 export const ClientErrorReport = z.strictObject({
@@ -79,6 +80,7 @@ export const ENDPOINTS = {
   ...SESSION_ENDPOINTS,
   ...CATALOG_ENDPOINTS,
   ...FINANCE_ENDPOINTS,
+  ...TEST_DRIVE_ENDPOINTS,
 } satisfies Record<string, EndpointSpec>
 
 const document = openApiDocument(Object.values(ENDPOINTS))
@@ -122,4 +124,5 @@ export const api = new Hono<AppEnv>()
   .route('/', sessionApi)
   .route('/', catalogApi)
   .route('/', financeApi)
+  .route('/', testDriveApi)
   .all('*', (c) => apiError(c, 404, 'not_found', 'api.error.notFound'))

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import type { SessionService } from '../../routes/route'
 import { createAccountStore } from '../../store/accounts'
+import { createTestDriveStore } from '../../store/testdrive'
 import { issueCsrfToken } from '../middleware/csrf'
 import type { AppEnv } from '../types'
 import { constantTimeEqual, hashPassword, openValue, sealValue, verifyPassword } from './crypto'
@@ -101,6 +102,10 @@ export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<type
 
     async orders() {
       return user ? accounts.ordersOf(user.id) : []
+    },
+
+    async testDrives() {
+      return user ? createTestDriveStore(c.env.DB).bookingsOf(user.id) : []
     },
   }
 }

@@ -1,0 +1,4 @@
+import { TestDrivePage } from '../../ui/testdrive/TestDrivePage'
+import { hydratePage } from '../hydrate'
+
+hydratePage(TestDrivePage)

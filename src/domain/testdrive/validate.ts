@@ -1,0 +1,233 @@
+/**
+ * Checks a test-drive booking request and answers with field-level problems (pure: the caller passes the stores,
+ * the clock and the bookings of the requested store).
+ */
+import {
+  type BookingProblemCode,
+  FIELD_LABEL_KEYS,
+  type FieldLabelKey,
+  PROBLEM_MESSAGE_KEYS,
+  type ProblemMessageKey,
+} from './messages'
+import { isStoreCountry, isValidEmail, normalizePhone, PHONE_RULES, type StoreCountry } from './phone'
+import type { Store } from './schema'
+import { normalizeSlotStart, type SlotStartIso, slotsFor } from './slots'
+import { utcToZoned } from './time'
+
+/**
+ * A booking request as the form sends it; anything may be missing or empty.
+ *
+ * @example
+ * const request: BookingRequest = { country: 'NO', storeId: 'no-oslo-skoyen', modelCode: 'p5',
+ *   slotStart: '2026-12-01T09:00:00.000Z', name: 'Kari Nordmann', phone: '412 34 567', email: 'kari@example.no',
+ *   privacyAccepted: true }
+ */
+export interface BookingRequest {
+  country?: string | null
+  storeId?: string | null
+  modelCode?: string | null
+  slotStart?: string | null
+  name?: string | null
+  phone?: string | null
+  email?: string | null
+  privacyAccepted?: boolean | null
+  /** The model code of the route `/test-drive/{carCode}`, when the visitor came with one. */
+  carCode?: string | null
+}
+
+/**
+ * The fields a problem can name.
+ *
+ * @example
+ * BOOKING_FIELDS.includes('phone') // true
+ */
+export const BOOKING_FIELDS = [
+  'country',
+  'storeId',
+  'modelCode',
+  'carCode',
+  'slotStart',
+  'name',
+  'phone',
+  'email',
+  'privacyAccepted',
+] as const
+export type BookingField = (typeof BOOKING_FIELDS)[number]
+
+const LABELS: Record<BookingField, FieldLabelKey> = {
+  country: FIELD_LABEL_KEYS.country,
+  storeId: FIELD_LABEL_KEYS.store,
+  modelCode: FIELD_LABEL_KEYS.model,
+  carCode: FIELD_LABEL_KEYS.model,
+  slotStart: FIELD_LABEL_KEYS.slot,
+  name: FIELD_LABEL_KEYS.name,
+  phone: FIELD_LABEL_KEYS.phone,
+  email: FIELD_LABEL_KEYS.email,
+  privacyAccepted: FIELD_LABEL_KEYS.privacy,
+}
+
+/** Fields filled by a choice: their `required` message says "select", not "enter". */
+const CHOICES: ReadonlySet<BookingField> = new Set(['country', 'storeId', 'modelCode', 'slotStart'])
+
+/**
+ * One problem with one field. The screen formats `messageKey` with `params` plus `label`, the translation of
+ * `labelKey`.
+ *
+ * @example
+ * const p: BookingProblem = { field: 'phone', code: 'invalid', messageKey: 'testDrive.problem.invalidPhone',
+ *   labelKey: 'testDrive.field.phone', params: { example: '+47 412 34 567' } }
+ */
+export interface BookingProblem {
+  field: BookingField
+  code: BookingProblemCode
+  messageKey: ProblemMessageKey
+  labelKey: FieldLabelKey
+  params: Record<string, string>
+}
+
+/**
+ * A request without problems, normalised for storage: trimmed texts, the phone in E.164, the slot start as its
+ * canonical key with the store's local date and time.
+ *
+ * @example
+ * const b: ValidBooking = { country: 'NO', storeId: 'no-oslo-skoyen', modelCode: 'p5', carCode: null,
+ *   slotStart: '2026-12-01T09:00:00.000Z', localDate: '2026-12-01', localTime: '10:00', timeZone: 'Europe/Oslo',
+ *   name: 'Kari Nordmann', phone: '+4741234567', email: 'kari@example.no' }
+ */
+export interface ValidBooking {
+  country: StoreCountry
+  storeId: string
+  modelCode: string
+  carCode: string | null
+  slotStart: SlotStartIso
+  localDate: string
+  localTime: string
+  timeZone: string
+  name: string
+  phone: string
+  email: string
+}
+
+/**
+ * What the validation needs besides the request.
+ *
+ * @example
+ * const context: BookingContext = { stores, now: new Date(), booked: new Map([['2026-12-01T09:00:00.000Z', 1]]) }
+ */
+export interface BookingContext {
+  stores: readonly Store[]
+  now: Date
+  /** Bookings per slot start of the requested store. */
+  booked: ReadonlyMap<SlotStartIso, number>
+}
+
+const CODE = /^[a-z0-9]+(-[a-z0-9]+)*$/
+/** Letters (any script, with their marks), spaces, apostrophes, hyphens and dots; starts with a letter. */
+const NAME = /^\p{L}[\p{L}\p{M}' ’.-]*$/u
+const NAME_MAX = 100
+
+function problem(field: BookingField, code: BookingProblemCode, params: Record<string, string> = {}): BookingProblem {
+  const messageKey =
+    code === 'required' && CHOICES.has(field)
+      ? PROBLEM_MESSAGE_KEYS.requiredSelect
+      : code === 'invalid' && field === 'phone'
+        ? PROBLEM_MESSAGE_KEYS.invalidPhone
+        : PROBLEM_MESSAGE_KEYS[code]
+  return { field, code, messageKey, labelKey: LABELS[field], params }
+}
+
+const text = (value: string | null | undefined) => (typeof value === 'string' ? value.trim() : '')
+
+/**
+ * Checks a booking request: every field is present and well formed (the phone in the country's format, see
+ * phone.ts), the store is one of the country's, it shows the model, and the slot is one `slotsFor` offers now
+ * (open, after the lead time, within the horizon, not full). Problems come in field order, one per field;
+ * `booking` is set only when there are none.
+ *
+ * @example
+ * validateBooking({ country: 'NO', storeId: 'no-oslo-skoyen', privacyAccepted: false }, context).problems[0]
+ * // { field: 'modelCode', code: 'required', messageKey: 'testDrive.problem.requiredSelect', … }
+ */
+export function validateBooking(
+  request: BookingRequest,
+  context: BookingContext,
+): { problems: BookingProblem[]; booking: ValidBooking | null } {
+  const problems: BookingProblem[] = []
+  const country = text(request.country)
+  const storeId = text(request.storeId)
+  const modelCode = text(request.modelCode)
+  const carCode = text(request.carCode)
+  const slotText = text(request.slotStart)
+  const name = text(request.name).replace(/\s+/g, ' ')
+  const phoneText = text(request.phone)
+  const email = text(request.email)
+
+  const market = isStoreCountry(country) ? country : null
+  if (country === '') problems.push(problem('country', 'required'))
+  else if (market === null) problems.push(problem('country', 'invalid'))
+
+  let store: Store | null = null
+  if (storeId === '') problems.push(problem('storeId', 'required'))
+  else if (market !== null) {
+    store = context.stores.find((candidate) => candidate.id === storeId && candidate.country === market) ?? null
+    if (store === null) problems.push(problem('storeId', 'storeNotFound'))
+  }
+
+  if (modelCode === '') problems.push(problem('modelCode', 'required'))
+  else if (!CODE.test(modelCode) || modelCode.length > 40) problems.push(problem('modelCode', 'invalid'))
+  else if (store !== null && !store.modelsOnShow.includes(modelCode))
+    problems.push(problem('modelCode', 'modelNotOnShow'))
+
+  if (carCode !== '' && (!CODE.test(carCode) || carCode.length > 40)) problems.push(problem('carCode', 'invalid'))
+
+  const slotStart = slotText === '' ? null : normalizeSlotStart(slotText)
+  let local: { date: string; time: string } | null = null
+  if (slotText === '') problems.push(problem('slotStart', 'required'))
+  else if (slotStart === null) problems.push(problem('slotStart', 'invalid'))
+  else if (store !== null) {
+    local = utcToZoned(new Date(slotStart), store.timeZone)
+    const offered = slotsFor(store, local.date, 1, context.now, context.booked).some((slot) => slot.start === slotStart)
+    if (!offered) problems.push(problem('slotStart', 'slotUnavailable'))
+  }
+
+  if (name === '') problems.push(problem('name', 'required'))
+  else if (name.length > NAME_MAX || !NAME.test(name)) problems.push(problem('name', 'invalid'))
+
+  const phone = market === null ? null : normalizePhone(market, phoneText)
+  if (phoneText === '') problems.push(problem('phone', 'required'))
+  else if (market !== null && phone === null) {
+    problems.push(problem('phone', 'invalid', { example: PHONE_RULES[market].example }))
+  }
+
+  if (email === '') problems.push(problem('email', 'required'))
+  else if (!isValidEmail(email)) problems.push(problem('email', 'invalid'))
+
+  if (request.privacyAccepted !== true) problems.push(problem('privacyAccepted', 'privacyRequired'))
+
+  if (
+    problems.length > 0 ||
+    market === null ||
+    store === null ||
+    slotStart === null ||
+    local === null ||
+    phone === null
+  ) {
+    return { problems, booking: null }
+  }
+  return {
+    problems,
+    booking: {
+      country: market,
+      storeId: store.id,
+      modelCode,
+      carCode: carCode === '' ? null : carCode,
+      slotStart,
+      localDate: local.date,
+      localTime: local.time,
+      timeZone: store.timeZone,
+      name,
+      phone,
+      email,
+    },
+  }
+}

@@ -1,0 +1,217 @@
+import { useEffect, useRef, useState } from 'react'
+import type { Slot } from '../../domain/testdrive/slots'
+import { formatDate } from '../../i18n/dates'
+import type { MessageKey } from '../../i18n/intl'
+import { linkTo } from '../../i18n/links'
+import { useApiPost } from '../api-context'
+import { CsrfField, Field, type FieldErrors, FormMessage } from '../form'
+import { useT } from '../intl-context'
+import { ShellPage } from '../ShellPage'
+import { useRenderContext } from '../site-context'
+
+export interface StoreOption {
+  id: string
+  name: string
+  city: string
+  address: string
+}
+
+export interface TestDriveData {
+  csrf: string
+  /** One booking per form: a double click or a retry sends the same key. */
+  idempotencyKey: string
+  stores: StoreOption[]
+  storeId: string
+  models: { code: string; name: string }[]
+  modelCode: string
+  slots: Slot[]
+  values: { name: string; email: string; phone: string; slotStart: string }
+  errors: FieldErrors
+  message: MessageKey | null
+  /** Set when booking from a saved configuration. */
+  configurationId: string | null
+}
+
+/**
+ * Test-drive booking (SPEC §2): model, store (or the nearest one), preferred slot, contact,
+ * privacy consent, and the note that the slot is not guaranteed. Every part works without
+ * JavaScript; with it, "use my location" picks the nearest store.
+ */
+export function TestDrivePage({ data }: { data: TestDriveData }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const post = useApiPost()
+  const storeForm = useRef<HTMLFormElement>(null)
+  const [locating, setLocating] = useState<'idle' | 'busy' | 'failed'>('idle')
+  const [canLocate, setCanLocate] = useState(false)
+  useEffect(() => setCanLocate(typeof navigator !== 'undefined' && 'geolocation' in navigator), [])
+
+  const locate = () => {
+    if (!post) return
+    setLocating('busy')
+    navigator.geolocation.getCurrentPosition(
+      async (position) => {
+        try {
+          const res = await post('/api/v1/stores/nearest', {
+            site: site.prefix,
+            lat: position.coords.latitude,
+            lon: position.coords.longitude,
+          })
+          const body = (await res.json()) as { stores?: { id: string }[] }
+          const nearest = body.stores?.[0]?.id
+          if (!res.ok || !nearest || !storeForm.current) throw new Error('no store')
+          // The DOM and workerd typings disagree on Element; this runs only in the browser.
+          const select = storeForm.current.querySelector('select[name="store"]') as unknown as HTMLSelectElement | null
+          if (!select) throw new Error('no store list')
+          select.value = nearest
+          storeForm.current.requestSubmit()
+        } catch {
+          setLocating('failed')
+        }
+      },
+      () => setLocating('failed'),
+      { timeout: 10_000 },
+    )
+  }
+
+  const byDate = new Map<string, Slot[]>()
+  for (const slot of data.slots) byDate.set(slot.localDate, [...(byDate.get(slot.localDate) ?? []), slot])
+  const slotError = data.errors.slotStart
+
+  return (
+    <ShellPage
+      heading="page.testDrive.heading"
+      lead="page.testDrive.lead"
+      values={{ model: data.models.find((m) => m.code === data.modelCode)?.name ?? 'P5' }}
+    >
+      <form ref={storeForm} className="form card" method="get" aria-label={t('testDrive.label.store')}>
+        {data.configurationId ? null : <input type="hidden" name="model" value={data.modelCode} />}
+        <div className="field">
+          <label htmlFor="store-select">{t('testDrive.label.store')}</label>
+          <select
+            id="store-select"
+            name="store"
+            defaultValue={data.storeId}
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          >
+            {data.stores.map((store) => (
+              <option key={store.id} value={store.id}>
+                {store.city} – {store.name}
+              </option>
+            ))}
+          </select>
+          <p className="field__hint">{data.stores.find((s) => s.id === data.storeId)?.address}</p>
+        </div>
+        <div className="form-actions">
+          <button className="button" type="submit">
+            {t('testDrive.showTimes')}
+          </button>
+          {canLocate ? (
+            <button className="button" type="button" onClick={locate} disabled={locating === 'busy'}>
+              {t('testDrive.useLocation')}
+            </button>
+          ) : null}
+        </div>
+        {locating === 'failed' ? <FormMessage kind="error">{t('testDrive.error.nearestStore')}</FormMessage> : null}
+      </form>
+
+      <form className="form card" method="post" noValidate aria-label={t('testDrive.submit')}>
+        {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
+        <CsrfField token={data.csrf} />
+        <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+        <input type="hidden" name="storeId" value={data.storeId} />
+        <div className="field">
+          <label htmlFor="model-select">{t('testDrive.label.model')}</label>
+          <select id="model-select" name="modelCode" defaultValue={data.modelCode}>
+            {data.models.map((model) => (
+              <option key={model.code} value={model.code}>
+                {model.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="slot-select">{t('testDrive.label.slot')}</label>
+          {data.slots.length === 0 ? (
+            <p>{t('testDrive.noSlots')}</p>
+          ) : (
+            <select
+              id="slot-select"
+              name="slotStart"
+              defaultValue={data.values.slotStart}
+              aria-invalid={slotError ? 'true' : undefined}
+              aria-describedby={slotError ? 'slot-error' : 'slot-note'}
+            >
+              {[...byDate].map(([date, slots]) => (
+                <optgroup key={date} label={formatDate(date, site.locale)}>
+                  {slots.map((slot) => (
+                    <option key={slot.start} value={slot.start}>
+                      {slot.localTime} · {t('testDrive.slot.available', { count: slot.available })}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          )}
+          {slotError ? (
+            <p id="slot-error" className="field__error">
+              {t(slotError.key, slotError.label ? { label: t(slotError.label) } : undefined)}
+            </p>
+          ) : null}
+          <p id="slot-note" className="field__hint">
+            {t('testDrive.note.notGuaranteed')}
+          </p>
+        </div>
+        <Field
+          form="test-drive"
+          name="name"
+          label="auth.field.name"
+          value={data.values.name}
+          autoComplete="name"
+          required
+          errors={data.errors}
+        />
+        <Field
+          form="test-drive"
+          name="email"
+          type="email"
+          label="auth.field.email"
+          value={data.values.email}
+          autoComplete="email"
+          required
+          errors={data.errors}
+        />
+        <Field
+          form="test-drive"
+          name="phone"
+          type="tel"
+          label="profile.field.phone"
+          value={data.values.phone}
+          autoComplete="tel"
+          required
+          errors={data.errors}
+        />
+        <div className="field field--check">
+          <input
+            id="test-drive-privacy"
+            name="privacyAccepted"
+            type="checkbox"
+            value="yes"
+            aria-invalid={data.errors.privacyAccepted ? 'true' : undefined}
+            aria-describedby={data.errors.privacyAccepted ? 'test-drive-privacy-error' : undefined}
+          />
+          <label htmlFor="test-drive-privacy">{t('testDrive.label.privacy')}</label>
+          <a href={linkTo(site, '/policy')}>{t('testDrive.privacyLink')}</a>
+          {data.errors.privacyAccepted ? (
+            <p id="test-drive-privacy-error" className="field__error">
+              {t(data.errors.privacyAccepted.key)}
+            </p>
+          ) : null}
+        </div>
+        <button className="button button--primary" type="submit" disabled={data.slots.length === 0}>
+          {t('testDrive.submit')}
+        </button>
+      </form>
+    </ShellPage>
+  )
+}

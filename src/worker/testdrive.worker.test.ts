@@ -1,0 +1,182 @@
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { uniqueEmail, visitor } from '../../test/visitor'
+import { CATALOGS } from '../i18n/catalogs'
+
+const sv = CATALOGS['sv-SE']
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+const GOTEBORG = 'se-goteborg-avenyn'
+
+/** Free slots of a store, from the API. */
+async function slots(storeId: string, site = '/se') {
+  const res = await visitor().request(`/api/v1/stores/${storeId}/slots?site=${site}`)
+  return ((await res.json()) as { slots: { start: string; available: number }[] }).slots
+}
+
+function bookingForm(overrides: Record<string, string> = {}) {
+  return {
+    storeId: GOTEBORG,
+    modelCode: 'p5',
+    name: 'Greta Garbo',
+    email: 'greta@example.com',
+    phone: '070-123 45 67',
+    privacyAccepted: 'yes',
+    ...overrides,
+  }
+}
+
+describe('the booking page', () => {
+  it('offers the stores of the site, the slots of the chosen store and the not-guaranteed note', async () => {
+    const html = decode(await (await visitor().request(`/se/test-drive/p5?store=${GOTEBORG}`)).text())
+    expect(html).toContain('Göteborg')
+    expect(html).toMatch(new RegExp(`<option value="${GOTEBORG}" selected`))
+    expect(html).toContain('<select id="slot-select"')
+    expect(html).toContain(sv['testDrive.note.notGuaranteed'])
+  })
+})
+
+describe('stores and slots', () => {
+  it('finds the nearest store to a location, distance computed on the server', async () => {
+    const res = await visitor().api('/api/v1/stores/nearest', { site: '/se', lat: 57.7, lon: 11.97 })
+    const body = (await res.json()) as { stores: { id: string; distanceKm: number }[] }
+    expect(body.stores[0]).toMatchObject({ id: GOTEBORG })
+    expect(body.stores[0]?.distanceKm).toBeLessThan(2)
+    expect(body.stores.map((s) => s.distanceKm)).toEqual(
+      [...body.stores.map((s) => s.distanceKm)].sort((a, b) => a - b),
+    )
+  })
+
+  it('refuses an impossible location', async () => {
+    expect((await visitor().api('/api/v1/stores/nearest', { site: '/se', lat: 123, lon: 0 })).status).toBe(422)
+  })
+
+  it('offers slots from the store’s opening hours, after the lead time, within two weeks', async () => {
+    const list = await slots(GOTEBORG)
+    expect(list.length).toBeGreaterThan(10)
+    const now = Date.now()
+    for (const slot of list) {
+      expect(Date.parse(slot.start)).toBeGreaterThan(now + 23 * 3_600_000)
+      expect(Date.parse(slot.start)).toBeLessThan(now + 16 * 86_400_000)
+      expect(slot.available).toBeGreaterThan(0)
+    }
+  })
+})
+
+describe('booking a test drive', () => {
+  it('books a slot and confirms it with the store and local time', async () => {
+    const [slot] = await slots(GOTEBORG)
+    const person = visitor()
+    const res = await person.postForm('/se/test-drive/p5', bookingForm({ slotStart: slot?.start ?? '' }))
+    expect(res.status).toBe(303)
+    const location = res.headers.get('location') ?? ''
+    expect(location).toMatch(/^\/se\/test-drive-result\?booking=[\w-]{12}$/)
+    const result = decode(await (await person.request(location)).text())
+    expect(result).toContain('Nordvolt Göteborg')
+    const outbox = await env.DB.prepare(`SELECT kind FROM notifications WHERE recipient = 'greta@example.com'`).all()
+    expect(outbox.results.length).toBeGreaterThan(0)
+  })
+
+  it('shows field-level messages in Swedish and books nothing for invalid input', async () => {
+    const before = await env.DB.prepare('SELECT COUNT(*) AS n FROM test_drive_bookings').first<{ n: number }>()
+    const [slot] = await slots(GOTEBORG)
+    const res = await visitor().postForm(
+      '/se/test-drive/p5',
+      bookingForm({ slotStart: slot?.start ?? '', phone: '12', email: 'x@', privacyAccepted: '' }),
+    )
+    expect(res.status).toBe(422)
+    const html = decode(await res.text())
+    expect(html).toContain(sv['testDrive.problem.privacyRequired'])
+    expect(html).toMatch(/id="test-drive-phone"[^>]*aria-invalid="true"/)
+    expect(html).toContain('value="Greta Garbo"')
+    const after = await env.DB.prepare('SELECT COUNT(*) AS n FROM test_drive_bookings').first<{ n: number }>()
+    expect(after?.n).toBe(before?.n)
+  })
+
+  it('books once when the same form is sent twice', async () => {
+    const [, slot] = await slots(GOTEBORG)
+    const person = visitor()
+    const idempotencyKey = `key-${crypto.randomUUID()}`
+    const form = bookingForm({ slotStart: slot?.start ?? '', idempotencyKey })
+    const first = await person.postForm('/se/test-drive/p5', form)
+    const second = await person.postForm('/se/test-drive/p5', form)
+    expect(second.headers.get('location')).toBe(first.headers.get('location'))
+    const count = await env.DB.prepare('SELECT COUNT(*) AS n FROM test_drive_bookings WHERE idempotency_key = ?1')
+      .bind(idempotencyKey)
+      .first<{ n: number }>()
+    expect(count?.n).toBe(1)
+  })
+
+  it('never overbooks the last places when bookings arrive at once', async () => {
+    const list = await slots(GOTEBORG)
+    const slot = list.at(-1)
+    const capacity = slot?.available ?? 0
+    const people = Array.from({ length: capacity + 3 }, () => visitor())
+    const responses = await Promise.all(
+      people.map((person) =>
+        person.postForm('/se/test-drive/p5', bookingForm({ slotStart: slot?.start ?? '', email: uniqueEmail('rush') })),
+      ),
+    )
+    const booked = responses.filter((r) => r.status === 303).length
+    const refused = responses.filter((r) => r.status === 409 || r.status === 422).length
+    expect(booked).toBe(capacity)
+    expect(refused).toBe(3)
+    const rows = await env.DB.prepare(
+      'SELECT COUNT(*) AS n FROM test_drive_bookings WHERE store_id = ?1 AND slot_start = ?2',
+    )
+      .bind(GOTEBORG, slot?.start ?? '')
+      .first<{ n: number }>()
+    expect(rows?.n).toBe(capacity)
+  })
+
+  it('shows a signed-in visitor’s booking on their account page', async () => {
+    const person = visitor()
+    await person.signUp('/se', { name: 'Greta', email: uniqueEmail('greta'), password: 'correct horse battery' })
+    const [slot] = await slots('se-malmo-sodra-forstadsgatan')
+    await person.postForm(
+      '/se/test-drive/p5',
+      bookingForm({ storeId: 'se-malmo-sodra-forstadsgatan', slotStart: slot?.start ?? '' }),
+    )
+    expect(decode(await (await person.request('/se/user-center/profile')).text())).toContain('Nordvolt Malmö')
+  })
+})
+
+describe('requesting a quote', () => {
+  it('stores the request with the itemised price of the configuration and confirms it', async () => {
+    const person = visitor()
+    const saved = await person.postForm('/dk/configurator/p5', { configuration: 'version=long-range&paint=fjord-blue' })
+    const id = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
+    const res = await person.postForm(`/dk/configurator/test-drive-submission/quote/${id}`, {
+      name: 'Karen Blixen',
+      email: 'karen@example.com',
+      phone: '20 12 34 56',
+      storeId: 'dk-aarhus-aaboulevarden',
+      privacyAccepted: 'yes',
+    })
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toMatch(/^\/dk\/test-drive-result\?quote=[\w-]{12}$/)
+    const html = decode(await (await person.request(res.headers.get('location') ?? '')).text())
+    expect(html).toContain(CATALOGS['da-DK']['quote.received.heading'])
+    const row = await env.DB.prepare('SELECT price, phone FROM quote_requests WHERE configuration_id = ?1')
+      .bind(id)
+      .first<{ price: string; phone: string }>()
+    expect(JSON.parse(row?.price ?? '{}')).toMatchObject({ currency: 'DKK', totalInclVat: expect.any(Number) })
+    expect(row?.phone).toBe('+4520123456')
+  })
+
+  it('asks for the privacy consent and a valid phone number', async () => {
+    const person = visitor()
+    const saved = await person.postForm('/dk/configurator/p5', { configuration: 'version=long-range' })
+    const id = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
+    const res = await person.postForm(`/dk/configurator/test-drive-submission/quote/${id}`, {
+      name: 'Karen',
+      email: 'karen@example.com',
+      phone: 'abc',
+    })
+    expect(res.status).toBe(422)
+    expect(decode(await res.text())).toContain(CATALOGS['da-DK']['testDrive.problem.privacyRequired'])
+  })
+})
