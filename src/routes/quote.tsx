@@ -153,7 +153,7 @@ async function requestQuote(ctx: ActionContext) {
     date,
   })
   const now = new Date()
-  const { id } = await ctx.store.testDrives.createQuoteRequest({
+  const { id, notificationId } = await ctx.store.testDrives.createQuoteRequest({
     idempotencyKey: data.idempotencyKey,
     configurationId: configuration.id,
     countryCode: ctx.site.countryCode,
@@ -167,6 +167,7 @@ async function requestQuote(ctx: ActionContext) {
     consents: { privacy: now.toISOString(), marketing: form.marketing === 'yes' ? now.toISOString() : null },
     now,
   })
+  if (notificationId) ctx.notify([notificationId])
   return { redirect: linkTo(ctx.site, '/test-drive-result', { query: `quote=${id}` }) }
 }
 

@@ -51,6 +51,8 @@ export interface LoadContext {
   url: URL
   store: Store
   session: SessionService
+  /** Queues outbox notifications for delivery after the response (the sweep covers failures). */
+  notify(notificationIds: readonly string[]): void
 }
 
 export interface ActionContext extends LoadContext {

@@ -103,6 +103,7 @@ export async function bookTestDrive(ctx: ActionContext, configurationId: string 
     data.slots = await storeSlots(store, ctx.store)
     return { status: 409 as const, data }
   }
+  if (outcome.status === 'created') ctx.notify([outcome.notificationId])
   return { redirect: linkTo(ctx.site, '/test-drive-result', { query: `booking=${outcome.id}` }) }
 }
 

@@ -2,7 +2,7 @@ import type { ValidBooking } from '../domain/testdrive/validate'
 import { randomId } from './ids'
 
 export type BookingOutcome =
-  | { status: 'created'; id: string }
+  | { status: 'created'; id: string; notificationId: string }
   /** The same submission again (retry, double click, second tab): the first booking. */
   | { status: 'duplicate'; id: string }
   /** Another visitor took the last place first. */
@@ -45,6 +45,7 @@ export function createTestDriveStore(db: D1Database) {
       now: Date
     }): Promise<BookingOutcome> {
       const id = randomId()
+      const notificationId = randomId()
       const { booking } = input
       const at = input.now.toISOString()
       const [inserted] = await db.batch<{ id: string }>([
@@ -77,9 +78,9 @@ export function createTestDriveStore(db: D1Database) {
             `INSERT INTO notifications (id, kind, locale, recipient, payload, created_at)
              SELECT ?1, 'testDriveBooked', ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM test_drive_bookings WHERE id = ?6)`,
           )
-          .bind(randomId(), input.locale, booking.email, JSON.stringify({ bookingId: id, ...booking }), at, id),
+          .bind(notificationId, input.locale, booking.email, JSON.stringify({ bookingId: id, ...booking }), at, id),
       ])
-      if (inserted?.results[0]) return { status: 'created', id }
+      if (inserted?.results[0]) return { status: 'created', id, notificationId }
       const earlier = await db
         .prepare('SELECT id FROM test_drive_bookings WHERE idempotency_key = ?1')
         .bind(input.idempotencyKey)
@@ -122,8 +123,9 @@ export function createTestDriveStore(db: D1Database) {
       price: unknown
       consents: { privacy: string; marketing: string | null }
       now: Date
-    }): Promise<{ id: string; duplicate: boolean }> {
+    }): Promise<{ id: string; duplicate: boolean; notificationId: string | null }> {
       const id = randomId()
+      const notificationId = randomId()
       const at = input.now.toISOString()
       const [inserted] = await db.batch<{ id: string }>([
         db
@@ -157,17 +159,17 @@ export function createTestDriveStore(db: D1Database) {
             randomId(),
             input.locale,
             input.email,
-            JSON.stringify({ quoteId: id, configurationId: input.configurationId }),
+            JSON.stringify({ quoteId: id, configurationId: input.configurationId, name: input.name }),
             at,
             id,
           ),
       ])
-      if (inserted?.results[0]) return { id, duplicate: false }
+      if (inserted?.results[0]) return { id, duplicate: false, notificationId }
       const earlier = await db
         .prepare('SELECT id FROM quote_requests WHERE idempotency_key = ?1')
         .bind(input.idempotencyKey)
         .first<{ id: string }>()
-      return { id: earlier?.id ?? id, duplicate: true }
+      return { id: earlier?.id ?? id, duplicate: true, notificationId: null }
     },
   }
 }

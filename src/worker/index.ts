@@ -10,6 +10,7 @@ import { apiError } from './api/errors'
 import { authSdk } from './api/session'
 import { appConfig } from './env'
 import { csrfProtection } from './middleware/csrf'
+import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
 import { seo } from './seo'
 import { handleAction, renderError, renderRoute } from './ssr/render'
 import type { AppEnv } from './types'
@@ -88,4 +89,35 @@ app.onError((error, c) => {
   return renderError(c, siteForPath(c.req.path).site, { type: 'unexpected' }, 500)
 })
 
-export default app
+// The dev mailbox: every e-mail the storefront "sent", readable outside production.
+app.get('/dev/mailbox', async (c) => {
+  if (c.get('config').ENVIRONMENT === 'production')
+    return renderError(c, siteForPath('/').site, { type: 'notFound' }, 404)
+  const { results } = await c.env.DB.prepare(
+    'SELECT recipient, subject, body, delivered_at AS deliveredAt FROM mailbox ORDER BY delivered_at DESC LIMIT 50',
+  ).all<{ recipient: string; subject: string; body: string; deliveredAt: string }>()
+  const escapeHtml = (text: string) =>
+    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+  const items = results
+    .map(
+      (m) =>
+        `<article><h2>${escapeHtml(m.subject)}</h2><p><small>${escapeHtml(m.recipient)} · ${escapeHtml(m.deliveredAt)}</small></p><p>${escapeHtml(m.body)}</p></article>`,
+    )
+    .join('')
+  return c.html(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body><main><h1>Dev mailbox</h1>${items}</main></body></html>`,
+    200,
+    { 'cache-control': 'private, no-store' },
+  )
+})
+
+export { app }
+
+/** The worker: pages and API, the notification queue consumer, and the outbox sweep. */
+export default {
+  fetch: app.fetch,
+  queue: (batch: MessageBatch<NotificationMessage>, env: Env) => handleNotificationBatch(batch, env),
+  scheduled: async (_controller: ScheduledController, env: Env, ctx: ExecutionContext) => {
+    ctx.waitUntil(sweepOutbox(env))
+  },
+} satisfies ExportedHandler<Env, NotificationMessage>

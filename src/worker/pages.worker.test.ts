@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { CATALOGS } from '../i18n/catalogs'
 import { SITES } from '../i18n/sites'
 import { ROUTES } from '../routes'
-import app from './index'
+import { app } from './index'
 
 const BASE = 'http://local.test'
 // Redirects are answers to assert, not to follow.

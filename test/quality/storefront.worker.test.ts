@@ -5,7 +5,7 @@ import { CATALOGS } from '../../src/i18n/catalogs'
 import { LOCALES, SITES } from '../../src/i18n/sites'
 import { ROUTES } from '../../src/routes'
 import { ENDPOINTS } from '../../src/worker/api'
-import app from '../../src/worker/index'
+import { app } from '../../src/worker/index'
 import {
   antiForgeryFindings,
   type Call,

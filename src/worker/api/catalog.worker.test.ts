@@ -6,7 +6,7 @@ import { onTheRoadPrice } from '../../domain/pricing/engine'
 import { CountryPriceRules } from '../../domain/pricing/rules'
 import { CATALOGS } from '../../i18n/catalogs'
 import { clearMemoryCache } from '../../store/cache'
-import app from '../index'
+import { app } from '../index'
 
 const LONG_RANGE = {
   modelCode: 'p5',

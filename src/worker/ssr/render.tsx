@@ -16,6 +16,7 @@ import type { RenderContext } from '../../ui/site-context'
 import { loginCheck } from '../auth/login-check'
 import { hasGrayAccess, sessionService } from '../auth/service'
 import { ACCESS_COOKIE, resolveUser, userInfoOf } from '../auth/session'
+import { enqueueNotifications } from '../notifications'
 import type { AppEnv } from '../types'
 import { clientEntrySrc } from './assets'
 import { CachePolicy } from './cache-policy'
@@ -138,6 +139,14 @@ async function loadContext(c: Context<AppEnv>, site: Site) {
     url: new URL(c.req.url),
     store: c.get('store'),
     session: sessionService(c, user),
+    notify: (ids: readonly string[]) => {
+      const sending = enqueueNotifications(c.env, ids)
+      try {
+        c.executionCtx.waitUntil(sending)
+      } catch {
+        // No execution context (app.request in tests): the send still runs, unawaited.
+      }
+    },
   }
 }
 

@@ -1,0 +1,106 @@
+import { CATALOGS } from '../i18n/catalogs'
+import { formatDate } from '../i18n/dates'
+import { createStoreIntl, type MessageKey } from '../i18n/intl'
+import { LOCALES, type Locale } from '../i18n/sites'
+import { createStore } from '../store'
+import { randomId } from '../store/ids'
+
+/** What goes on the queue: just the outbox row to deliver. */
+export interface NotificationMessage {
+  id: string
+}
+
+interface NotificationRow {
+  id: string
+  kind: string
+  locale: string
+  recipient: string
+  payload: string
+  status: string
+}
+
+export interface RenderedMail {
+  subject: string
+  body: string
+}
+
+type Bindings = Pick<Env, 'DB' | 'KV' | 'NOTIFY'>
+
+/** The e-mail of an outbox row, in the recipient's language. */
+export async function renderNotification(env: Bindings, row: NotificationRow): Promise<RenderedMail> {
+  const locale: Locale = (LOCALES as readonly string[]).includes(row.locale) ? (row.locale as Locale) : 'en-US'
+  const intl = createStoreIntl(locale, CATALOGS[locale])
+  const t = (key: string, values: Record<string, string>) => intl.formatMessage({ id: key as MessageKey }, values)
+  const payload = JSON.parse(row.payload) as Record<string, string>
+  const values: Record<string, string> = { name: payload.name ?? '' }
+  if (row.kind === 'testDriveBooked') {
+    const stores = await createStore(env).stores(
+      (payload.country ?? 'NO') as Parameters<ReturnType<typeof createStore>['stores']>[0],
+    )
+    values.store = stores.find((s) => s.id === payload.storeId)?.name ?? payload.storeId ?? ''
+    values.date = payload.localDate ? formatDate(payload.localDate, locale) : ''
+    values.time = payload.localTime ?? ''
+  }
+  return { subject: t(`mail.${row.kind}.subject`, values), body: t(`mail.${row.kind}.body`, values) }
+}
+
+/**
+ * Delivers one outbox row: renders it and hands it to the mail transport. Without a mail provider
+ * configured, the transport is the dev mailbox table (readable at /dev/mailbox outside production).
+ * Delivering twice is harmless: the mailbox keeps one copy per notification.
+ */
+export async function deliverNotification(env: Bindings, id: string, now = new Date()): Promise<'sent' | 'missing'> {
+  const row = await env.DB.prepare('SELECT * FROM notifications WHERE id = ?1').bind(id).first<NotificationRow>()
+  if (!row) return 'missing'
+  if (row.status === 'sent') return 'sent'
+  await env.DB.prepare('UPDATE notifications SET attempts = attempts + 1 WHERE id = ?1').bind(id).run()
+  const mail = await renderNotification(env, row)
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO mailbox (id, notification_id, recipient, subject, body, delivered_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+       ON CONFLICT (notification_id) DO NOTHING`,
+    ).bind(randomId(), row.id, row.recipient, mail.subject, mail.body, now.toISOString()),
+    env.DB.prepare(`UPDATE notifications SET status = 'sent', sent_at = ?2 WHERE id = ?1`).bind(
+      row.id,
+      now.toISOString(),
+    ),
+  ])
+  return 'sent'
+}
+
+/** Queues notifications for delivery; if the queue is unreachable, the sweep delivers them later. */
+export async function enqueueNotifications(env: Bindings, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return
+  try {
+    await env.NOTIFY.sendBatch(ids.map((id) => ({ body: { id } })))
+  } catch (cause) {
+    console.warn('notifications: queue unavailable, the sweep will deliver', cause)
+  }
+}
+
+/** The queue consumer: each message delivered, or retried (the queue backs off, up to 10 times). */
+export async function handleNotificationBatch(batch: MessageBatch<NotificationMessage>, env: Bindings): Promise<void> {
+  for (const message of batch.messages) {
+    try {
+      await deliverNotification(env, message.body.id)
+      message.ack()
+    } catch (cause) {
+      console.warn(`notifications: delivery of ${message.body.id} failed, retrying`, cause)
+      message.retry({ delaySeconds: Math.min(600, 30 * 2 ** message.attempts) })
+    }
+  }
+}
+
+/** The scheduled sweep: anything pending for more than five minutes goes on the queue again. */
+export async function sweepOutbox(env: Bindings, now = new Date()): Promise<number> {
+  const { results } = await env.DB.prepare(
+    `SELECT id FROM notifications WHERE status = 'pending' AND created_at < ?1 ORDER BY created_at LIMIT 100`,
+  )
+    .bind(new Date(now.getTime() - 5 * 60_000).toISOString())
+    .all<{ id: string }>()
+  await enqueueNotifications(
+    env,
+    results.map((r) => r.id),
+  )
+  return results.length
+}
