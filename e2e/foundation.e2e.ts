@@ -44,7 +44,7 @@ describe('error page', () => {
 
   it('takes the visitor home at once with Return Home', async () => {
     const page = await browser.newPage()
-    await page.goto(`${base}/be/fr-BE/order/inconnue`)
+    await page.goto(`${base}/be/fr-BE/configurator/inconnue`)
     await page.getByRole('link', { name: /\(5\)|\(4\)/ }).click()
     await page.waitForURL(`${base}/be/fr-BE`)
     await page.close()

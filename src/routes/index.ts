@@ -1,21 +1,23 @@
 import aldPrivacy from './ald-privacy'
 import auth from './auth'
-import cancelResult from './cancel-result'
 import configurator from './configurator'
 import grayLogin from './gray-login'
 import home from './home'
-import infoSubmission from './info-submission'
 import logout from './logout'
 import marketing from './marketing'
 import notFound from './not-found'
-import order from './order'
+import {
+  cancelResult,
+  orderForm as infoSubmission,
+  orderDetail as order,
+  orderConfirmation as resultConfirmation,
+} from './order-pages'
 import overview from './overview'
 import policy from './policy'
 import preOrder from './pre-order'
 import preOrderInfoSubmission from './pre-order-info-submission'
 import profile from './profile'
 import quote from './quote'
-import resultConfirmation from './result-confirmation'
 import type { PageRoute } from './route'
 import terms from './terms-conditions'
 import testDrive from './test-drive'

@@ -10,6 +10,7 @@ import { type Store as Showroom, StoreFile } from '../domain/testdrive/schema'
 import type { CountryCode } from '../i18n/sites'
 import { cacheAside } from './cache'
 import { randomId } from './ids'
+import { createOrderStore } from './orders'
 import { createTestDriveStore } from './testdrive'
 
 export interface StoreBindings {
@@ -247,6 +248,8 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     },
 
     testDrives: createTestDriveStore(env.DB),
+
+    orders: createOrderStore(env.DB),
 
     modelsForCountry,
 

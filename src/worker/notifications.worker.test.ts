@@ -19,7 +19,9 @@ async function bookOnce(email: string) {
     privacyAccepted: 'yes',
   })
   expect(res.status).toBe(303)
-  const row = await env.DB.prepare('SELECT id FROM notifications WHERE recipient = ?1').bind(email).first<{ id: string }>()
+  const row = await env.DB.prepare('SELECT id FROM notifications WHERE recipient = ?1')
+    .bind(email)
+    .first<{ id: string }>()
   return row?.id ?? ''
 }
 

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import { SITES } from '../i18n/sites'
 import { ROUTES } from '../routes'
@@ -18,6 +19,10 @@ const ANONYMOUS_STATUS: Record<string, number> = {
   logout: 303,
   // Forced login: to sign in, and back.
   profile: 302,
+  infoSubmission: 302,
+  resultConfirmation: 302,
+  order: 302,
+  cancelResult: 302,
 }
 
 /** A concrete address for a route pattern, using records that exist in the test database. */
@@ -84,12 +89,8 @@ describe('records that do not exist', () => {
   it.each([
     ['/no/configurator/nope', 'configuratorNotFound'],
     ['/configurator/overview/nope', 'configuratorNotFound'],
-    ['/se/configurator/info-submission/nope', 'configuratorNotFound'],
     ['/dk/configurator/test-drive-submission/nope', 'configuratorNotFound'],
     ['/nl/configurator/test-drive-submission/quote/nope', 'configuratorNotFound'],
-    ['/de/order/nope', 'noRecord'],
-    ['/fr/order/cancel-result/nope', 'noRecord'],
-    ['/be/order/result-confirmation/nope', 'noRecord'],
     ['/th/pre-order/nope/p5', 'noRecord'],
     ['/is/pre-order/cfg-test/unknown-car', 'noRecord'],
     ['/lu/pre-order/info-submission/nope/p5', 'noRecord'],
@@ -105,9 +106,21 @@ describe('records that do not exist', () => {
     expect(html).toContain('<meta name="robots" content="noindex"/>')
   })
 
-  it('renders a saved configuration and an order that exist', async () => {
+  it('renders a saved configuration that exists', async () => {
     expect((await get('/no/configurator/cfg-test')).status).toBe(200)
-    expect(decode(await (await get('/no/order/ord-test')).text())).toContain('ord-test')
+  })
+
+  it.each([
+    ['/de/order/nope', 'de-DE'],
+    ['/fr/order/cancel-result/nope', 'fr-FR'],
+    ['/be/order/result-confirmation/nope', 'nl-BE'],
+    ['/no/order/ord-test', 'nb-NO'],
+  ] as const)('%s is "No record is found" (404) for a signed-in visitor who does not own it', async (path, locale) => {
+    const person = visitor()
+    await person.signUp('/no', { name: 'Ada', email: uniqueEmail(), password: 'correct horse battery' })
+    const res = await person.request(path)
+    expect(res.status).toBe(404)
+    expect(decode(await res.text())).toContain(CATALOGS[locale]['error.noRecord.message'])
   })
 })
 
@@ -212,5 +225,15 @@ describe('search engines', () => {
     const html = decode(await (await get('/se')).text())
     expect(html).toContain(`<title>${CATALOGS['sv-SE']['page.home.title']} | Nordvolt</title>`)
     expect(html).toContain(`<meta name="description" content="${CATALOGS['sv-SE']['page.home.description']}"/>`)
+  })
+})
+
+describe('the order form of a configuration that does not exist', () => {
+  it('is the configurator-does-not-exist page (404) for a signed-in visitor', async () => {
+    const person = visitor()
+    await person.signUp('/se', { name: 'Ada', email: uniqueEmail(), password: 'correct horse battery' })
+    const res = await person.request('/se/configurator/info-submission/nope')
+    expect(res.status).toBe(404)
+    expect(decode(await res.text())).toContain(CATALOGS['sv-SE']['error.configuratorNotFound.message'])
   })
 })

@@ -1,0 +1,545 @@
+import { reconcileConfiguration } from '../domain/catalog/configuration'
+import type { FinanceKind } from '../domain/finance/products'
+import { productsFor } from '../domain/finance/products'
+import { formatMoney, type Money } from '../domain/money'
+import { CONSENT_TEXT_KEYS, type ConsentName, checkConsents, offeredConsents } from '../domain/order/consents'
+import { createOrder, type Order } from '../domain/order/order'
+import { testCardOutcome } from '../domain/order/payment'
+import { validatePersonal } from '../domain/order/personal'
+import { customerActions, customerActionTexts, statusNoteKey, timeline, transition } from '../domain/order/state'
+import { onTheRoadPrice } from '../domain/pricing/engine'
+import { formatDate, formatDateTime } from '../i18n/dates'
+import type { MessageKey } from '../i18n/intl'
+import { linkTo } from '../i18n/links'
+import { randomId } from '../store/ids'
+import { CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { useT } from '../ui/intl-context'
+import { useRenderContext } from '../ui/site-context'
+import { loadConfiguration } from './lookups'
+import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
+
+/** Versions of the consent texts customers accept; a new text gets a new version. */
+export const CONSENT_VERSIONS = {
+  terms: '2026-11',
+  orderAgreement: '2026-11',
+  reservationAgreement: '2026-11',
+  marketing: '2026-11',
+} as const satisfies Record<ConsentName, string>
+
+/** Countries whose payment provider is not live yet: the store contacts the customer (SPEC §8). */
+export const OFFLINE_PAYMENT_COUNTRIES: readonly string[] = ['TH', 'IS']
+
+const TEXT_FIELDS = ['firstName', 'lastName', 'zip', 'city', 'street', 'apartment', 'email', 'phone'] as const
+const BUSINESS_FIELDS = ['companyName', 'companyNumber', 'companyAddress'] as const
+const money = (amount: number, currency: string): Money => ({ amount, currency: currency as Money['currency'] })
+
+// ---------------------------------------------------------------------------------------------
+// The personal form: /configurator/info-submission/{id}
+
+interface FormData {
+  csrf: string
+  idempotencyKey: string
+  configurationId: string
+  kind: 'order' | 'reservation'
+  finance: FinanceKind[]
+  values: Record<string, string>
+  errors: FieldErrors
+  message: MessageKey | null
+  total: string
+  dueToday: string
+}
+
+async function priceOf(ctx: LoadContext, configurationId: string) {
+  const { configuration, model } = await loadConfiguration({ ...ctx, params: { id: configurationId } })
+  const country = ctx.site.countryCode
+  const [catalog, rules, finance] = await Promise.all([
+    ctx.store.catalog(model.code),
+    ctx.store.priceRules(country),
+    ctx.store.financeProducts(country),
+  ])
+  if (!catalog?.markets[country] || !rules || !configuration.choices) throw new PageError('configuratorNotFound', 404)
+  const choices = reconcileConfiguration(catalog, country, configuration.choices).configuration
+  const date = new Date().toISOString().slice(0, 10)
+  const quote = onTheRoadPrice({ catalog, rules, country, usage: configuration.usage, configuration: choices, date })
+  const products = finance ? productsFor([finance], country, configuration.usage, date) : []
+  return { configuration, choices, quote, products }
+}
+
+async function loadForm(ctx: LoadContext): Promise<FormData> {
+  if (!ctx.site.canOrder) throw new PageRedirect(linkTo(ctx.site, `/configurator/overview/${ctx.params.id}`))
+  const { configuration, quote, products } = await priceOf(ctx, ctx.params.id ?? '')
+  const kind = ctx.url.searchParams.get('kind') === 'reservation' ? 'reservation' : 'order'
+  const user = ctx.session.user
+  return {
+    csrf: await ctx.session.csrfToken(),
+    idempotencyKey: randomId(),
+    configurationId: configuration.id,
+    kind,
+    finance: ['cash', ...products.filter((p) => p.kind !== 'cash').map((p) => p.kind)],
+    values: {
+      firstName: user?.name.split(' ')[0] ?? '',
+      lastName: user?.name.split(' ').slice(1).join(' ') ?? '',
+      email: user?.email ?? '',
+      phone: user?.phone ?? '',
+      usage: configuration.usage,
+      financePreference: 'cash',
+    },
+    errors: {},
+    message: null,
+    total: formatMoney(money(quote.totalInclVat, quote.currency), ctx.site.locale),
+    dueToday: formatMoney(money(quote.depositAmount ?? 0, quote.currency), ctx.site.locale),
+  }
+}
+
+function OrderFormPage({ data }: { data: FormData }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const consents = offeredConsents(data.kind)
+  return (
+    <article className="page">
+      <h1 className="page__heading">{t('order.form.heading')}</h1>
+      <p className="page__lead">{t('order.summary.total', { amount: data.total })}</p>
+      <form className="form card" method="post" noValidate aria-label={t('order.form.heading')}>
+        {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
+        <CsrfField token={data.csrf} />
+        <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+        <fieldset className="field">
+          <legend>{t('order.kind.label')}</legend>
+          {(['order', 'reservation'] as const).map((kind) => (
+            <label key={kind} className="field--check">
+              <input type="radio" name="kind" value={kind} defaultChecked={data.kind === kind} />{' '}
+              {t(`order.kind.${kind}`)}
+            </label>
+          ))}
+        </fieldset>
+        {TEXT_FIELDS.map((name) => (
+          <Field
+            key={name}
+            form="order"
+            name={name}
+            type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
+            label={`order.label.${name}` as MessageKey}
+            value={data.values[name]}
+            autoComplete={
+              {
+                firstName: 'given-name',
+                lastName: 'family-name',
+                zip: 'postal-code',
+                city: 'address-level2',
+                street: 'address-line1',
+                apartment: 'address-line2',
+                email: 'email',
+                phone: 'tel',
+              }[name]
+            }
+            required={name !== 'apartment'}
+            errors={data.errors}
+          />
+        ))}
+        <fieldset className="field">
+          <legend>{t('order.label.usage')}</legend>
+          {(['personal', 'business'] as const).map((usage) => (
+            <label key={usage} className="field--check">
+              <input type="radio" name="usage" value={usage} defaultChecked={data.values.usage === usage} />{' '}
+              {t(`configurator.usage.${usage}`)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="field">
+          <legend>{t('configurator.usage.business')}</legend>
+          {BUSINESS_FIELDS.map((name) => (
+            <Field
+              key={name}
+              form="order"
+              name={name}
+              label={
+                (name === 'companyNumber' && site.countryCode === 'DK'
+                  ? 'order.label.cvr'
+                  : `order.label.${name}`) as MessageKey
+              }
+              value={data.values[name]}
+              autoComplete={name === 'companyName' ? 'organization' : 'off'}
+              errors={data.errors}
+            />
+          ))}
+        </fieldset>
+        <div className="field">
+          <label htmlFor="order-finance">{t('finance.howToPay')}</label>
+          <select id="order-finance" name="financePreference" defaultValue={data.values.financePreference}>
+            {data.finance.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`finance.product.${kind}` as MessageKey)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {site.countryCode === 'NL' ? (
+          <Field
+            form="order"
+            name="birthday"
+            label="order.label.birthday"
+            value={data.values.birthday}
+            autoComplete="bday"
+            errors={data.errors}
+          />
+        ) : null}
+        <Field
+          form="order"
+          name="financeId"
+          label="order.label.financeId"
+          value={data.values.financeId}
+          autoComplete="off"
+          errors={data.errors}
+        />
+        {consents.map((consent) => (
+          <div key={consent} className="field field--check">
+            <input
+              id={`order-${consent}`}
+              name={consent}
+              type="checkbox"
+              value="yes"
+              aria-invalid={data.errors[consent] ? 'true' : undefined}
+              aria-describedby={data.errors[consent] ? `order-${consent}-error` : undefined}
+            />
+            <label htmlFor={`order-${consent}`}>{t(CONSENT_TEXT_KEYS[consent])}</label>
+            {data.errors[consent] ? (
+              <p id={`order-${consent}-error`} className="field__error">
+                {t(data.errors[consent].key, data.errors[consent].values)}
+              </p>
+            ) : null}
+          </div>
+        ))}
+        <p>{t('order.summary.dueToday', { amount: data.dueToday })}</p>
+        <button className="button button--primary" type="submit">
+          {t(data.kind === 'reservation' ? 'order.submit.reservation' : 'order.submit.order')}
+        </button>
+      </form>
+    </article>
+  )
+}
+
+async function placeOrder(ctx: ActionContext) {
+  const { form } = ctx
+  const user = ctx.session.user
+  if (!user) throw new PageError('noRecord', 404)
+  const key = /^[\w-]{12,64}$/.test(form.idempotencyKey ?? '') ? (form.idempotencyKey as string) : randomId()
+  const data = await loadForm(ctx)
+  data.idempotencyKey = key
+  data.kind = form.kind === 'reservation' ? 'reservation' : 'order'
+  data.values = { ...form }
+  const { configuration, choices, quote, products } = await priceOf(ctx, ctx.params.id ?? '')
+  const at = new Date().toISOString()
+  const financeKind = (data.finance as string[]).includes(form.financePreference ?? '')
+    ? (form.financePreference as FinanceKind)
+    : 'cash'
+  const personal = validatePersonal(
+    { ...form, country: ctx.site.countryCode },
+    { site: ctx.site.countryCode, orderDate: at.slice(0, 10), financeKind },
+  )
+  const consents = checkConsents(
+    data.kind,
+    {
+      terms: form.terms === 'yes',
+      orderAgreement: form.orderAgreement === 'yes',
+      reservationAgreement: form.reservationAgreement === 'yes',
+      marketing: form.marketing === 'yes',
+    },
+    CONSENT_VERSIONS,
+    at,
+  )
+  if (!personal.values || !consents.records) {
+    const errors: FieldErrors = {}
+    for (const p of personal.problems)
+      errors[p.field] ??= { key: p.messageKey as MessageKey, label: p.labelKey as MessageKey }
+    for (const p of consents.problems) errors[p.consent] ??= { key: p.messageKey, values: {} }
+    data.errors = errors
+    return { status: 422 as const, data }
+  }
+  if (await ctx.store.hasSubmittedSame(user.id, choices)) {
+    data.message = 'configurator.error.sameSubmitted'
+    return { status: 409 as const, data }
+  }
+  const lease = products.find((p) => p.kind === financeKind && p.kind.endsWith('Lease'))
+  const deposit =
+    quote.depositAmount === null || (lease && data.kind === 'order') ? null : money(quote.depositAmount, quote.currency)
+  const order = createOrder(
+    {
+      kind: data.kind,
+      contact: personal.values,
+      storeId: null,
+      financePreference: financeKind,
+      financeOption: null,
+      vehiclePrice: money(quote.breakdown.msrp, quote.currency),
+      totalInclVat: money(quote.totalInclVat, quote.currency),
+      depositAmount: data.kind === 'reservation' ? null : deposit,
+      // The reservation fee is the site's deposit (no separate figure in the price data yet).
+      reservationFee: data.kind === 'reservation' ? money(quote.depositAmount ?? 0, quote.currency) : null,
+      incentives: [],
+      consents: consents.records,
+    },
+    (length) => crypto.getRandomValues(new Uint8Array(length)),
+    at,
+  )
+  const placed = await ctx.store.orders.place({
+    order,
+    idempotencyKey: key,
+    configurationId: configuration.id,
+    ownerId: user.id,
+    locale: ctx.site.locale,
+    price: quote,
+    recipient: personal.values.email,
+  })
+  if (placed.notificationId) ctx.notify([placed.notificationId])
+  return { redirect: linkTo(ctx.site, `/order/result-confirmation/${placed.id}`) }
+}
+
+export const orderForm = defineRoute<FormData>({
+  id: 'infoSubmission',
+  path: '/configurator/info-submission/:id',
+  label: 'order_personal_info_submission',
+  namespaces: [],
+  indexable: false,
+  auth: 'required',
+  load: loadForm,
+  action: async (ctx) => {
+    // A retry of a form that already placed its order goes to that order.
+    const key = ctx.form.idempotencyKey ?? ''
+    const earlier = /^[\w-]{12,64}$/.test(key) ? await ctx.store.orders.findByKey(key) : null
+    if (earlier) return { redirect: linkTo(ctx.site, `/order/result-confirmation/${earlier}`) }
+    return placeOrder(ctx)
+  },
+  meta: () => ({ title: 'order.form.heading', description: 'page.infoSubmission.lead', values: { model: 'P5' } }),
+  Page: OrderFormPage,
+})
+
+// ---------------------------------------------------------------------------------------------
+// Owner-only order pages
+
+interface OrderView {
+  id: string
+  order: Order
+  message: MessageKey | null
+  messageKind: 'error' | 'success'
+  onlinePayment: boolean
+}
+
+async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
+  const id = ctx.params.id ?? ''
+  const stored = /^[\w-]{1,64}$/.test(id) ? await ctx.store.orders.find(id) : null
+  // Anyone but the owner gets the same answer as for an order that does not exist.
+  if (!stored || !ctx.session.user || stored.ownerId !== ctx.session.user.id) throw new PageError('noRecord', 404)
+  return {
+    id: stored.id,
+    order: stored.order,
+    message: null,
+    messageKind: 'success',
+    onlinePayment: !OFFLINE_PAYMENT_COUNTRIES.includes(stored.order.country),
+  }
+}
+
+function OrderFacts({ order }: { order: Order }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const placedAt = order.orderDate ?? order.reservationDate
+  return (
+    <dl className="choices-list">
+      <dt>{t('order.number', { number: '' }).replace(/[:\s]+$/, '')}</dt>
+      <dd>{order.orderNumber ?? order.reservationNumber}</dd>
+      <dt>{t('order.date', { date: '' }).replace(/[:\s]+$/, '')}</dt>
+      <dd>{placedAt ? formatDateTime(new Date(placedAt), site.locale, site.timeZone) : ''}</dd>
+      <dt>{t('configurator.price.total')}</dt>
+      <dd>{formatMoney(order.amounts.totalInclVat, site.locale)}</dd>
+      <dt>{t('order.summary.dueToday', { amount: '' }).replace(/[:\s]+$/, '')}</dt>
+      <dd>{formatMoney(order.amounts.dueToday, site.locale)}</dd>
+    </dl>
+  )
+}
+
+function ConfirmationPage({ data }: { data: OrderView & { csrf: string } }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const { order } = data
+  const canPay = order.payment === 'unpaid' && order.amounts.dueToday.amount > 0
+  return (
+    <article className="page">
+      <h1 className="page__heading">
+        {t(order.kind === 'reservation' ? 'order.placed.reservation' : 'order.placed.order')}
+      </h1>
+      {data.message ? <FormMessage kind={data.messageKind}>{t(data.message)}</FormMessage> : null}
+      <OrderFacts order={order} />
+      {canPay && data.onlinePayment ? (
+        <form className="form card" method="post" noValidate aria-labelledby="pay-title">
+          <h2 id="pay-title">{t('order.pay.heading', { amount: formatMoney(order.amounts.dueToday, site.locale) })}</h2>
+          <CsrfField token={data.csrf} />
+          <div className="field">
+            <label htmlFor="card">{t('order.pay.card')}</label>
+            <input id="card" name="card" inputMode="numeric" autoComplete="cc-number" />
+          </div>
+          <button className="button button--primary" type="submit">
+            {t('order.pay.submit')}
+          </button>
+        </form>
+      ) : null}
+      {canPay && !data.onlinePayment ? (
+        <FormMessage kind="success">{t('order.payment.underConstruction')}</FormMessage>
+      ) : null}
+      <p>
+        <a className="button" href={linkTo(site, `/order/${data.id}`)}>
+          {t('order.view')}
+        </a>
+      </p>
+    </article>
+  )
+}
+
+export const orderConfirmation = defineRoute<OrderView & { csrf: string }>({
+  id: 'resultConfirmation',
+  path: '/order/result-confirmation/:id',
+  label: 'order_success',
+  namespaces: [],
+  indexable: false,
+  auth: 'required',
+  load: async (ctx) => ({ ...(await loadOwnedOrder(ctx)), csrf: await ctx.session.csrfToken() }),
+  action: async (ctx) => {
+    const data = { ...(await loadOwnedOrder(ctx)), csrf: await ctx.session.csrfToken() }
+    const { order } = data
+    // The card number is compared by the test provider and forgotten; it is never stored.
+    const outcome = testCardOutcome(ctx.form.card ?? '')
+    if (outcome !== 'succeeded') {
+      data.message = outcome === 'declined' ? 'order.pay.declined' : 'order.pay.abandoned'
+      data.messageKind = 'error'
+      return { status: 402 as const, data }
+    }
+    const at = new Date().toISOString()
+    const result = transition(order, 'paymentSucceeded', 'paymentProvider', at)
+    if (!result.ok) throw new PageError('noRecord', 404)
+    await ctx.store.orders.update(data.id, order, result.order, result.events, null, {
+      amount: order.amounts.dueToday.amount,
+      currency: order.amounts.dueToday.currency,
+      outcome,
+      provider: 'test',
+      reference: randomId(),
+    })
+    return { redirect: linkTo(ctx.site, `/order/${data.id}`, { query: 'paid=1' }) }
+  },
+  meta: () => ({ title: 'order.placed.order', description: 'page.resultConfirmation.lead', values: { order: '' } }),
+  Page: ConfirmationPage,
+})
+
+function OrderDetailPage({ data }: { data: OrderView & { csrf: string } }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const { order } = data
+  const note = statusNoteKey(order)
+  return (
+    <article className="page">
+      <h1 className="page__heading">
+        {t('page.order.heading', { order: order.orderNumber ?? order.reservationNumber ?? '' })}
+      </h1>
+      {data.message ? <FormMessage kind={data.messageKind}>{t(data.message)}</FormMessage> : null}
+      <OrderFacts order={order} />
+      <section aria-labelledby="timeline-title">
+        <h2 id="timeline-title">{t('order.timeline.heading')}</h2>
+        <ol className="timeline">
+          {timeline(order).map((step) => (
+            <li
+              key={step.status}
+              className={`timeline__step timeline__step--${step.state}`}
+              aria-current={step.state === 'current' ? 'step' : undefined}
+            >
+              <span>{t(step.messageKey as MessageKey)}</span>
+              {step.at ? <span className="timeline__date">{formatDate(step.at.slice(0, 10), site.locale)}</span> : null}
+            </li>
+          ))}
+        </ol>
+        {note ? <p>{t(note)}</p> : null}
+      </section>
+      {customerActions(order).map((event) => {
+        const texts = customerActionTexts(order, event)
+        return (
+          <details key={event} className="card">
+            <summary>{t(texts.labelKey as MessageKey)}</summary>
+            <form method="post">
+              <CsrfField token={data.csrf} />
+              <input type="hidden" name="event" value={event} />
+              <p>{t(texts.confirmKey as MessageKey)}</p>
+              <button className="button" type="submit">
+                {t('order.cancel.confirmButton')}
+              </button>
+            </form>
+          </details>
+        )
+      })}
+    </article>
+  )
+}
+
+export const orderDetail = defineRoute<OrderView & { csrf: string }>({
+  id: 'order',
+  path: '/order/:id',
+  label: 'order_detail',
+  namespaces: [],
+  indexable: false,
+  auth: 'required',
+  load: async (ctx) => {
+    const data = { ...(await loadOwnedOrder(ctx)), csrf: await ctx.session.csrfToken() }
+    if (ctx.url.searchParams.get('paid') === '1') data.message = 'order.pay.paid'
+    return data
+  },
+  action: async (ctx) => {
+    const data = { ...(await loadOwnedOrder(ctx)), csrf: await ctx.session.csrfToken() }
+    const event = ctx.form.event as 'requestCancellation' | 'requestRefund' | 'withdrawRefund'
+    if (!customerActions(data.order).includes(event)) {
+      data.message =
+        data.order.flow === 'lease' ? 'order.problem.leaseCancelFailed' : 'order.problem.transitionNotAllowed'
+      data.messageKind = 'error'
+      return { status: 409 as const, data }
+    }
+    const result = transition(data.order, event, 'customer', new Date().toISOString())
+    if (!result.ok) {
+      data.message = result.messageKey as MessageKey
+      data.messageKind = 'error'
+      return { status: 409 as const, data }
+    }
+    await ctx.store.orders.update(data.id, data.order, result.order, result.events, ctx.session.user?.id ?? null)
+    const path = event === 'requestCancellation' ? `/order/cancel-result/${data.id}` : `/order/${data.id}`
+    return { redirect: linkTo(ctx.site, path) }
+  },
+  meta: (data) => ({
+    title: 'page.order.heading',
+    description: 'page.order.lead',
+    values: { order: data.order.orderNumber ?? data.order.reservationNumber ?? '' },
+  }),
+  Page: OrderDetailPage,
+})
+
+function CancelResultPage({ data }: { data: OrderView }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const note = statusNoteKey(data.order) ?? 'order.cancel.received'
+  return (
+    <article className="page">
+      <h1 className="page__heading">{t('page.cancelResult.heading')}</h1>
+      <p className="page__lead">{t(note)}</p>
+      <a className="button" href={linkTo(site, `/order/${data.id}`)}>
+        {t('order.view')}
+      </a>
+    </article>
+  )
+}
+
+export const cancelResult = defineRoute<OrderView>({
+  id: 'cancelResult',
+  path: '/order/cancel-result/:id',
+  label: 'cancelation_request_submission_successful',
+  namespaces: [],
+  indexable: false,
+  auth: 'required',
+  load: loadOwnedOrder,
+  meta: (data) => ({
+    title: 'page.cancelResult.heading',
+    description: 'page.cancelResult.lead',
+    values: { order: data.order.orderNumber ?? '' },
+  }),
+  Page: CancelResultPage,
+})

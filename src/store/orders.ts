@@ -1,0 +1,192 @@
+import type { Order } from '../domain/order/order'
+import { randomId } from './ids'
+
+export interface StoredOrder {
+  id: string
+  ownerId: string | null
+  configurationId: string
+  order: Order
+}
+
+export type PlaceOutcome = { status: 'created' | 'duplicate'; id: string; notificationId: string | null }
+
+interface Row {
+  id: string
+  owner_id: string | null
+  configuration_id: string
+  document: string | null
+}
+
+const toStored = (row: Row): StoredOrder | null =>
+  row.document
+    ? {
+        id: row.id,
+        ownerId: row.owner_id,
+        configurationId: row.configuration_id,
+        order: JSON.parse(row.document) as Order,
+      }
+    : null
+
+/**
+ * Orders in D1. Placing is idempotent (the form's key is unique), marks the configuration
+ * submitted and writes the confirmation to the outbox in one batch; every change is saved with the
+ * event that caused it, and only if nobody changed the order in between.
+ */
+export function createOrderStore(db: D1Database) {
+  return {
+    async place(input: {
+      order: Order
+      idempotencyKey: string
+      configurationId: string
+      ownerId: string
+      locale: string
+      price: unknown
+      recipient: string
+    }): Promise<PlaceOutcome> {
+      const id = randomId()
+      const notificationId = randomId()
+      const { order } = input
+      const at = order.updatedAt
+      const [inserted] = await db.batch<{ id: string }>([
+        db
+          .prepare(
+            `INSERT INTO orders (id, configuration_id, country_code, created_at, owner_id, kind, number, status, payment_status,
+               idempotency_key, locale, usage, personal, consents, price, currency, total_amount, due_today, updated_at, document)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?4, ?19)
+             ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+          )
+          .bind(
+            id,
+            input.configurationId,
+            order.country,
+            at,
+            input.ownerId,
+            order.kind,
+            order.orderNumber ?? order.reservationNumber,
+            order.status,
+            order.payment,
+            input.idempotencyKey,
+            input.locale,
+            order.contact.usage,
+            JSON.stringify(order.contact),
+            JSON.stringify(order.consents),
+            JSON.stringify(input.price),
+            order.amounts.totalInclVat.currency,
+            order.amounts.totalInclVat.amount,
+            order.amounts.dueToday.amount,
+            JSON.stringify(order),
+          ),
+        db
+          .prepare(
+            `INSERT INTO order_events (id, order_id, type, actor, actor_id, from_status, to_status, at)
+             SELECT ?1, ?2, 'placed', 'customer', ?3, NULL, ?4, ?5 WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?2)`,
+          )
+          .bind(randomId(), id, input.ownerId, order.status, at),
+        db
+          .prepare(
+            `UPDATE configurations SET submitted_at = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM orders WHERE id = ?3)`,
+          )
+          .bind(input.configurationId, at, id),
+        db
+          .prepare(
+            `INSERT INTO notifications (id, kind, locale, recipient, payload, created_at)
+             SELECT ?1, 'orderPlaced', ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?6)`,
+          )
+          .bind(
+            notificationId,
+            input.locale,
+            input.recipient,
+            JSON.stringify({
+              orderId: id,
+              name: order.contact.firstName,
+              number: order.orderNumber ?? order.reservationNumber,
+            }),
+            at,
+            id,
+          ),
+      ])
+      if (inserted?.results[0]) return { status: 'created', id, notificationId }
+      const earlier = await db
+        .prepare('SELECT id FROM orders WHERE idempotency_key = ?1')
+        .bind(input.idempotencyKey)
+        .first<{ id: string }>()
+      return { status: 'duplicate', id: earlier?.id ?? id, notificationId: null }
+    },
+
+    /** The order a form's idempotency key already placed, if any. */
+    async findByKey(idempotencyKey: string): Promise<string | null> {
+      const row = await db
+        .prepare('SELECT id FROM orders WHERE idempotency_key = ?1')
+        .bind(idempotencyKey)
+        .first<{ id: string }>()
+      return row?.id ?? null
+    },
+
+    async find(id: string): Promise<StoredOrder | null> {
+      const row = await db
+        .prepare('SELECT id, owner_id, configuration_id, document FROM orders WHERE id = ?1')
+        .bind(id)
+        .first<Row>()
+      return row ? toStored(row) : null
+    },
+
+    /**
+     * Saves an order after a transition, with its events, only if it is unchanged since `before`;
+     * false when someone else changed it first (the caller reloads and decides again).
+     */
+    async update(
+      id: string,
+      before: Order,
+      after: Order,
+      events: readonly { type: string; actor: string; from: string | null; to: string | null; at: string }[],
+      actorId: string | null,
+      payment?: { amount: number; currency: string; outcome: string; provider: string; reference: string },
+    ): Promise<boolean> {
+      const [updated] = await db.batch([
+        db
+          .prepare(
+            `UPDATE orders SET document = ?2, status = ?3, payment_status = ?4, paid_amount = ?5, updated_at = ?6
+              WHERE id = ?1 AND updated_at = ?7`,
+          )
+          .bind(
+            id,
+            JSON.stringify(after),
+            after.status,
+            after.payment,
+            after.amounts.paidFee.amount,
+            after.updatedAt,
+            before.updatedAt,
+          ),
+        ...events.map((event) =>
+          db
+            .prepare(
+              `INSERT INTO order_events (id, order_id, type, actor, actor_id, from_status, to_status, at)
+               SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?2 AND updated_at = ?9)`,
+            )
+            .bind(randomId(), id, event.type, event.actor, actorId, event.from, event.to, event.at, after.updatedAt),
+        ),
+        ...(payment
+          ? [
+              db
+                .prepare(
+                  `INSERT INTO payments (id, order_id, amount, currency, outcome, provider, provider_reference, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
+                )
+                .bind(
+                  randomId(),
+                  id,
+                  payment.amount,
+                  payment.currency,
+                  payment.outcome,
+                  payment.provider,
+                  payment.reference,
+                  after.updatedAt,
+                ),
+            ]
+          : []),
+      ])
+      return (updated?.meta.changes ?? 0) === 1
+    },
+  }
+}
+
+export type OrderStore = ReturnType<typeof createOrderStore>

@@ -1,0 +1,171 @@
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { uniqueEmail, visitor } from '../../test/visitor'
+import { CATALOGS } from '../i18n/catalogs'
+
+const nl = CATALOGS['nl-NL']
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+
+/** A signed-in Dutch customer with a saved configuration. */
+async function customer(prefix = '/nl', query = 'version=long-range&paint=fjord-blue') {
+  const person = visitor()
+  await person.signUp(prefix, { name: 'Anne de Vries', email: uniqueEmail('anne'), password: 'correct horse battery' })
+  const saved = await person.postForm(`${prefix}/configurator/p5`, { configuration: query })
+  const configurationId = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
+  return { person, configurationId }
+}
+
+const DUTCH_FORM = {
+  kind: 'order',
+  firstName: 'Anne',
+  lastName: 'de Vries',
+  zip: '1017 ab',
+  city: 'Amsterdam',
+  street: 'Keizersgracht 1',
+  email: 'anne@example.com',
+  phone: '06 12345678',
+  usage: 'personal',
+  financePreference: 'cash',
+  terms: 'yes',
+  orderAgreement: 'yes',
+}
+
+describe('placing an order', () => {
+  it('asks anonymous visitors to sign in first and come back to the form', async () => {
+    const res = await visitor().request('/nl/configurator/info-submission/anything')
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toContain('/nl/auth?frontRedirect=')
+  })
+
+  it('shows the SPEC §5 messages per field and places nothing', async () => {
+    const { person, configurationId } = await customer()
+    const res = await person.postForm(`/nl/configurator/info-submission/${configurationId}`, {
+      ...DUTCH_FORM,
+      zip: '1234',
+      firstName: '',
+      orderAgreement: '',
+    })
+    expect(res.status).toBe(422)
+    const html = decode(await res.text())
+    expect(html).toContain(nl['validation.required'].replace('{label}', nl['order.field.firstName']))
+    expect(html).toContain(nl['validation.invalid'].replace('{label}', nl['order.field.zip']))
+    expect(html).toMatch(/id="order-orderAgreement"[^>]*aria-invalid="true"/)
+    const count = await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE configuration_id = ?1')
+      .bind(configurationId)
+      .first<{ n: number }>()
+    expect(count?.n).toBe(0)
+  })
+
+  it('places the order with the price recomputed by the server, once per form', async () => {
+    const { person, configurationId } = await customer()
+    const form = { ...DUTCH_FORM, idempotencyKey: `key-${crypto.randomUUID()}` }
+    const [a, b] = await Promise.all([
+      person.postForm(`/nl/configurator/info-submission/${configurationId}`, form),
+      person.postForm(`/nl/configurator/info-submission/${configurationId}`, form),
+    ])
+    expect(a.status).toBe(303)
+    expect(b.status).toBe(303)
+    expect(a.headers.get('location')).toBe(b.headers.get('location'))
+    const rows = await env.DB.prepare(
+      'SELECT total_amount AS total, number, status FROM orders WHERE configuration_id = ?1',
+    )
+      .bind(configurationId)
+      .all<{ total: number; number: string; status: string }>()
+    expect(rows.results).toHaveLength(1)
+    expect(rows.results[0]?.number).toMatch(/^NV-NL-[0-9A-Z]{6}$/)
+    const quote = (await (
+      await visitor().api('/api/v1/price-quotes', {
+        site: '/nl',
+        usage: 'personal',
+        configuration: {
+          modelCode: 'p5',
+          versionCode: 'long-range',
+          paintCode: 'fjord-blue',
+          wheelCode: 'aero-18',
+          interiorCode: 'textile-charcoal',
+          packCodes: [],
+          accessoryCodes: [],
+        },
+      })
+    ).json()) as { totals: { inclVat: { amount: number } } }
+    expect(rows.results[0]?.total).toBe(quote.totals.inclVat.amount)
+  })
+
+  it('refuses the same car submitted again: "Same configuration has been submitted"', async () => {
+    const { person, configurationId } = await customer()
+    await person.postForm(`/nl/configurator/info-submission/${configurationId}`, DUTCH_FORM)
+    const again = await person.postForm(`/nl/configurator/info-submission/${configurationId}`, DUTCH_FORM)
+    expect(again.status).toBe(409)
+    expect(decode(await again.text())).toContain(nl['configurator.error.sameSubmitted'])
+  })
+})
+
+describe('after ordering', () => {
+  async function placed() {
+    const { person, configurationId } = await customer()
+    const res = await person.postForm(`/nl/configurator/info-submission/${configurationId}`, DUTCH_FORM)
+    const id = /result-confirmation\/([\w-]+)/.exec(res.headers.get('location') ?? '')?.[1] ?? ''
+    return { person, id }
+  }
+
+  it('shows the order only to its owner', async () => {
+    const { person, id } = await placed()
+    expect((await person.request(`/nl/order/${id}`)).status).toBe(200)
+    const stranger = visitor()
+    await stranger.signUp('/nl', { name: 'Piet', email: uniqueEmail('piet'), password: 'correct horse battery' })
+    for (const path of [`/nl/order/${id}`, `/nl/order/result-confirmation/${id}`, `/nl/order/cancel-result/${id}`]) {
+      const res = await stranger.request(path)
+      expect(res.status, path).toBe(404)
+      expect(decode(await res.text())).toContain(nl['error.noRecord.message'])
+    }
+  })
+
+  it('takes the deposit with the test card, refuses a declined card, and never stores card numbers', async () => {
+    const { person, id } = await placed()
+    const declined = await person.postForm(`/nl/order/result-confirmation/${id}`, { card: '4000 0000 0000 0002' })
+    expect(declined.status).toBe(402)
+    expect(decode(await declined.text())).toContain(nl['order.pay.declined'])
+    const paid = await person.postForm(`/nl/order/result-confirmation/${id}`, { card: '4242 4242 4242 4242' })
+    expect(paid.status).toBe(303)
+    const row = await env.DB.prepare('SELECT payment_status AS payment, status FROM orders WHERE id = ?1')
+      .bind(id)
+      .first()
+    expect(row).toMatchObject({ payment: 'paid', status: 'depositPaid' })
+    const everything = JSON.stringify(await env.DB.prepare('SELECT * FROM payments WHERE order_id = ?1').bind(id).all())
+    expect(everything).not.toContain('4242')
+  })
+
+  it('shows the delivery-status timeline and takes a cancellation request to review', async () => {
+    const { person, id } = await placed()
+    const detail = decode(await (await person.request(`/nl/order/${id}`)).text())
+    expect(detail).toContain(nl['order.timeline.heading'])
+    const res = await person.postForm(`/nl/order/${id}`, { event: 'requestCancellation' })
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe(`/nl/order/cancel-result/${id}`)
+    const result = decode(await (await person.request(`/nl/order/cancel-result/${id}`)).text())
+    expect(result).toContain(nl['order.cancel.received'])
+    const events = await env.DB.prepare('SELECT type, actor FROM order_events WHERE order_id = ?1 ORDER BY at')
+      .bind(id)
+      .all()
+    expect(events.results.map((e) => e.type)).toContain('requestCancellation')
+  })
+
+  it('tells customers in countries without online payment that the store will contact them', async () => {
+    const { person, configurationId } = await customer('/is', 'version=long-range')
+    const res = await person.postForm(`/is/configurator/info-submission/${configurationId}`, {
+      ...DUTCH_FORM,
+      zip: '101',
+      city: 'Reykjavík',
+      street: 'Laugavegur 1',
+      phone: '612 3456',
+    })
+    expect(res.status).toBe(303)
+    const html = decode(await (await person.request(res.headers.get('location') ?? '')).text())
+    expect(html).toContain(CATALOGS['is-IS']['order.payment.underConstruction'])
+    expect(html).not.toContain('name="card"')
+  })
+})
