@@ -19,6 +19,7 @@ import preOrderInfoSubmission from './pre-order-info-submission'
 import profile from './profile'
 import quote from './quote'
 import type { PageRoute } from './route'
+import staff from './staff'
 import terms from './terms-conditions'
 import testDrive from './test-drive'
 import testDriveResult from './test-drive-result'
@@ -53,4 +54,5 @@ export const ROUTES = [
   auth,
   logout,
   profile,
+  staff,
 ] as unknown as readonly PageRoute<unknown>[]

@@ -28,6 +28,8 @@ export interface RouteUser {
   name: string
   phone: string
   types: number[]
+  roles: string[]
+  staffCountry: string | null
 }
 
 /** What a route may do with the visitor's session; implemented by the worker per request. */
@@ -43,6 +45,8 @@ export interface SessionService {
   savedConfigurations(): Promise<{ id: string; modelCode: string; createdAt: string }[]>
   orders(): Promise<{ id: string; createdAt: string }[]>
   testDrives(): Promise<{ id: string; storeId: string; slotStart: string; modelCode: string }[]>
+  /** Makes a customer an owner (SPEC §4): called when one of their orders is delivered. */
+  markOwner(userId: string): Promise<void>
 }
 
 export interface LoadContext {

@@ -6,6 +6,9 @@ export interface UserRecord {
   name: string
   phone: string
   types: number[]
+  /** Staff role, scoped to one country's orders (created with `npm run staff:grant`). */
+  roles: string[]
+  staffCountry: string | null
   passwordHash: string
   passwordSalt: string
   passwordIterations: number
@@ -28,6 +31,8 @@ interface UserRow {
   name: string
   phone: string
   types: string
+  roles: string | null
+  staff_country: string | null
   password_hash: string
   password_salt: string
   password_iterations: number
@@ -42,6 +47,8 @@ function toUser(row: UserRow): UserRecord {
     name: row.name,
     phone: row.phone,
     types: Array.isArray(types) ? types.filter((t): t is number => typeof t === 'number') : [],
+    roles: (JSON.parse(row.roles ?? '[]') as unknown[]).filter((r): r is string => typeof r === 'string'),
+    staffCountry: row.staff_country,
     passwordHash: row.password_hash,
     passwordSalt: row.password_salt,
     passwordIterations: row.password_iterations,

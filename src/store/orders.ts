@@ -8,6 +8,13 @@ export interface StoredOrder {
   order: Order
 }
 
+/** The e-mail a customer gets after an order event (the rest are shown on the timeline only). */
+const MAIL_OF_EVENT: Record<string, string | undefined> = {
+  paymentSucceeded: 'orderPaid',
+  requestCancellation: 'cancellationRequested',
+  requestRefund: 'refundRequested',
+}
+
 export type PlaceOutcome = { status: 'created' | 'duplicate'; id: string; notificationId: string | null }
 
 interface Row {
@@ -122,6 +129,17 @@ export function createOrderStore(db: D1Database) {
       return row?.id ?? null
     },
 
+    /** The latest orders of a country, for its staff. */
+    async ofCountry(country: string, limit = 100): Promise<StoredOrder[]> {
+      const { results } = await db
+        .prepare(
+          'SELECT id, owner_id, configuration_id, document FROM orders WHERE country_code = ?1 AND document IS NOT NULL ORDER BY created_at DESC LIMIT ?2',
+        )
+        .bind(country, limit)
+        .all<Row>()
+      return results.map(toStored).filter((o): o is StoredOrder => o !== null)
+    },
+
     async find(id: string): Promise<StoredOrder | null> {
       const row = await db
         .prepare('SELECT id, owner_id, configuration_id, document FROM orders WHERE id = ?1')
@@ -165,6 +183,27 @@ export function createOrderStore(db: D1Database) {
             )
             .bind(randomId(), id, event.type, event.actor, actorId, event.from, event.to, event.at, after.updatedAt),
         ),
+        ...events
+          .filter((event) => MAIL_OF_EVENT[event.type])
+          .map((event) =>
+            db
+              .prepare(
+                `INSERT INTO notifications (id, kind, locale, recipient, payload, created_at)
+                 SELECT ?1, ?2, o.locale, json_extract(o.personal, '$.email'), ?3, ?4 FROM orders o
+                  WHERE o.id = ?5 AND o.updated_at = ?4`,
+              )
+              .bind(
+                randomId(),
+                MAIL_OF_EVENT[event.type] ?? '',
+                JSON.stringify({
+                  orderId: id,
+                  name: after.contact.firstName,
+                  number: after.orderNumber ?? after.reservationNumber,
+                }),
+                after.updatedAt,
+                id,
+              ),
+          ),
         ...(payment
           ? [
               db

@@ -32,7 +32,7 @@ export async function renderNotification(env: Bindings, row: NotificationRow): P
   const intl = createStoreIntl(locale, CATALOGS[locale])
   const t = (key: string, values: Record<string, string>) => intl.formatMessage({ id: key as MessageKey }, values)
   const payload = JSON.parse(row.payload) as Record<string, string>
-  const values: Record<string, string> = { name: payload.name ?? '' }
+  const values: Record<string, string> = { name: payload.name ?? '', number: payload.number ?? '' }
   if (row.kind === 'testDriveBooked') {
     const stores = await createStore(env).stores(
       (payload.country ?? 'NO') as Parameters<ReturnType<typeof createStore>['stores']>[0],

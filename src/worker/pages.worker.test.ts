@@ -23,6 +23,7 @@ const ANONYMOUS_STATUS: Record<string, number> = {
   resultConfirmation: 302,
   order: 302,
   cancelResult: 302,
+  staff: 302,
 }
 
 /** A concrete address for a route pattern, using records that exist in the test database. */

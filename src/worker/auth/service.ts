@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
+import { withOwnerType } from '../../domain/session/login-status'
 import type { SessionService } from '../../routes/route'
 import { createAccountStore } from '../../store/accounts'
 import { createTestDriveStore } from '../../store/testdrive'
@@ -102,6 +103,11 @@ export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<type
 
     async orders() {
       return user ? accounts.ordersOf(user.id) : []
+    },
+
+    async markOwner(userId) {
+      const owner = await accounts.findUserById(userId)
+      if (owner) await accounts.setUserTypes(owner.id, withOwnerType(owner.types))
     },
 
     async testDrives() {

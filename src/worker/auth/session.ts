@@ -23,6 +23,8 @@ export interface SessionUser {
   name: string
   phone: string
   types: number[]
+  roles: string[]
+  staffCountry: string | null
   sessionId: string
   familyId: string
 }
@@ -34,7 +36,17 @@ function accounts(c: Context<AppEnv>): AccountStore {
 }
 
 function toSessionUser(user: UserRecord, sessionId: string, familyId: string): SessionUser {
-  return { id: user.id, email: user.email, name: user.name, phone: user.phone, types: user.types, sessionId, familyId }
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    phone: user.phone,
+    types: user.types,
+    roles: user.roles,
+    staffCountry: user.staffCountry,
+    sessionId,
+    familyId,
+  }
 }
 
 async function issueTokens(c: Context<AppEnv>, user: UserRecord, familyId: string, now: Date): Promise<SessionUser> {

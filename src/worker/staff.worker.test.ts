@@ -1,0 +1,87 @@
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { uniqueEmail, visitor } from '../../test/visitor'
+
+async function person(prefix: string, staffCountry?: string) {
+  const someone = visitor()
+  const email = uniqueEmail('staff')
+  await someone.signUp(prefix, { name: 'Sam Staff', email, password: 'correct horse battery' })
+  if (staffCountry) {
+    await env.DB.prepare(`UPDATE users SET roles = '["staff"]', staff_country = ?2 WHERE email = ?1`)
+      .bind(email, staffCountry)
+      .run()
+  }
+  return { someone, email }
+}
+
+async function dutchOrder() {
+  const { someone: customer, email } = await person('/nl')
+  const saved = await customer.postForm('/nl/configurator/p5', {
+    configuration: 'version=standard-range&paint=graphite-grey',
+  })
+  const configurationId = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
+  const placed = await customer.postForm(`/nl/configurator/info-submission/${configurationId}`, {
+    kind: 'order',
+    firstName: 'Anne',
+    lastName: 'Jansen',
+    zip: '3511 AB',
+    city: 'Utrecht',
+    street: 'Oudegracht 10',
+    email: 'anne.jansen@example.com',
+    phone: '06 12345678',
+    usage: 'personal',
+    financePreference: 'cash',
+    terms: 'yes',
+    orderAgreement: 'yes',
+  })
+  const id = /result-confirmation\/([\w-]+)/.exec(placed.headers.get('location') ?? '')?.[1] ?? ''
+  await customer.postForm(`/nl/order/result-confirmation/${id}`, { card: '4242 4242 4242 4242' })
+  return { customer, email, id }
+}
+
+describe('the staff console', () => {
+  it('is not there for customers, nor for staff of another country', async () => {
+    expect((await (await person('/nl')).someone.request('/nl/staff')).status).toBe(404)
+    expect((await (await person('/de', 'DE')).someone.request('/nl/staff')).status).toBe(404)
+    expect((await (await person('/nl', 'NL')).someone.request('/nl/staff')).status).toBe(200)
+  })
+
+  it('moves an order along; each change is an event with who and when, on the customer’s timeline', async () => {
+    const { customer, id } = await dutchOrder()
+    const { someone: staff, email } = await person('/nl', 'NL')
+    const console = await (await staff.request('/nl/staff')).text()
+    expect(console).toContain('Anne Jansen')
+    expect((await staff.postForm('/nl/staff', { orderId: id, event: 'signContract' })).status).toBe(303)
+    const staffId = (await env.DB.prepare('SELECT id FROM users WHERE email = ?1').bind(email).first<{ id: string }>())
+      ?.id
+    const event = await env.DB.prepare(
+      `SELECT actor, actor_id AS actorId, at FROM order_events WHERE order_id = ?1 AND type = 'signContract'`,
+    )
+      .bind(id)
+      .first()
+    expect(event).toMatchObject({ actor: 'staff', actorId: staffId })
+    const timeline = await (await customer.request(`/nl/order/${id}`)).text()
+    expect(timeline).toMatch(/timeline__step--done[^>]*><span>[^<]+<\/span><span class="timeline__date">/)
+  })
+
+  it('makes the customer an owner once the car is delivered', async () => {
+    const { customer, id } = await dutchOrder()
+    const { someone: staff } = await person('/nl', 'NL')
+    for (const event of ['signContract', 'allocate', 'ship', 'startPreparation', 'deliver']) {
+      await staff.postForm('/nl/staff', { orderId: id, event })
+    }
+    const status = await env.DB.prepare('SELECT status FROM orders WHERE id = ?1').bind(id).first<{ status: string }>()
+    expect(status?.status).toBe('delivered')
+    const info = (await (await customer.api('/webAuthSdk/checkLoginStatus', { getAuth: false })).json()) as {
+      data: { data: { loginStatus: number } }
+    }
+    expect(info.data.data.loginStatus).toBe(1)
+  })
+
+  it('refuses an order of another country', async () => {
+    const { id } = await dutchOrder()
+    const { someone: staff } = await person('/de', 'DE')
+    const res = await staff.postForm('/de/staff', { orderId: id, event: 'signContract' }, '/de/user-center/profile')
+    expect(res.status).toBe(404)
+  })
+})
