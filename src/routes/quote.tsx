@@ -4,7 +4,7 @@ import { isValidEmail, normalizePhone } from '../domain/testdrive/phone'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
-import { CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { ConsentField, ContactFields, CsrfField, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { ShellPage } from '../ui/ShellPage'
 import { useRenderContext } from '../ui/site-context'
@@ -45,35 +45,7 @@ function QuotePage({ data }: { data: QuoteData }) {
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
         <CsrfField token={data.csrf} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
-        <Field
-          form="quote"
-          name="name"
-          label="auth.field.name"
-          value={data.values.name}
-          autoComplete="name"
-          required
-          errors={data.errors}
-        />
-        <Field
-          form="quote"
-          name="email"
-          type="email"
-          label="auth.field.email"
-          value={data.values.email}
-          autoComplete="email"
-          required
-          errors={data.errors}
-        />
-        <Field
-          form="quote"
-          name="phone"
-          type="tel"
-          label="profile.field.phone"
-          value={data.values.phone}
-          autoComplete="tel"
-          required
-          errors={data.errors}
-        />
+        <ContactFields form="quote" values={data.values} errors={data.errors} phoneRequired />
         <div className="field">
           <label htmlFor="quote-store">{t('testDrive.label.store')}</label>
           <select id="quote-store" name="storeId" defaultValue={data.values.storeId}>
@@ -85,23 +57,13 @@ function QuotePage({ data }: { data: QuoteData }) {
             ))}
           </select>
         </div>
-        <div className="field field--check">
-          <input
-            id="quote-privacy"
-            name="privacyAccepted"
-            type="checkbox"
-            value="yes"
-            aria-invalid={data.errors.privacyAccepted ? 'true' : undefined}
-            aria-describedby={data.errors.privacyAccepted ? 'quote-privacy-error' : undefined}
-          />
-          <label htmlFor="quote-privacy">{t('testDrive.label.privacy')}</label>
-          <a href={linkTo(site, '/policy')}>{t('testDrive.privacyLink')}</a>
-          {data.errors.privacyAccepted ? (
-            <p id="quote-privacy-error" className="field__error">
-              {t(data.errors.privacyAccepted.key)}
-            </p>
-          ) : null}
-        </div>
+        <ConsentField
+          id="quote-privacy"
+          name="privacyAccepted"
+          label="testDrive.label.privacy"
+          errors={data.errors}
+          link={{ href: linkTo(site, '/policy'), label: 'testDrive.privacyLink' }}
+        />
         <div className="field field--check">
           <input id="quote-marketing" name="marketing" type="checkbox" value="yes" />
           <label htmlFor="quote-marketing">{t('quote.marketing')}</label>

@@ -70,3 +70,86 @@ export function FormMessage({ kind, children }: { kind: 'error' | 'success'; chi
     </p>
   )
 }
+
+/**
+ * Name, e-mail and phone: the contact block of the test-drive, quote and account forms.
+ *
+ * @example
+ * <ContactFields form="quote" values={data.values} errors={data.errors} phoneRequired />
+ */
+export function ContactFields(props: {
+  form: string
+  values: { name?: string; email?: string; phone?: string }
+  errors: FieldErrors
+  phoneRequired?: boolean
+}) {
+  return (
+    <>
+      <Field
+        form={props.form}
+        name="name"
+        label="auth.field.name"
+        value={props.values.name}
+        autoComplete="name"
+        required
+        errors={props.errors}
+      />
+      <Field
+        form={props.form}
+        name="email"
+        type="email"
+        label="auth.field.email"
+        value={props.values.email}
+        autoComplete="email"
+        required
+        errors={props.errors}
+      />
+      <Field
+        form={props.form}
+        name="phone"
+        type="tel"
+        label="profile.field.phone"
+        value={props.values.phone}
+        autoComplete="tel"
+        required={props.phoneRequired}
+        errors={props.errors}
+      />
+    </>
+  )
+}
+
+/**
+ * A consent checkbox with its label, an optional link to the text it refers to, and its error.
+ *
+ * @example
+ * <ConsentField id="quote-privacy" name="privacyAccepted" label="testDrive.label.privacy" errors={data.errors} />
+ */
+export function ConsentField(props: {
+  id: string
+  name: string
+  label: MessageKey
+  errors: FieldErrors
+  link?: { href: string; label: MessageKey }
+}) {
+  const t = useT()
+  const error = props.errors[props.name]
+  return (
+    <div className="field field--check">
+      <input
+        id={props.id}
+        name={props.name}
+        type="checkbox"
+        value="yes"
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={error ? `${props.id}-error` : undefined}
+      />
+      <label htmlFor={props.id}>{t(props.label)}</label>
+      {props.link ? <a href={props.link.href}>{t(props.link.label)}</a> : null}
+      {error ? (
+        <p id={`${props.id}-error`} className="field__error">
+          {t(error.key, error.values)}
+        </p>
+      ) : null}
+    </div>
+  )
+}

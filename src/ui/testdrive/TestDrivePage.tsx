@@ -4,7 +4,7 @@ import { formatDate } from '../../i18n/dates'
 import type { MessageKey } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
 import { useApiPost } from '../api-context'
-import { CsrfField, Field, type FieldErrors, FormMessage } from '../form'
+import { ConsentField, ContactFields, CsrfField, type FieldErrors, FormMessage } from '../form'
 import { useT } from '../intl-context'
 import { ShellPage } from '../ShellPage'
 import { useRenderContext } from '../site-context'
@@ -162,52 +162,14 @@ export function TestDrivePage({ data }: { data: TestDriveData }) {
             {t('testDrive.note.notGuaranteed')}
           </p>
         </div>
-        <Field
-          form="test-drive"
-          name="name"
-          label="auth.field.name"
-          value={data.values.name}
-          autoComplete="name"
-          required
+        <ContactFields form="test-drive" values={data.values} errors={data.errors} phoneRequired />
+        <ConsentField
+          id="test-drive-privacy"
+          name="privacyAccepted"
+          label="testDrive.label.privacy"
           errors={data.errors}
+          link={{ href: linkTo(site, '/policy'), label: 'testDrive.privacyLink' }}
         />
-        <Field
-          form="test-drive"
-          name="email"
-          type="email"
-          label="auth.field.email"
-          value={data.values.email}
-          autoComplete="email"
-          required
-          errors={data.errors}
-        />
-        <Field
-          form="test-drive"
-          name="phone"
-          type="tel"
-          label="profile.field.phone"
-          value={data.values.phone}
-          autoComplete="tel"
-          required
-          errors={data.errors}
-        />
-        <div className="field field--check">
-          <input
-            id="test-drive-privacy"
-            name="privacyAccepted"
-            type="checkbox"
-            value="yes"
-            aria-invalid={data.errors.privacyAccepted ? 'true' : undefined}
-            aria-describedby={data.errors.privacyAccepted ? 'test-drive-privacy-error' : undefined}
-          />
-          <label htmlFor="test-drive-privacy">{t('testDrive.label.privacy')}</label>
-          <a href={linkTo(site, '/policy')}>{t('testDrive.privacyLink')}</a>
-          {data.errors.privacyAccepted ? (
-            <p id="test-drive-privacy-error" className="field__error">
-              {t(data.errors.privacyAccepted.key)}
-            </p>
-          ) : null}
-        </div>
         <button className="button button--primary" type="submit" disabled={data.slots.length === 0}>
           {t('testDrive.submit')}
         </button>
