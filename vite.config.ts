@@ -14,6 +14,8 @@ export default defineConfig({
   plugins: [react(), cloudflare()],
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
   environments: {
+    // Vite leaves server bundles unminified; the Worker ships as built, so minify it (source map kept).
+    p5_storefront: { build: { minify: true } },
     client: {
       build: {
         // One entry per interactive page type; the stylesheet is inlined by the worker.
