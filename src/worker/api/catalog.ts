@@ -17,6 +17,17 @@ import type { AppEnv } from '../types'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
 import { apiError, apiMessage } from './errors'
 
+/** The configuration the API examples of OpenAPI use: a Long Range in Arctic White. */
+export const EXAMPLE_CONFIGURATION: Configuration = {
+  modelCode: 'p5',
+  versionCode: 'long-range',
+  paintCode: 'arctic-white',
+  wheelCode: 'aero-18',
+  interiorCode: 'textile-charcoal',
+  packCodes: [],
+  accessoryCodes: [],
+}
+
 const SitePrefix = z.enum(SITES.map((s) => s.prefix) as [string, ...string[]])
 
 const QuoteRequest = z.object({
@@ -92,15 +103,7 @@ export const CATALOG_ENDPOINTS = {
     example: {
       site: '/nl',
       usage: 'personal',
-      configuration: {
-        modelCode: 'p5',
-        versionCode: 'long-range',
-        paintCode: 'arctic-white',
-        wheelCode: 'aero-18',
-        interiorCode: 'textile-charcoal',
-        packCodes: [],
-        accessoryCodes: [],
-      },
+      configuration: EXAMPLE_CONFIGURATION,
     },
     responses: {
       200: { description: 'The quote', schema: QuoteResponse },

@@ -15,6 +15,7 @@ import { createStoreIntl, type MessageKey } from '../../i18n/intl'
 import { SITES, type Site, siteByPrefix } from '../../i18n/sites'
 import { describeFinance, financeProblemMessage } from '../../ui/finance/describe'
 import type { AppEnv } from '../types'
+import { EXAMPLE_CONFIGURATION } from './catalog'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
 import { apiError, apiMessage } from './errors'
 
@@ -62,15 +63,7 @@ export const FINANCE_ENDPOINTS = {
     example: {
       site: '/nl',
       usage: 'personal',
-      configuration: {
-        modelCode: 'p5',
-        versionCode: 'long-range',
-        paintCode: 'arctic-white',
-        wheelCode: 'aero-18',
-        interiorCode: 'textile-charcoal',
-        packCodes: [],
-        accessoryCodes: [],
-      },
+      configuration: EXAMPLE_CONFIGURATION,
       product: 'loan',
       choice: { termMonths: 48 },
     },
