@@ -2,7 +2,7 @@ import { fieldProblems, ProfileForm } from '../domain/account/forms'
 import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
-import { CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { ContactFields, CsrfField, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
@@ -61,34 +61,7 @@ function ProfilePage({ data }: { data: ProfileData }) {
         <h2 id="details-title">{t('profile.details')}</h2>
         {data.message ? <FormMessage kind={data.message.kind}>{t(data.message.key)}</FormMessage> : null}
         <CsrfField token={data.csrf} />
-        <Field
-          form="profile"
-          name="name"
-          label="auth.field.name"
-          value={data.values.name}
-          autoComplete="name"
-          required
-          errors={data.errors}
-        />
-        <Field
-          form="profile"
-          name="email"
-          type="email"
-          label="auth.field.email"
-          value={data.values.email}
-          autoComplete="email"
-          required
-          errors={data.errors}
-        />
-        <Field
-          form="profile"
-          name="phone"
-          type="tel"
-          label="profile.field.phone"
-          value={data.values.phone}
-          autoComplete="tel"
-          errors={data.errors}
-        />
+        <ContactFields form="profile" values={data.values} errors={data.errors} />
         <button className="button button--primary" type="submit">
           {t('profile.save')}
         </button>
