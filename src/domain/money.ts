@@ -27,11 +27,25 @@ export function money(amount: number, currency: CurrencyCode): Money {
  * formatMoney(money(119800, 'EUR'), 'nl-NL') // '€ 1.198,00'
  */
 export function formatMoney(value: Money, locale: string): string {
-  const exponent = CURRENCY_EXPONENT[value.currency]
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: value.currency,
-    minimumFractionDigits: exponent,
-    maximumFractionDigits: exponent,
-  }).format(value.amount / 10 ** exponent)
+  return moneyFormat(locale, value.currency).format(value.amount / 10 ** CURRENCY_EXPONENT[value.currency])
+}
+
+// Building an Intl.NumberFormat costs far more than using one, and a price page formats dozens of
+// amounts: one formatter per locale and currency, kept for the life of the isolate (or page).
+const moneyFormats = new Map<string, Intl.NumberFormat>()
+
+function moneyFormat(locale: string, currency: CurrencyCode): Intl.NumberFormat {
+  const key = `${locale}|${currency}`
+  let format = moneyFormats.get(key)
+  if (!format) {
+    const exponent = CURRENCY_EXPONENT[currency]
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: exponent,
+      maximumFractionDigits: exponent,
+    })
+    moneyFormats.set(key, format)
+  }
+  return format
 }

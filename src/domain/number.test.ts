@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatRate, roundDown } from './number'
+import { formatInteger, formatRate, roundDown } from './number'
 
 describe('roundDown', () => {
   it('cuts towards negative infinity at the given decimal', () => {
@@ -36,5 +36,14 @@ describe('formatRate', () => {
     expect(formatRate(null, 'en-US')).toBe('--')
     expect(formatRate(undefined, 'en-US')).toBe('--')
     expect(formatRate(Number.NaN, 'en-US')).toBe('--')
+  })
+})
+
+describe('formatInteger', () => {
+  it('groups thousands the way each language writes them', () => {
+    expect(formatInteger(15000, 'en-US')).toBe('15,000')
+    expect(formatInteger(15000, 'de-DE')).toBe('15.000')
+    // Norwegian groups with a no-break space.
+    expect(formatInteger(15000, 'nb-NO')).toBe('15\u00a0000')
   })
 })

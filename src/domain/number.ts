@@ -24,9 +24,34 @@ export function roundDown(value: number, decimals: number): number {
  */
 export function formatRate(rate: number | null | undefined, locale: string): string {
   if (rate === null || rate === undefined || !Number.isFinite(rate)) return '--'
-  return new Intl.NumberFormat(locale, {
-    style: 'percent',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(rate)
+  return numberFormat(locale, 'percent').format(rate)
+}
+
+/**
+ * A whole quantity with the locale's grouping (kilometres, kWh).
+ *
+ * @example
+ * formatInteger(15000, 'nb-NO') // '15 000'
+ */
+export function formatInteger(value: number, locale: string): string {
+  return numberFormat(locale, 'integer').format(value)
+}
+
+// Building an Intl.NumberFormat costs far more than using one: one per locale and kind, kept for
+// the life of the isolate (or page).
+const numberFormats = new Map<string, Intl.NumberFormat>()
+
+function numberFormat(locale: string, kind: 'percent' | 'integer'): Intl.NumberFormat {
+  const key = `${locale}|${kind}`
+  let format = numberFormats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(
+      locale,
+      kind === 'percent'
+        ? { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }
+        : { maximumFractionDigits: 0 },
+    )
+    numberFormats.set(key, format)
+  }
+  return format
 }

@@ -6,20 +6,33 @@
  * formatDateTime(new Date('2026-03-05T13:30:00Z'), 'en-US', 'Europe/Oslo') // '05 Mar, 2026 14:30'
  */
 export function formatDateTime(date: Date, locale: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat(locale, {
-    timeZone,
-    year: 'numeric',
-    month: 'short',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    calendar: 'gregory',
-    numberingSystem: 'latn',
-  }).formatToParts(date)
+  const parts = dateTimeFormat(locale, timeZone).formatToParts(date)
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
   const month = part('month').replace(/\.$/, '')
   return `${part('day')} ${month}, ${part('year')} ${part('hour')}:${part('minute')}`
+}
+
+// One formatter per locale and time zone: building one costs far more than using it.
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
+
+function dateTimeFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}`
+  let format = dateTimeFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      timeZone,
+      year: 'numeric',
+      month: 'short',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+    })
+    dateTimeFormats.set(key, format)
+  }
+  return format
 }
 
 /**

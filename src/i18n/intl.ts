@@ -8,16 +8,27 @@ export type MessageKey = keyof Messages
 /** Message namespaces every rendered page needs: layout, errors and shared words. */
 export const COMMON_NAMESPACES = ['common', 'header', 'footer', 'error', 'site'] as const
 
+const picks = new WeakMap<Messages, Map<string, Partial<Messages>>>()
+
 /**
  * Only the messages under the given namespaces: what a hydrated page ships to the browser, so the
- * client does not download every screen's text.
+ * client does not download every screen's text. Catalogs never change at run time, so each pick is
+ * computed once per catalog and namespace list and then reused.
  */
 export function pickMessages(messages: Messages, namespaces: readonly string[]): Partial<Messages> {
-  const picked: Record<string, string> = {}
-  for (const [key, value] of Object.entries(messages)) {
-    if (namespaces.some((ns) => key.startsWith(`${ns}.`))) picked[key] = value
+  let byNamespaces = picks.get(messages)
+  if (!byNamespaces) {
+    byNamespaces = new Map()
+    picks.set(messages, byNamespaces)
   }
-  return picked as Partial<Messages>
+  const key = namespaces.join(',')
+  let picked = byNamespaces.get(key)
+  if (!picked) {
+    const entries = Object.entries(messages).filter(([id]) => namespaces.some((ns) => id.startsWith(`${ns}.`)))
+    picked = Object.fromEntries(entries) as Partial<Messages>
+    byNamespaces.set(key, picked)
+  }
+  return picked
 }
 
 const cache = createIntlCache()

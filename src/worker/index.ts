@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
-import { SITES, siteForPath } from '../i18n/sites'
+import { SITES, siteForPath, sitePrefixPatterns } from '../i18n/sites'
 import { ROUTES } from '../routes'
 import { createStore } from '../store'
 import { api } from './api'
@@ -66,11 +66,11 @@ app.route('/api', api)
 app.route('/webAuthSdk', authSdk)
 app.route('/', seo)
 
-for (const site of SITES) {
-  for (const route of ROUTES) {
-    const path = route.path === '/' ? site.prefix || '/' : `${site.prefix}${route.path}`
-    app.get(path, (c) => renderRoute(c, site, route))
-    if (route.action) app.post(path, (c) => handleAction(c, site, route))
+for (const route of ROUTES) {
+  for (const prefix of sitePrefixPatterns(SITES)) {
+    const path = route.path === '/' ? prefix || '/' : `${prefix}${route.path}`
+    app.get(path, (c) => renderRoute(c, siteForPath(c.req.path).site, route))
+    if (route.action) app.post(path, (c) => handleAction(c, siteForPath(c.req.path).site, route))
   }
 }
 

@@ -1,4 +1,4 @@
 import { ConfiguratorPage } from '../../ui/configurator/ConfiguratorPage'
 import { hydratePage } from '../hydrate'
 
-hydratePage(ConfiguratorPage)
+void hydratePage(ConfiguratorPage)

@@ -1,4 +1,4 @@
 import { OverviewPage } from '../../ui/configurator/OverviewPage'
 import { hydratePage } from '../hydrate'
 
-hydratePage(OverviewPage)
+void hydratePage(OverviewPage)

@@ -1,4 +1,4 @@
 import { TestDrivePage } from '../../ui/testdrive/TestDrivePage'
 import { hydratePage } from '../hydrate'
 
-hydratePage(TestDrivePage)
+void hydratePage(TestDrivePage)

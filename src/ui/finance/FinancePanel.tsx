@@ -4,6 +4,7 @@ import type { FinanceKind } from '../../domain/finance/products'
 import type { FinanceChoice, FinanceSummary } from '../../domain/finance/summary'
 import type { FinanceProblem } from '../../domain/finance/validate'
 import { CURRENCY_EXPONENT, type CurrencyCode, formatMoney } from '../../domain/money'
+import { formatInteger } from '../../domain/number'
 import { formatDate } from '../../i18n/dates'
 import type { MessageKey } from '../../i18n/intl'
 import { useApiPost } from '../api-context'
@@ -261,7 +262,7 @@ export function FinancePanel({ finance, onChange, currency, request, hidden, hre
               >
                 {product.mileageKmPerYear.map((km) => (
                   <option key={km} value={km}>
-                    {t('finance.unit.kmPerYear', { km: new Intl.NumberFormat(site.locale).format(km) })}
+                    {t('finance.unit.kmPerYear', { km: formatInteger(km, site.locale) })}
                   </option>
                 ))}
               </select>

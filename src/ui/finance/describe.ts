@@ -1,7 +1,7 @@
 import type { FinanceFigure, FinanceSummary } from '../../domain/finance/summary'
 import type { FinanceProblem } from '../../domain/finance/validate'
 import { type CurrencyCode, formatMoney } from '../../domain/money'
-import { formatRate } from '../../domain/number'
+import { formatInteger, formatRate } from '../../domain/number'
 import { formatDate } from '../../i18n/dates'
 import type { MessageKey } from '../../i18n/intl'
 
@@ -27,7 +27,7 @@ function figureValue(figure: FinanceFigure, currency: CurrencyCode, locale: stri
     case 'months':
       return t('finance.unit.months', { count: figure.value })
     case 'km':
-      return `${new Intl.NumberFormat(locale).format(figure.value)} km`
+      return `${formatInteger(figure.value, locale)} km`
     case 'date':
       return formatDate(figure.value, locale)
   }
