@@ -122,35 +122,6 @@ export function siteForPath(pathname: string): { site: Site; rest: string } {
   return { site: best, rest }
 }
 
-/**
- * Route patterns that together match every site prefix, for mounting each page once instead of
- * once per site: the global site's empty prefix, one pattern for the country prefixes and one per
- * country with language variants. Fewer routes keep the router's work per request small.
- *
- * @example
- * sitePrefixPatterns(SITES) // ['', '/:country{(?:no|se|…)}', '/be/:language{(?:nl-BE|fr-BE)}']
- */
-export function sitePrefixPatterns(sites: readonly Site[]): string[] {
-  const countries: string[] = []
-  const languages = new Map<string, string[]>()
-  for (const { prefix } of sites) {
-    const [country, language, ...extra] = prefix.split('/').slice(1)
-    if (extra.length > 0) throw new Error(`site prefix ${prefix} has more than two segments`)
-    if (language && country) languages.set(country, [...(languages.get(country) ?? []), language])
-    else if (country) countries.push(country)
-  }
-  const alternatives = (values: readonly string[]) => `(?:${values.map(escapeRegExp).join('|')})`
-  return [
-    '',
-    ...(countries.length > 0 ? [`/:country{${alternatives(countries)}}`] : []),
-    ...[...languages].map(([country, values]) => `/${country}/:language{${alternatives(values)}}`),
-  ]
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
-
 /** The sites that show the same content in another country or language, for hreflang and the chooser. */
 export function alternateSites(): readonly Site[] {
   // Belgium's default site duplicates /be/nl-BE; alternates list the explicit language variants.

@@ -1,4 +1,5 @@
 import { defaultConfiguration, validateConfiguration } from '../domain/catalog/configuration'
+import { catalogForVisitor } from '../domain/catalog/view'
 import { impliedPrevious, parseChoice, stateFromQuery } from '../domain/configurator/url'
 import { compareFinance } from '../domain/finance/compare'
 import { isExpired } from '../domain/finance/offer'
@@ -96,7 +97,8 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
   if (saved && !query.has('usage') && target.configuration?.usage === 'business') requested.usage = 'business'
   const choice = parseChoice(query.get('chose'))
   const data: Omit<ConfiguratorData, 'finance'> = {
-    catalog,
+    // The page ships its data to the browser for hydration: only this site's texts and prices.
+    catalog: catalogForVisitor(catalog, country, ctx.site.locale),
     rules,
     country,
     savedId: target.configuration?.id ?? null,

@@ -1,5 +1,6 @@
 import { defaultConfiguration, reconcileConfiguration } from '../domain/catalog/configuration'
 import { deliveryWindow } from '../domain/catalog/delivery'
+import { catalogForVisitor } from '../domain/catalog/view'
 import { onTheRoadPrice } from '../domain/pricing/engine'
 import { linkTo } from '../i18n/links'
 import { type OverviewData, OverviewPage } from '../ui/configurator/OverviewPage'
@@ -26,7 +27,8 @@ export default defineRoute<OverviewData>({
     const origin = ctx.url.origin
     return {
       id: record.id,
-      catalog,
+      // Shipped to the browser for hydration: only this site's texts and prices.
+      catalog: catalogForVisitor(catalog, country, ctx.site.locale),
       configuration,
       quote,
       delivery: deliveryWindow(catalog, country, configuration, date),

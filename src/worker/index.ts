@@ -2,8 +2,7 @@ import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
-import { SITES, siteForPath, sitePrefixPatterns } from '../i18n/sites'
-import { ROUTES } from '../routes'
+import { siteForPath } from '../i18n/sites'
 import { createStore } from '../store'
 import { api } from './api'
 import { apiError } from './api/errors'
@@ -11,6 +10,7 @@ import { authSdk } from './api/session'
 import { appConfig } from './env'
 import { csrfProtection } from './middleware/csrf'
 import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
+import { matchPage } from './pages'
 import { seo } from './seo'
 import { handleAction, renderError, renderRoute } from './ssr/render'
 import type { AppEnv } from './types'
@@ -66,14 +66,6 @@ app.route('/api', api)
 app.route('/webAuthSdk', authSdk)
 app.route('/', seo)
 
-for (const route of ROUTES) {
-  for (const prefix of sitePrefixPatterns(SITES)) {
-    const path = route.path === '/' ? prefix || '/' : `${prefix}${route.path}`
-    app.get(path, (c) => renderRoute(c, siteForPath(c.req.path).site, route))
-    if (route.action) app.post(path, (c) => handleAction(c, siteForPath(c.req.path).site, route))
-  }
-}
-
 app.notFound((c) => {
   if (c.req.path.startsWith('/api/')) return apiError(c, 404, 'not_found', 'api.error.notFound')
   return renderError(c, siteForPath(c.req.path).site, { type: 'notFound' }, 404)
@@ -109,6 +101,13 @@ app.get('/dev/mailbox', async (c) => {
     200,
     { 'cache-control': 'private, no-store' },
   )
+})
+
+// Pages last: anything not answered above is a page of some site, or the not-found page.
+app.on(['GET', 'POST'], '*', (c) => {
+  const page = matchPage(c.req.method === 'POST' ? 'POST' : 'GET', c.req.path)
+  if (!page) return c.notFound()
+  return c.req.method === 'POST' ? handleAction(c, page) : renderRoute(c, page)
 })
 
 export { app }

@@ -17,6 +17,7 @@ import { loginCheck } from '../auth/login-check'
 import { hasGrayAccess, sessionService } from '../auth/service'
 import { ACCESS_COOKIE, resolveUser, userInfoOf } from '../auth/session'
 import { enqueueNotifications } from '../notifications'
+import type { PageMatch } from '../pages'
 import type { AppEnv } from '../types'
 import { clientEntrySrc } from './assets'
 import { CachePolicy } from './cache-policy'
@@ -131,11 +132,11 @@ export function renderError(c: Context<AppEnv>, site: Site, error: AppError, sta
   })
 }
 
-async function loadContext(c: Context<AppEnv>, site: Site) {
+async function loadContext(c: Context<AppEnv>, site: Site, params: Record<string, string>) {
   const user = await resolveUser(c)
   return {
     site,
-    params: c.req.param() as Record<string, string>,
+    params,
     url: new URL(c.req.url),
     store: c.get('store'),
     session: sessionService(c, user),
@@ -178,12 +179,12 @@ async function guard(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>):
 }
 
 /** Loads a route's data, then streams its page; a PageError from the loader becomes its error page. */
-export async function renderRoute(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>): Promise<Response> {
+export async function renderRoute(c: Context<AppEnv>, { site, route, params }: PageMatch): Promise<Response> {
   const blocked = await guard(c, site, route)
   if (blocked) return blocked
   let data: unknown
   try {
-    data = await route.load(await loadContext(c, site))
+    data = await route.load(await loadContext(c, site, params))
   } catch (error) {
     if (error instanceof PageRedirect) return c.redirect(error.location, 303)
     if (error instanceof PageError) return renderError(c, site, { type: error.type }, error.status)
@@ -193,7 +194,7 @@ export async function renderRoute(c: Context<AppEnv>, site: Site, route: PageRou
 }
 
 /** A form posted to a page: the route's action redirects (303) or shows the page again. */
-export async function handleAction(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>): Promise<Response> {
+export async function handleAction(c: Context<AppEnv>, { site, route, params }: PageMatch): Promise<Response> {
   if (!route.action) return renderError(c, site, { type: 'notFound' }, 404)
   const blocked = await guard(c, site, route)
   if (blocked) return blocked
@@ -201,7 +202,7 @@ export async function handleAction(c: Context<AppEnv>, site: Site, route: PageRo
   const form = Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'))
   let result: Awaited<ReturnType<NonNullable<PageRoute<unknown>['action']>>>
   try {
-    result = await route.action({ ...(await loadContext(c, site)), form })
+    result = await route.action({ ...(await loadContext(c, site, params)), form })
   } catch (error) {
     if (error instanceof PageError) return renderError(c, site, { type: error.type }, error.status)
     throw error
