@@ -96,7 +96,7 @@ describe('legal documents', () => {
 
     const global = decode(await (await get('/user-agreement')).text())
     expect(global).toContain('Nordvolt Europe B.V.')
-    expect(global).toContain('governed by the law of Netherlands')
+    expect(global).toContain('governed by the law of the Netherlands')
   })
 
   it('say the document is temporarily unavailable (503, not cached) when KV cannot be read', async () => {

@@ -117,7 +117,8 @@ describe('placeholderValues', () => {
     const site = SITES.find((s) => s.countryCode === 'GLOBAL')
     if (!site) throw new Error('no global site')
     const values = valuesFor(site)
-    expect(values.country).toBe('Netherlands')
+    expect(values.country).toBe('the Netherlands')
+    expect(values.dataLaw).toBe('General Data Protection Regulation (GDPR)')
     expect(values.partner).toBe('ALD Automotive')
     expect(values.storeContact).toBe(values.companyAddress)
   })
@@ -125,6 +126,10 @@ describe('placeholderValues', () => {
   it('gives Thailand its own law, authority and seven-day cancellation period', () => {
     const site = SITES.find((s) => s.countryCode === 'TH')
     if (!site) throw new Error('no Thai site')
-    expect(valuesFor(site)).toMatchObject({ dataLaw: 'PDPA', withdrawalDays: '7', country: 'ไทย' })
+    expect(valuesFor(site)).toMatchObject({
+      dataLaw: 'พระราชบัญญัติคุ้มครองข้อมูลส่วนบุคคล พ.ศ. 2562 (PDPA)',
+      withdrawalDays: '7',
+      country: 'ไทย',
+    })
   })
 })

@@ -11,7 +11,7 @@ export interface LegalEntity {
   company: string
   companyAddress: string
   companyRegistration: string
-  /** The data-protection law the privacy texts cite, by its usual short name. */
+  /** The data-protection law the privacy texts cite (named in each language by `placeholderValues`). */
   dataLaw: 'GDPR' | 'PDPA'
   authority: string
   authorityUrl: string
