@@ -21,7 +21,7 @@ import { placeholderValues } from './values'
  * checks below then hold your files to the English structure. Nothing ships while this list is not
  * empty: the last test fails for a language listed here whose files are all present.
  */
-const PENDING_TRANSLATION: readonly ContentLanguage[] = ['nb', 'sv', 'da', 'nl', 'fr', 'de', 'th', 'is']
+const PENDING_TRANSLATION: readonly ContentLanguage[] = []
 
 const path = (language: string, id: DocumentId) =>
   new URL(`../../../locales/content/${language}/${id}.json`, import.meta.url)
