@@ -74,10 +74,9 @@ export function legalRoute(options: {
       try {
         const language = contentLanguageOf(ctx.site.locale)
         const [translated, values] = await Promise.all([ctx.store.contentDocument(language, document), siteValues(ctx)])
-        if (translated) return { id, doc: fillDocument(translated, values(ctx.site.locale)), language }
-        // Not translated yet (the content test keeps this from shipping): the English text, marked as such.
-        const english = await ctx.store.contentDocument('en', document)
-        return english ? { id, doc: fillDocument(english, values('en-US')), language: 'en' } : { id, doc: null }
+        // Every language has every document (the content test checks it); a missing one is a
+        // storage fault, shown as such rather than in another language.
+        return translated ? { id, doc: fillDocument(translated, values(ctx.site.locale)), language } : { id, doc: null }
       } catch (cause) {
         console.warn(`content: ${document} unavailable for ${ctx.site.locale}`, cause)
         return { id, doc: null }

@@ -32,17 +32,15 @@ const site = (prefix: string) => {
   return found
 }
 
-/** The document a site should show: its language's, or the English one while that is not translated. */
+/** The document a site should show: the one in its language. */
 async function expectedDocument(prefix: string, id: DocumentId): Promise<{ doc: ContentDocument; language: string }> {
   const language = contentLanguageOf(site(prefix).locale)
-  const own = await env.KV.get(`content/${language}/${id}`, 'json')
-  if (own) return { doc: ContentDocument.parse(own), language }
-  return { doc: ContentDocument.parse(await env.KV.get(`content/en/${id}`, 'json')), language: 'en' }
+  return { doc: ContentDocument.parse(await env.KV.get(`content/${language}/${id}`, 'json')), language }
 }
 
 beforeEach(() => {
   clearMemoryCache()
-  // A document not translated yet is shown in English with a warning in the log.
+  // An unreadable document is logged as a warning.
   vi.spyOn(console, 'warn').mockImplementation(() => {})
 })
 
@@ -121,6 +119,17 @@ describe('legal documents', () => {
       expect(html).toContain('<meta name="robots" content="noindex')
       expect(html).not.toContain('<script')
     }
+  })
+
+  it('never show another language when a language’s document is missing from storage', async () => {
+    const missingSwedish = {
+      get: ((key: string, type: 'json') =>
+        /content[/:]sv[/:]/.test(key) ? Promise.resolve(null) : env.KV.get(key, type)) as typeof env.KV.get,
+      put: async () => {},
+    }
+    const res = await app.request('/se/policy', {}, { ...env, KV: missingSwedish })
+    expect(res.status).toBe(503)
+    expect(decode(await res.text())).toContain(CATALOGS['sv-SE']['content.unavailable.heading'])
   })
 })
 
