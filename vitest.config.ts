@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
+import { contentSeedEntries } from './scripts/content-seed.mjs'
 import { dataSeedSql } from './scripts/seed-sql.mjs'
 
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false'
@@ -28,6 +29,7 @@ export default defineConfig({
                 ENVIRONMENT: 'test',
                 TEST_MIGRATIONS: await readD1Migrations('./migrations'),
                 TEST_SEED: readFileSync('./data/seed.sql', 'utf8') + dataSeedSql(),
+                TEST_CONTENT: JSON.stringify(contentSeedEntries()),
               },
             },
           })),

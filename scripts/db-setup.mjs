@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { contentSeedEntries } from './content-seed.mjs'
 import { dataSeedSql } from './seed-sql.mjs'
 
 const env = {
@@ -32,5 +33,9 @@ wrangler('d1', 'execute', 'DB', '--local', ...persist, '--file', 'data/seed.sql'
 const dataSql = join(mkdtempSync(join(tmpdir(), 'p5-seed-')), 'data.sql')
 writeFileSync(dataSql, dataSeedSql())
 wrangler('d1', 'execute', 'DB', '--local', ...persist, '--file', dataSql)
+// The legal documents (locales/content) go straight to KV, where the pages read them.
+const contentJson = join(mkdtempSync(join(tmpdir(), 'p5-content-')), 'content.json')
+writeFileSync(contentJson, JSON.stringify(contentSeedEntries()))
+wrangler('kv', 'bulk', 'put', contentJson, '--binding', 'KV', '--local', ...persist)
 if (process.env.EXTRA_SQL) wrangler('d1', 'execute', 'DB', '--local', ...persist, '--file', process.env.EXTRA_SQL)
 console.log(`Local D1 migrated and seeded (${process.env.PERSIST_TO ?? '.wrangler/state'}).`)

@@ -5,6 +5,8 @@ declare global {
     interface Env {
       TEST_MIGRATIONS: D1Migration[]
       TEST_SEED: string
+      /** The legal documents as KV entries (scripts/content-seed.mjs), JSON. */
+      TEST_CONTENT: string
     }
   }
 }

@@ -16,6 +16,7 @@ const LANGUAGE_NEUTRAL = new Set([
   'facts.cargoValue',
   // Units and punctuation around placeholders only.
   'compare.consumptionValue',
+  'marketing.consumptionValue',
   'configurator.priceAdd',
   'configurator.price.runningCost',
 ])

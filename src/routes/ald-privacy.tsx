@@ -1,10 +1,9 @@
-import { noRecord, shellRoute } from './shell'
+import { legalRoute } from './legal'
 
 /** `/third-page/ald-privacy`: the leasing partner's privacy notice. */
-export default shellRoute({
+export default legalRoute({
   id: 'aldPrivacy',
   path: '/third-page/ald-privacy',
+  document: 'ald-privacy',
   label: null,
-  indexable: true,
-  load: noRecord,
 })

@@ -1,52 +1,98 @@
+import { type CarFigures, carFigures } from '../domain/content/marketing'
 import { useIntl, useT } from '../ui/intl-context'
 import { NextSteps } from '../ui/NextSteps'
-import { ShellPage } from '../ui/ShellPage'
+import { PageShell } from '../ui/PageShell'
 import { loadModel } from './lookups'
-import { defineRoute } from './route'
+import { defineRoute, PageError } from './route'
 
-type Data = { model: Awaited<ReturnType<typeof loadModel>> }
+type Data = { model: { code: string; name: string }; figures: CarFigures }
 
 function MarketingPage({ data }: { data: Data }) {
   const t = useT()
   const intl = useIntl()
-  const { model } = data
+  const { model, figures } = data
+  const n = (value: number) => intl.formatNumber(value)
+  const fast = figures.fastCharging
+  const rows = [
+    {
+      label: t('marketing.range'),
+      value: t('marketing.rangeValue', { min: n(figures.rangeKm.min), max: n(figures.rangeKm.max) }),
+    },
+    { label: t('marketing.battery'), value: t('marketing.batteryValue', { kwh: n(figures.batteryKwh) }) },
+    {
+      label: t('marketing.consumption'),
+      value: t('marketing.consumptionValue', { min: n(figures.consumption.min), max: n(figures.consumption.max) }),
+    },
+    { label: t('marketing.acCharging'), value: t('marketing.acChargingValue', { kw: n(figures.acChargingKw) }) },
+    {
+      label: t('marketing.fastCharging'),
+      value: t('marketing.fastChargingValue', { from: fast.fromPercent, to: fast.toPercent, minutes: n(fast.minutes) }),
+    },
+    { label: t('marketing.cargo'), value: t('marketing.cargoValue', { litres: n(figures.cargoLitres) }) },
+    { label: t('marketing.drive'), value: t(`marketing.driveType.${figures.drive}`) },
+  ]
   return (
-    <ShellPage heading="page.marketing.heading" lead="page.marketing.lead" values={{ model: model.name }}>
-      <dl className="facts">
-        <div>
-          <dt>{t('facts.range')}</dt>
-          <dd>{t('facts.rangeValue', { km: intl.formatNumber(model.rangeKm) })}</dd>
-        </div>
-        <div>
-          <dt>{t('facts.battery')}</dt>
-          <dd>{t('facts.batteryValue', { kwh: intl.formatNumber(model.batteryKwh) })}</dd>
-        </div>
-        <div>
-          <dt>{t('facts.cargo')}</dt>
-          <dd>{t('facts.cargoValue', { litres: intl.formatNumber(model.cargoLitres) })}</dd>
-        </div>
-      </dl>
+    <PageShell heading={t('page.marketing.heading', { model: model.name })} lead={t('marketing.lead')}>
+      <section aria-labelledby="figures-heading">
+        <h2 id="figures-heading">{t('marketing.figures')}</h2>
+        <dl className="facts">
+          {rows.map((row) => (
+            <div key={row.label}>
+              <dt>{row.label}</dt>
+              <dd>{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="marketing__note">{t('marketing.disclaimer')}</p>
+      </section>
+      <section aria-labelledby="charging-heading">
+        <h2 id="charging-heading">{t('marketing.charging.heading')}</h2>
+        <p>
+          {t('marketing.charging.text', {
+            model: model.name,
+            kw: n(figures.acChargingKw),
+            from: fast.fromPercent,
+            to: fast.toPercent,
+            minutes: n(fast.minutes),
+          })}
+        </p>
+      </section>
+      <section aria-labelledby="everyday-heading">
+        <h2 id="everyday-heading">{t('marketing.everyday.heading')}</h2>
+        <p>
+          {t('marketing.everyday.text', {
+            model: model.name,
+            litres: n(figures.cargoLitres),
+            km: n(figures.rangeKm.max),
+          })}
+        </p>
+      </section>
       <NextSteps
         links={[
           { path: `/configurator/${model.code}`, label: 'page.home.cta.configure' },
           { path: `/test-drive/${model.code}`, label: 'page.home.cta.testDrive' },
         ]}
       />
-    </ShellPage>
+    </PageShell>
   )
 }
 
-/** `/marketing`: the P5 presented with its key figures, linking into configurator and test drive. */
+/** `/marketing`: the P5 presented with its figures (SPEC §9) from its catalog, linking into configurator and test drive. */
 export default defineRoute({
   id: 'marketing',
   path: '/marketing',
   label: null,
-  namespaces: ['page.marketing', 'page.home.cta', 'facts'],
+  namespaces: ['page.marketing', 'marketing', 'page.home.cta'],
   indexable: true,
-  load: async (ctx) => ({ model: await loadModel(ctx, 'p5') }),
+  load: async (ctx) => {
+    const model = await loadModel(ctx, 'p5')
+    const catalog = await ctx.store.catalog(model.code)
+    if (!catalog) throw new PageError('noRecord', 404)
+    return { model: { code: model.code, name: model.name }, figures: carFigures(catalog) }
+  },
   meta: (data) => ({
     title: 'page.marketing.heading',
-    description: 'page.marketing.lead',
+    description: 'marketing.lead',
     values: { model: data.model.name },
   }),
   Page: MarketingPage,

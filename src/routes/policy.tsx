@@ -1,4 +1,4 @@
-import { noRecord, shellRoute } from './shell'
+import { legalRoute } from './legal'
 
 /** `/policy`: the privacy policy. */
-export default shellRoute({ id: 'policy', path: '/policy', label: null, indexable: true, load: noRecord })
+export default legalRoute({ id: 'policy', path: '/policy', document: 'policy', label: null })

@@ -94,6 +94,8 @@ export interface PageRoute<Data = unknown> {
   /** Fetches what the page needs before rendering; throws a PageError for a missing record. */
   load(ctx: LoadContext): Promise<Data>
   meta(data: Data): PageMeta
+  /** The status of a loaded page when it is not 200, e.g. 503 when its content cannot be read. */
+  status?(data: Data): 200 | 503
   Page: ComponentType<{ data: Data }>
 }
 

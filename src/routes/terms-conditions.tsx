@@ -1,10 +1,4 @@
-import { noRecord, shellRoute } from './shell'
+import { legalRoute } from './legal'
 
 /** `/terms-conditions`: the terms of sale. */
-export default shellRoute({
-  id: 'terms',
-  path: '/terms-conditions',
-  label: 'order_term',
-  indexable: true,
-  load: noRecord,
-})
+export default legalRoute({ id: 'terms', path: '/terms-conditions', document: 'terms-conditions', label: 'order_term' })

@@ -1,10 +1,4 @@
-import { noRecord, shellRoute } from './shell'
+import { legalRoute } from './legal'
 
 /** `/user-agreement`: the rules for using the site and an account. */
-export default shellRoute({
-  id: 'userAgreement',
-  path: '/user-agreement',
-  label: null,
-  indexable: true,
-  load: noRecord,
-})
+export default legalRoute({ id: 'userAgreement', path: '/user-agreement', document: 'user-agreement', label: null })

@@ -3,6 +3,7 @@ import { Configuration } from '../domain/catalog/configuration-schema'
 import { bySort, ModelSummary } from '../domain/catalog/model'
 import { Catalog } from '../domain/catalog/schema'
 import { configurationKey } from '../domain/configurator/url'
+import { ContentDocument, type ContentLanguage, type DocumentId } from '../domain/content/document'
 import { CountryFinanceProducts } from '../domain/finance/schema'
 import { MarketingFacts } from '../domain/pricing/marketing'
 import { CountryPriceRules } from '../domain/pricing/rules'
@@ -77,6 +78,9 @@ export interface OrderRecord {
 const ModelList = z.array(ModelSummary)
 /** A store document before parsing: its shape is checked by StoreFile after the cache. */
 const RawDocument = z.object({ country: z.string(), stores: z.array(z.record(z.string(), z.unknown())) })
+
+/** Where the seeding puts a document in KV; the cache keeps its parsed copy under its own key. */
+export const contentSeedKey = (language: ContentLanguage, id: DocumentId) => `content/${language}/${id}`
 
 const MODELS_TTL_SECONDS = 300
 /** Catalog and price documents change with a data release; five minutes in memory, longer in KV. */
@@ -245,6 +249,26 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
         waitUntil: options.waitUntil,
       })
       return raw ? StoreFile.parse(raw).stores : []
+    },
+
+    /**
+     * A legal document in a language as seeded into KV (`content/<language>/<id>`, see
+     * scripts/content-seed.mjs), or null when it was never seeded. Cached in memory and under a
+     * versioned KV key; throws when KV cannot be read, so the page can say it is unavailable.
+     */
+    async contentDocument(language: ContentLanguage, id: DocumentId): Promise<ContentDocument | null> {
+      const found = await cacheAside({
+        kv: env.KV,
+        key: `content:${language}:${id}`,
+        schema: ContentDocument.nullable(),
+        ttlSeconds: DOCUMENT_TTL_SECONDS,
+        load: async () => {
+          const seeded = await env.KV.get(contentSeedKey(language, id), 'json')
+          return seeded === null ? null : ContentDocument.parse(seeded)
+        },
+        waitUntil: options.waitUntil,
+      })
+      return found ?? null
     },
 
     testDrives: createTestDriveStore(env.DB),

@@ -190,7 +190,7 @@ export async function renderRoute(c: Context<AppEnv>, { site, route, params }: P
     if (error instanceof PageError) return renderError(c, site, { type: error.type }, error.status)
     throw error
   }
-  return renderLoaded(c, site, route, data, 200)
+  return renderLoaded(c, site, route, data, route.status?.(data) ?? 200)
 }
 
 /** A form posted to a page: the route's action redirects (303) or shows the page again. */

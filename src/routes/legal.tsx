@@ -1,0 +1,89 @@
+import {
+  type ContentDocument,
+  type ContentLanguage,
+  contentLanguageOf,
+  type DocumentId,
+  fillDocument,
+  type PlaceholderValues,
+} from '../domain/content/document'
+import { placeholderValues } from '../domain/content/values'
+import { LEASE_KINDS } from '../domain/finance/products'
+import type { MessageKey } from '../i18n/intl'
+import { linkTo } from '../i18n/links'
+import type { Locale } from '../i18n/sites'
+import { useT } from '../ui/intl-context'
+import { ContentUnavailable, LegalDocument } from '../ui/LegalDocument'
+import { type AnalyticsLabel, defineRoute, type LoadContext, type PageRoute } from './route'
+
+type LegalData = { id: string; doc: ContentDocument; language: ContentLanguage } | { id: string; doc: null }
+
+const heading = (id: string) => `page.${id}.heading` as MessageKey
+const lead = (id: string) => `page.${id}.lead` as MessageKey
+
+/**
+ * The site's values for the document's placeholders (its company, country, partner and a store),
+ * for a document in the given locale (the country is named in the document's language).
+ */
+async function siteValues(ctx: LoadContext): Promise<(locale: Locale) => PlaceholderValues> {
+  const { site } = ctx
+  const [finance, stores] = await Promise.all([
+    site.countryCode === 'GLOBAL' ? null : ctx.store.financeProducts(site.countryCode),
+    site.countryCode === 'GLOBAL' ? [] : ctx.store.stores(site.countryCode),
+  ])
+  const lease = finance?.products.find(
+    (p): p is Extract<typeof p, { partnerName: string }> =>
+      (LEASE_KINDS as readonly string[]).includes(p.kind) && 'partnerName' in p,
+  )
+  const store = stores[0]
+  return (locale) =>
+    placeholderValues({
+      countryCode: site.countryCode,
+      locale,
+      currency: site.currency,
+      siteUrl: `${ctx.url.origin}${linkTo(site, '/')}`.replace(/\/$/, ''),
+      partner: lease?.partnerName ?? null,
+      store: store ? { name: store.name, ...store.address } : null,
+    })
+}
+
+function LegalPage({ data }: { data: LegalData }) {
+  const t = useT()
+  if (!data.doc) return <ContentUnavailable heading={t(heading(data.id))} />
+  return <LegalDocument doc={data.doc} language={data.language} />
+}
+
+/**
+ * A page that shows one of the legal documents in the site's language, filled with the site's
+ * values. When the document cannot be read (KV down, not seeded) it says so with status 503, which
+ * is never cached.
+ */
+export function legalRoute(options: {
+  id: string
+  path: string
+  document: DocumentId
+  label: AnalyticsLabel | null
+}): PageRoute<LegalData> {
+  const { id, document } = options
+  return defineRoute<LegalData>({
+    id,
+    path: options.path,
+    label: options.label,
+    namespaces: [`page.${id}`, 'content'],
+    indexable: true,
+    load: async (ctx) => {
+      try {
+        const language = contentLanguageOf(ctx.site.locale)
+        const [translated, values] = await Promise.all([ctx.store.contentDocument(language, document), siteValues(ctx)])
+        // Every language has every document (the content test checks it); a missing one is a
+        // storage fault, shown as such rather than in another language.
+        return translated ? { id, doc: fillDocument(translated, values(ctx.site.locale)), language } : { id, doc: null }
+      } catch (cause) {
+        console.warn(`content: ${document} unavailable for ${ctx.site.locale}`, cause)
+        return { id, doc: null }
+      }
+    },
+    meta: () => ({ title: heading(id), description: lead(id) }),
+    status: (data) => (data.doc ? 200 : 503),
+    Page: LegalPage,
+  })
+}
