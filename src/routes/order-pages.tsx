@@ -3,7 +3,8 @@ import type { FinanceKind } from '../domain/finance/products'
 import { productsFor } from '../domain/finance/products'
 import { formatMoney, type Money } from '../domain/money'
 import { CONSENT_TEXT_KEYS, type ConsentName, checkConsents, offeredConsents } from '../domain/order/consents'
-import { createOrder, type Order } from '../domain/order/order'
+import { BLIND_ORDER_INCENTIVE_CODE } from '../domain/order/incentive'
+import { createOrder, type Order, type OrderKind, orderFlow } from '../domain/order/order'
 import { testCardOutcome } from '../domain/order/payment'
 import { validatePersonal } from '../domain/order/personal'
 import { customerActions, customerActionTexts, statusNoteKey, timeline, transition } from '../domain/order/state'
@@ -36,11 +37,13 @@ const money = (amount: number, currency: string): Money => ({ amount, currency: 
 // ---------------------------------------------------------------------------------------------
 // The personal form: /configurator/info-submission/{id}
 
-interface FormData {
+export interface FormData {
   csrf: string
   idempotencyKey: string
   configurationId: string
-  kind: 'order' | 'reservation'
+  kind: OrderKind
+  /** The Dutch credit application (a finance partner's) can be started from the form. */
+  creditApplication: boolean
   finance: FinanceKind[]
   values: Record<string, string>
   errors: FieldErrors
@@ -49,7 +52,7 @@ interface FormData {
   dueToday: string
 }
 
-async function priceOf(ctx: LoadContext, configurationId: string) {
+export async function priceOf(ctx: LoadContext, configurationId: string) {
   const { configuration, model } = await loadConfiguration({ ...ctx, params: { id: configurationId } })
   const country = ctx.site.countryCode
   const [catalog, rules, finance] = await Promise.all([
@@ -65,16 +68,18 @@ async function priceOf(ctx: LoadContext, configurationId: string) {
   return { configuration, choices, quote, products }
 }
 
-async function loadForm(ctx: LoadContext): Promise<FormData> {
+/** The personal form of an order or reservation (kind from `?kind=`), or of a pre-order (`fixedKind`). */
+export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promise<FormData> {
   if (!ctx.site.canOrder) throw new PageRedirect(linkTo(ctx.site, `/configurator/overview/${ctx.params.id}`))
   const { configuration, quote, products } = await priceOf(ctx, ctx.params.id ?? '')
-  const kind = ctx.url.searchParams.get('kind') === 'reservation' ? 'reservation' : 'order'
+  const kind = fixedKind ?? (ctx.url.searchParams.get('kind') === 'reservation' ? 'reservation' : 'order')
   const user = ctx.session.user
   return {
     csrf: await ctx.session.csrfToken(),
     idempotencyKey: randomId(),
     configurationId: configuration.id,
     kind,
+    creditApplication: ctx.site.countryCode === 'NL',
     finance: ['cash', ...products.filter((p) => p.kind !== 'cash').map((p) => p.kind)],
     values: {
       firstName: user?.name.split(' ')[0] ?? '',
@@ -91,7 +96,7 @@ async function loadForm(ctx: LoadContext): Promise<FormData> {
   }
 }
 
-function OrderFormPage({ data }: { data: FormData }) {
+export function OrderFormPage({ data }: { data: FormData }) {
   const t = useT()
   const { site } = useRenderContext()
   const consents = offeredConsents(data.kind)
@@ -103,15 +108,17 @@ function OrderFormPage({ data }: { data: FormData }) {
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
         <CsrfField token={data.csrf} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
-        <fieldset className="field">
-          <legend>{t('order.kind.label')}</legend>
-          {(['order', 'reservation'] as const).map((kind) => (
-            <label key={kind} className="field--check">
-              <input type="radio" name="kind" value={kind} defaultChecked={data.kind === kind} />{' '}
-              {t(`order.kind.${kind}`)}
-            </label>
-          ))}
-        </fieldset>
+        {data.kind === 'preOrder' ? null : (
+          <fieldset className="field">
+            <legend>{t('order.kind.label')}</legend>
+            {(['order', 'reservation'] as const).map((kind) => (
+              <label key={kind} className="field--check">
+                <input type="radio" name="kind" value={kind} defaultChecked={data.kind === kind} />{' '}
+                {t(`order.kind.${kind}`)}
+              </label>
+            ))}
+          </fieldset>
+        )}
         {TEXT_FIELDS.map((name) => (
           <Field
             key={name}
@@ -191,6 +198,22 @@ function OrderFormPage({ data }: { data: FormData }) {
           autoComplete="off"
           errors={data.errors}
         />
+        {data.creditApplication ? (
+          <div className="field field--check">
+            <input
+              id="order-creditApplication"
+              name="creditApplication"
+              type="checkbox"
+              value="yes"
+              defaultChecked={data.values.creditApplication === 'yes'}
+              aria-describedby="order-creditApplication-hint"
+            />
+            <label htmlFor="order-creditApplication">{t('order.financeApplication.apply')}</label>
+            <p id="order-creditApplication-hint" className="field__hint">
+              {t('order.financeApplication.applyHint')}
+            </p>
+          </div>
+        ) : null}
         {consents.map((consent) => (
           <div key={consent} className="field field--check">
             <input
@@ -210,24 +233,36 @@ function OrderFormPage({ data }: { data: FormData }) {
           </div>
         ))}
         <p>{t('order.summary.dueToday', { amount: data.dueToday })}</p>
+        {data.kind === 'preOrder' ? (
+          <p>
+            <a href={linkTo(site, '/terms-conditions')}>{t('order.preOrder.terms')}</a>
+          </p>
+        ) : null}
         <button className="button button--primary" type="submit">
-          {t(data.kind === 'reservation' ? 'order.submit.reservation' : 'order.submit.order')}
+          {t(SUBMIT_KEYS[data.kind])}
         </button>
       </form>
     </article>
   )
 }
 
-async function placeOrder(ctx: ActionContext) {
+const SUBMIT_KEYS = {
+  order: 'order.submit.order',
+  reservation: 'order.submit.reservation',
+  preOrder: 'order.preOrder.submit',
+} as const satisfies Record<OrderKind, MessageKey>
+
+/** Places the order of the posted form (a pre-order when `fixedKind` says so); idempotent per form key. */
+export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
   const { form } = ctx
   const user = ctx.session.user
   if (!user) throw new PageError('noRecord', 404)
   const key = /^[\w-]{12,64}$/.test(form.idempotencyKey ?? '') ? (form.idempotencyKey as string) : randomId()
-  const data = await loadForm(ctx)
+  const data = await loadForm(ctx, fixedKind)
   data.idempotencyKey = key
-  data.kind = form.kind === 'reservation' ? 'reservation' : 'order'
+  data.kind = fixedKind ?? (form.kind === 'reservation' ? 'reservation' : 'order')
   data.values = { ...form }
-  const { configuration, choices, quote, products } = await priceOf(ctx, ctx.params.id ?? '')
+  const { configuration, choices, quote } = await priceOf(ctx, ctx.params.id ?? '')
   const at = new Date().toISOString()
   const financeKind = (data.finance as string[]).includes(form.financePreference ?? '')
     ? (form.financePreference as FinanceKind)
@@ -259,9 +294,14 @@ async function placeOrder(ctx: ActionContext) {
     data.message = 'configurator.error.sameSubmitted'
     return { status: 409 as const, data }
   }
-  const lease = products.find((p) => p.kind === financeKind && p.kind.endsWith('Lease'))
-  const deposit =
-    quote.depositAmount === null || (lease && data.kind === 'order') ? null : money(quote.depositAmount, quote.currency)
+  // A lease order pays nothing online (the lessor pays); every other kind pays its fee today.
+  const lease = orderFlow(data.kind, financeKind) === 'lease'
+  const deposit = lease
+    ? money(0, quote.currency)
+    : quote.depositAmount === null
+      ? null
+      : money(quote.depositAmount, quote.currency)
+  const incentives = data.kind === 'preOrder' && (await ctx.store.marketingFacts()) ? [BLIND_ORDER_INCENTIVE_CODE] : []
   const order = createOrder(
     {
       kind: data.kind,
@@ -274,7 +314,7 @@ async function placeOrder(ctx: ActionContext) {
       depositAmount: data.kind === 'reservation' ? null : deposit,
       // The reservation fee is the site's deposit (no separate figure in the price data yet).
       reservationFee: data.kind === 'reservation' ? money(quote.depositAmount ?? 0, quote.currency) : null,
-      incentives: [],
+      incentives,
       consents: consents.records,
     },
     (length) => crypto.getRandomValues(new Uint8Array(length)),
@@ -290,6 +330,9 @@ async function placeOrder(ctx: ActionContext) {
     recipient: personal.values.email,
   })
   if (placed.notificationId) ctx.notify([placed.notificationId])
+  // The Dutch credit application starts when a financed order asks for it (idempotent per order).
+  if (data.creditApplication && financeKind !== 'cash' && form.creditApplication === 'yes')
+    await ctx.store.financeApplications.open(placed.id, user.id, at)
   return { redirect: linkTo(ctx.site, `/order/result-confirmation/${placed.id}`) }
 }
 
@@ -355,6 +398,12 @@ function OrderFacts({ order }: { order: Order }) {
   )
 }
 
+const PLACED_HEADINGS = {
+  order: 'order.placed.order',
+  reservation: 'order.placed.reservation',
+  preOrder: 'order.preOrder.placed',
+} as const satisfies Record<OrderKind, MessageKey>
+
 function ConfirmationPage({ data }: { data: OrderView & { csrf: string } }) {
   const t = useT()
   const { site } = useRenderContext()
@@ -362,9 +411,7 @@ function ConfirmationPage({ data }: { data: OrderView & { csrf: string } }) {
   const canPay = order.payment === 'unpaid' && order.amounts.dueToday.amount > 0
   return (
     <article className="page">
-      <h1 className="page__heading">
-        {t(order.kind === 'reservation' ? 'order.placed.reservation' : 'order.placed.order')}
-      </h1>
+      <h1 className="page__heading">{t(PLACED_HEADINGS[order.kind])}</h1>
       {data.message ? <FormMessage kind={data.messageKind}>{t(data.message)}</FormMessage> : null}
       <OrderFacts order={order} />
       {canPay && data.onlinePayment ? (
