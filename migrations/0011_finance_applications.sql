@@ -8,7 +8,7 @@ CREATE TABLE finance_applications (
 
 CREATE TABLE finance_application_events (
   id TEXT PRIMARY KEY,
-  order_id TEXT NOT NULL REFERENCES finance_applications (order_id),
+  order_id TEXT NOT NULL REFERENCES orders (id),
   from_status INTEGER,
   to_status INTEGER NOT NULL,
   actor TEXT NOT NULL,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { reconcileConfiguration } from '../domain/catalog/configuration'
 import type { FinanceKind } from '../domain/finance/products'
 import { productsFor } from '../domain/finance/products'
@@ -7,9 +8,9 @@ import { BLIND_ORDER_INCENTIVE_CODE } from '../domain/order/incentive'
 import { createOrder, type Order, type OrderKind, orderFlow } from '../domain/order/order'
 import { testCardOutcome } from '../domain/order/payment'
 import { validatePersonal } from '../domain/order/personal'
-import { customerActions, customerActionTexts, statusNoteKey, timeline, transition } from '../domain/order/state'
+import { statusNoteKey, transition } from '../domain/order/state'
 import { onTheRoadPrice } from '../domain/pricing/engine'
-import { formatDate, formatDateTime } from '../i18n/dates'
+import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
@@ -358,7 +359,7 @@ export const orderForm = defineRoute<FormData>({
 // ---------------------------------------------------------------------------------------------
 // Owner-only order pages
 
-interface OrderView {
+export interface OrderView {
   id: string
   order: Order
   message: MessageKey | null
@@ -366,7 +367,7 @@ interface OrderView {
   onlinePayment: boolean
 }
 
-async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
+export async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
   const id = ctx.params.id ?? ''
   const stored = /^[\w-]{1,64}$/.test(id) ? await ctx.store.orders.find(id) : null
   // Anyone but the owner gets the same answer as for an order that does not exist.
@@ -380,7 +381,8 @@ async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
   }
 }
 
-function OrderFacts({ order }: { order: Order }) {
+/** The key facts of an order; `children` adds more `dt`/`dd` pairs. */
+export function OrderFacts({ order, children }: { order: Order; children?: ReactNode }) {
   const t = useT()
   const { site } = useRenderContext()
   const placedAt = order.orderDate ?? order.reservationDate
@@ -394,6 +396,7 @@ function OrderFacts({ order }: { order: Order }) {
       <dd>{formatMoney(order.amounts.totalInclVat, site.locale)}</dd>
       <dt>{t('order.summary.dueToday', { amount: '' }).replace(/[:\s]+$/, '')}</dt>
       <dd>{formatMoney(order.amounts.dueToday, site.locale)}</dd>
+      {children}
     </dl>
   )
 }
@@ -473,97 +476,14 @@ export const orderConfirmation = defineRoute<OrderView & { csrf: string }>({
   Page: ConfirmationPage,
 })
 
-function OrderDetailPage({ data }: { data: OrderView & { csrf: string } }) {
-  const t = useT()
-  const { site } = useRenderContext()
-  const { order } = data
-  const note = statusNoteKey(order)
-  return (
-    <article className="page">
-      <h1 className="page__heading">
-        {t('page.order.heading', { order: order.orderNumber ?? order.reservationNumber ?? '' })}
-      </h1>
-      {data.message ? <FormMessage kind={data.messageKind}>{t(data.message)}</FormMessage> : null}
-      <OrderFacts order={order} />
-      <section aria-labelledby="timeline-title">
-        <h2 id="timeline-title">{t('order.timeline.heading')}</h2>
-        <ol className="timeline">
-          {timeline(order).map((step) => (
-            <li
-              key={step.status}
-              className={`timeline__step timeline__step--${step.state}`}
-              aria-current={step.state === 'current' ? 'step' : undefined}
-            >
-              <span>{t(step.messageKey as MessageKey)}</span>
-              {step.at ? <span className="timeline__date">{formatDate(step.at.slice(0, 10), site.locale)}</span> : null}
-            </li>
-          ))}
-        </ol>
-        {note ? <p>{t(note)}</p> : null}
-      </section>
-      {customerActions(order).map((event) => {
-        const texts = customerActionTexts(order, event)
-        return (
-          <details key={event} className="card">
-            <summary>{t(texts.labelKey as MessageKey)}</summary>
-            <form method="post">
-              <CsrfField token={data.csrf} />
-              <input type="hidden" name="event" value={event} />
-              <p>{t(texts.confirmKey as MessageKey)}</p>
-              <button className="button" type="submit">
-                {t('order.cancel.confirmButton')}
-              </button>
-            </form>
-          </details>
-        )
-      })}
-    </article>
-  )
-}
-
-export const orderDetail = defineRoute<OrderView & { csrf: string }>({
-  id: 'order',
-  path: '/order/:id',
-  label: 'order_detail',
-  namespaces: [],
-  indexable: false,
-  auth: 'required',
-  load: async (ctx) => {
-    const data = { ...(await loadOwnedOrder(ctx)), csrf: await ctx.session.csrfToken() }
-    if (ctx.url.searchParams.get('paid') === '1') data.message = 'order.pay.paid'
-    return data
-  },
-  action: async (ctx) => {
-    const data = { ...(await loadOwnedOrder(ctx)), csrf: await ctx.session.csrfToken() }
-    const event = ctx.form.event as 'requestCancellation' | 'requestRefund' | 'withdrawRefund'
-    if (!customerActions(data.order).includes(event)) {
-      data.message =
-        data.order.flow === 'lease' ? 'order.problem.leaseCancelFailed' : 'order.problem.transitionNotAllowed'
-      data.messageKind = 'error'
-      return { status: 409 as const, data }
-    }
-    const result = transition(data.order, event, 'customer', new Date().toISOString())
-    if (!result.ok) {
-      data.message = result.messageKey as MessageKey
-      data.messageKind = 'error'
-      return { status: 409 as const, data }
-    }
-    await ctx.store.orders.update(data.id, data.order, result.order, result.events, ctx.session.user?.id ?? null)
-    const path = event === 'requestCancellation' ? `/order/cancel-result/${data.id}` : `/order/${data.id}`
-    return { redirect: linkTo(ctx.site, path) }
-  },
-  meta: (data) => ({
-    title: 'page.order.heading',
-    description: 'page.order.lead',
-    values: { order: data.order.orderNumber ?? data.order.reservationNumber ?? '' },
-  }),
-  Page: OrderDetailPage,
-})
-
 function CancelResultPage({ data }: { data: OrderView }) {
   const t = useT()
   const { site } = useRenderContext()
-  const note = statusNoteKey(data.order) ?? 'order.cancel.received'
+  // A lease request not yet ordered is cancelled at once; everything else goes to review.
+  const note =
+    data.order.status === 'requestCancelled'
+      ? 'order.cancel.leaseRequestCancelled'
+      : (statusNoteKey(data.order) ?? 'order.cancel.received')
   return (
     <article className="page">
       <h1 className="page__heading">{t('page.cancelResult.heading')}</h1>
