@@ -139,7 +139,7 @@ describe('the Dutch finance application', () => {
   })
 
   it('is not started for a cash order, nor without the credit application action', async () => {
-    for (const fields of [{ creditApplication: 'yes' }, { financePreference: 'loan' }]) {
+    for (const fields of [{ creditApplication: 'yes' }, { financePreference: 'loan' }] as Record<string, string>[]) {
       const { person, id } = await order(fields)
       expect(await detail(person, id)).not.toContain(nl['order.financeApplication.heading'])
     }
