@@ -117,3 +117,39 @@ describe('ordering a car', () => {
     })
   }
 })
+
+describe('pre-ordering a car', () => {
+  it('shows the pre-order fee and the blind-order incentive, then places and pays the pre-order on /no', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${base}/no/configurator/p5`)
+    await page.locator('.configurator__save button').click()
+    await page.waitForURL(/\/configurator\/overview\//)
+    await page.locator('a[href*="/pre-order/"]').first().click()
+    await page.waitForURL(/\/no\/pre-order\/[\w-]+\/p5$/)
+    expect(await page.locator('#pre-order-incentive').textContent()).toBe(nb['order.preOrder.incentiveHeading'])
+    expect(await page.locator('main').textContent()).toContain(nb['order.preOrder.fee'])
+    expect(await page.locator('main').textContent()).toMatch(/3,99\s?%/)
+
+    const form = (await page.locator('a[href*="/pre-order/info-submission/"]').getAttribute('href')) ?? ''
+    await signUp(page, `${base}${form}`, `preorder.${Date.now()}@example.com`)
+    await page.waitForURL(/\/pre-order\/info-submission\//)
+    await page.locator('#order-lastName').fill('Nordmann')
+    await page.locator('#order-zip').fill('0150')
+    await page.locator('#order-city').fill('Oslo')
+    await page.locator('#order-street').fill('Storgata 1')
+    await page.locator('#order-email').fill('kari@example.com')
+    await page.locator('#order-phone').fill('412 34 567')
+    await page.locator('#order-terms').check()
+    await page.locator('form[method="post"] button[type="submit"]').click()
+    await page.waitForURL(/\/order\/result-confirmation\//)
+    expect(await page.locator('h1').textContent()).toBe(nb['order.preOrder.placed'])
+
+    await page.locator('#card').fill('4242 4242 4242 4242')
+    await page.locator('form[method="post"] button[type="submit"]').click()
+    await page.waitForURL(/\/order\/[\w-]+\?paid=1$/)
+    const timeline = await page.locator('.timeline').textContent()
+    expect(timeline).toContain(nb['order.status.preOrderPlaced'])
+    expect(timeline).toContain(nb['order.status.depositPaid'])
+    await page.close()
+  })
+})
