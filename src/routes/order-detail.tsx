@@ -115,7 +115,7 @@ function ConfirmStep({ data, event }: { data: DetailData; event: CustomerEvent }
   const texts = customerActionTexts(data.order, event)
   const note = confirmationNoteKey(event)
   return (
-    <section id="confirm" className="card" aria-labelledby="confirm-title" aria-live="polite">
+    <section id="confirm" className="card" aria-labelledby="confirm-title" tabIndex={-1}>
       <h2 id="confirm-title">{t(texts.confirmKey as MessageKey)}</h2>
       {note ? <p>{t(note)}</p> : null}
       <form method="post" action={linkTo(site, `/order/${data.id}`)}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { reconcileConfiguration } from '../domain/catalog/configuration'
+import { defaultConfiguration, reconcileConfiguration } from '../domain/catalog/configuration'
 import type { FinanceKind } from '../domain/finance/products'
 import { productsFor } from '../domain/finance/products'
 import { formatMoney, type Money } from '../domain/money'
@@ -61,8 +61,10 @@ export async function priceOf(ctx: LoadContext, configurationId: string) {
     ctx.store.priceRules(country),
     ctx.store.financeProducts(country),
   ])
-  if (!catalog?.markets[country] || !rules || !configuration.choices) throw new PageError('configuratorNotFound', 404)
-  const choices = reconcileConfiguration(catalog, country, configuration.choices).configuration
+  if (!catalog?.markets[country] || !rules) throw new PageError('configuratorNotFound', 404)
+  // A record saved without choices is the default car, as its overview shows it.
+  const saved = configuration.choices ?? defaultConfiguration(catalog, country)
+  const choices = reconcileConfiguration(catalog, country, saved).configuration
   const date = new Date().toISOString().slice(0, 10)
   const quote = onTheRoadPrice({ catalog, rules, country, usage: configuration.usage, configuration: choices, date })
   const products = finance ? productsFor([finance], country, configuration.usage, date) : []

@@ -9,7 +9,7 @@ import { PageShell } from '../ui/PageShell'
 import { useRenderContext } from '../ui/site-context'
 import { loadPreOrder } from './lookups'
 import { priceOf } from './order-pages'
-import { defineRoute, type LoadContext, PageRedirect } from './route'
+import { defineRoute, type LoadContext } from './route'
 
 export interface PreOrderData {
   id: string
@@ -18,20 +18,22 @@ export interface PreOrderData {
   version: string
   paint: string
   total: string
-  fee: string
-  balance: string
-  /** The blind-order incentive's rates, formatted; null when the price data has no campaign. */
+  /** The pre-order fee and the balance; null where the site takes no orders (the global site). */
+  fee: string | null
+  balance: string | null
+  /** The blind-order incentive's rates, formatted; null when the price data has no campaign or no orders. */
   incentive: { offer: string; reference: string; reduction: string } | null
 }
 
 /**
  * The pre-order of a saved configuration ({id}) of a model ({carId}): the car, its price, the pre-order fee
  * (deposit) due today and the balance at delivery, from the same re-pricing as the order form. Unknown or
- * mismatched records are "No record is found" (404); sites that cannot take orders go back to the overview.
+ * mismatched records are "No record is found" (404). The global site takes no orders: it shows the car and its
+ * price only, like the overview.
  */
 export async function loadPreOrderOffer(ctx: LoadContext): Promise<PreOrderData> {
   const { model, configuration } = await loadPreOrder(ctx)
-  if (!ctx.site.canOrder) throw new PageRedirect(linkTo(ctx.site, `/configurator/overview/${configuration.id}`))
+  const orderable = ctx.site.canOrder
   const { choices, quote } = await priceOf(ctx, configuration.id)
   const [catalog, facts] = await Promise.all([ctx.store.catalog(model.code), ctx.store.marketingFacts()])
   const locale = ctx.site.locale
@@ -43,7 +45,7 @@ export async function loadPreOrderOffer(ctx: LoadContext): Promise<PreOrderData>
     depositAmount: { amount: quote.depositAmount ?? 0, currency: quote.currency },
     reservationFee: null,
   })
-  const incentive = facts ? blindOrderIncentive(facts.businessLeaseInterest) : null
+  const incentive = facts && orderable ? blindOrderIncentive(facts.businessLeaseInterest) : null
   return {
     id: configuration.id,
     carId: model.code,
@@ -51,8 +53,8 @@ export async function loadPreOrderOffer(ctx: LoadContext): Promise<PreOrderData>
     version: name(choices.versionCode),
     paint: name(choices.paintCode),
     total: formatMoney(amounts.totalInclVat, locale),
-    fee: formatMoney(amounts.dueToday, locale),
-    balance: formatMoney(amounts.balance, locale),
+    fee: orderable ? formatMoney(amounts.dueToday, locale) : null,
+    balance: orderable ? formatMoney(amounts.balance, locale) : null,
     incentive: incentive
       ? {
           offer: formatRate(incentive.offerRate, locale),
@@ -77,12 +79,16 @@ function PreOrderPage({ data }: { data: PreOrderData }) {
           <dd>{data.paint}</dd>
           <dt>{t('configurator.price.total')}</dt>
           <dd>{data.total}</dd>
-          <dt>{t('order.preOrder.fee')}</dt>
-          <dd>{data.fee}</dd>
-          <dt>{t('order.preOrder.balance')}</dt>
-          <dd>{data.balance}</dd>
+          {data.fee && data.balance ? (
+            <>
+              <dt>{t('order.preOrder.fee')}</dt>
+              <dd>{data.fee}</dd>
+              <dt>{t('order.preOrder.balance')}</dt>
+              <dd>{data.balance}</dd>
+            </>
+          ) : null}
         </dl>
-        <p>{t('order.preOrder.feeNote')}</p>
+        {data.fee ? <p>{t('order.preOrder.feeNote')}</p> : null}
       </section>
       {data.incentive ? (
         <section className="card" aria-labelledby="pre-order-incentive">
@@ -90,15 +96,17 @@ function PreOrderPage({ data }: { data: PreOrderData }) {
           <p>{t('order.preOrder.incentive', data.incentive)}</p>
         </section>
       ) : null}
-      <p>
-        <a
-          className="button button--primary"
-          href={linkTo(site, `/pre-order/info-submission/${data.id}/${data.carId}`)}
-        >
-          {t('order.preOrder.continue')}
-        </a>{' '}
-        <a href={linkTo(site, '/terms-conditions')}>{t('order.preOrder.terms')}</a>
-      </p>
+      {data.fee ? (
+        <p>
+          <a
+            className="button button--primary"
+            href={linkTo(site, `/pre-order/info-submission/${data.id}/${data.carId}`)}
+          >
+            {t('order.preOrder.continue')}
+          </a>{' '}
+          <a href={linkTo(site, '/terms-conditions')}>{t('order.preOrder.terms')}</a>
+        </p>
+      ) : null}
     </PageShell>
   )
 }

@@ -115,7 +115,7 @@ describe('the mail provider', () => {
     expect(body.to).toEqual(['astrid.provider@example.com'])
     expect(body.subject).toBe(CATALOGS['sv-SE']['mail.testDriveBooked.subject'])
     expect(body.text).toContain('Nordvolt Göteborg')
-    expect((init?.headers as Record<string, string>)['idempotency-key']).toBe(id)
+    expect(new Headers(init?.headers).get('idempotency-key')).toBe(id)
     const kept = await env.DB.prepare('SELECT COUNT(*) AS n FROM mailbox WHERE notification_id = ?1').bind(id).first()
     expect(kept).toMatchObject({ n: 0 })
   })

@@ -83,6 +83,18 @@ describe('the pre-order page (blind-order incentive)', () => {
   })
 })
 
+describe('the pre-order page on the global site', () => {
+  it('shows the car and its price but takes no pre-order', async () => {
+    const { person, id } = await saved('')
+    const res = await person.request(`/pre-order/${id}/p5`)
+    expect(res.status).toBe(200)
+    const html = decode(await res.text())
+    expect(html).toContain(CATALOGS['en-US']['order.preOrder.configuration'])
+    expect(html).not.toContain(CATALOGS['en-US']['order.preOrder.fee'])
+    expect(html).not.toContain('/pre-order/info-submission/')
+  })
+})
+
 describe('placing a pre-order', () => {
   async function customer() {
     const { person, id } = await saved()
@@ -90,10 +102,13 @@ describe('placing a pre-order', () => {
     return { person, id }
   }
 
-  it('refuses a mismatched model for signed-in customers too', async () => {
+  it('answers "No record is found" to signed-in customers for an unknown or mismatched record', async () => {
     const { person, id } = await customer()
-    const res = await person.request(`/no/pre-order/info-submission/${id}/p7`)
-    expect(res.status).toBe(404)
+    for (const path of [`/no/pre-order/info-submission/${id}/p7`, '/no/pre-order/info-submission/nope/p5']) {
+      const res = await person.request(path)
+      expect(res.status, path).toBe(404)
+      expect(decode(await res.text())).toContain(nb['error.noRecord.message'])
+    }
   })
 
   it('places one pre-order per form with its deposit due, the incentive recorded and the terms consent', async () => {
