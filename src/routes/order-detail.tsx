@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { DUTCH_FINANCE_STATUSES } from '../domain/finance/status'
+import { formatRate } from '../domain/number'
 import { confirmationNoteKey, offeredActions, parseCustomerEvent } from '../domain/order/customer'
+import { BLIND_ORDER_INCENTIVE_CODE, blindOrderIncentive } from '../domain/order/incentive'
 import {
   type CustomerEvent,
   customerActionTexts,
@@ -26,6 +28,8 @@ interface DetailData extends OrderView {
   /** The action waiting for the customer's "yes" (the confirmation step), or null. */
   confirm: CustomerEvent | null
   financeApplication: FinanceApplication | null
+  /** The blind-order incentive of a pre-order, its rates formatted; null when the order has none. */
+  incentive: { offer: string; reference: string } | null
 }
 
 /** The posted customer action; `confirmed=yes` is the answer to the confirmation question. */
@@ -43,6 +47,16 @@ async function loadDetail(ctx: LoadContext): Promise<DetailData> {
     actions,
     confirm: null,
     financeApplication: await ctx.store.financeApplications.find(view.id),
+    incentive: null,
+  }
+  if (view.order.incentives.includes(BLIND_ORDER_INCENTIVE_CODE)) {
+    const facts = await ctx.store.marketingFacts()
+    const incentive = facts ? blindOrderIncentive(facts.businessLeaseInterest) : null
+    if (incentive)
+      data.incentive = {
+        offer: formatRate(incentive.offerRate, ctx.site.locale),
+        reference: formatRate(incentive.referenceRate, ctx.site.locale),
+      }
   }
   const query = ctx.url.searchParams
   const confirm = parseCustomerEvent(query.get('confirm'))
@@ -150,6 +164,12 @@ function OrderDetailPage({ data }: { data: DetailData }) {
           <>
             <dt>{t('finance.howToPay')}</dt>
             <dd>{t(`finance.product.${order.financePreference}` as MessageKey)}</dd>
+          </>
+        ) : null}
+        {data.incentive ? (
+          <>
+            <dt>{t('order.preOrder.incentives')}</dt>
+            <dd>{t('order.preOrder.incentiveKept', data.incentive)}</dd>
           </>
         ) : null}
         {lease ? (

@@ -143,6 +143,9 @@ describe('placing a pre-order', () => {
     const detail = decode(await (await person.request(`/no/order/${row?.id}`)).text())
     expect(detail).toContain(nb['order.status.preOrderPlaced'])
     expect(detail).toContain(nb['order.status.depositPaid'])
+    expect(spaces(detail)).toContain(
+      spaces(nb['order.preOrder.incentiveKept'].replace('{offer}', '3,99 %').replace('{reference}', '6,99 %')),
+    )
   })
 
   it('asks for the terms and keeps what was typed', async () => {
