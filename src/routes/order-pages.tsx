@@ -4,6 +4,7 @@ import type { FinanceKind } from '../domain/finance/products'
 import { productsFor } from '../domain/finance/products'
 import { formatMoney, type Money } from '../domain/money'
 import { CONSENT_TEXT_KEYS, type ConsentName, checkConsents, offeredConsents } from '../domain/order/consents'
+import { CREDIT_APPLICATION_COUNTRIES, creditApplication } from '../domain/order/credit-application'
 import { BLIND_ORDER_INCENTIVE_CODE } from '../domain/order/incentive'
 import { createOrder, type Order, type OrderKind, orderFlow } from '../domain/order/order'
 import { testCardOutcome } from '../domain/order/payment'
@@ -82,7 +83,7 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
     idempotencyKey: randomId(),
     configurationId: configuration.id,
     kind,
-    creditApplication: ctx.site.countryCode === 'NL',
+    creditApplication: CREDIT_APPLICATION_COUNTRIES.includes(ctx.site.countryCode),
     finance: ['cash', ...products.filter((p) => p.kind !== 'cash').map((p) => p.kind)],
     values: {
       firstName: user?.name.split(' ')[0] ?? '',
@@ -209,12 +210,22 @@ export function OrderFormPage({ data }: { data: FormData }) {
               type="checkbox"
               value="yes"
               defaultChecked={data.values.creditApplication === 'yes'}
-              aria-describedby="order-creditApplication-hint"
+              aria-invalid={data.errors.creditApplication ? 'true' : undefined}
+              aria-describedby={
+                data.errors.creditApplication
+                  ? 'order-creditApplication-hint order-creditApplication-error'
+                  : 'order-creditApplication-hint'
+              }
             />
             <label htmlFor="order-creditApplication">{t('order.financeApplication.apply')}</label>
             <p id="order-creditApplication-hint" className="field__hint">
               {t('order.financeApplication.applyHint')}
             </p>
+            {data.errors.creditApplication ? (
+              <p id="order-creditApplication-error" className="field__error">
+                {t(data.errors.creditApplication.key)}
+              </p>
+            ) : null}
           </div>
         ) : null}
         {consents.map((consent) => (
@@ -285,10 +296,12 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
     CONSENT_VERSIONS,
     at,
   )
-  if (!personal.values || !consents.records) {
+  const credit = creditApplication(ctx.site.countryCode, financeKind, form.creditApplication === 'yes')
+  if (!personal.values || !consents.records || credit.problemKey) {
     const errors: FieldErrors = {}
     for (const p of personal.problems)
       errors[p.field] ??= { key: p.messageKey as MessageKey, label: p.labelKey as MessageKey }
+    if (credit.problemKey) errors.creditApplication = { key: credit.problemKey, values: {} }
     for (const p of consents.problems) errors[p.consent] ??= { key: p.messageKey, values: {} }
     data.errors = errors
     return { status: 422 as const, data }
@@ -334,8 +347,7 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
   })
   if (placed.notificationId) ctx.notify([placed.notificationId])
   // The Dutch credit application starts when a financed order asks for it (idempotent per order).
-  if (data.creditApplication && financeKind !== 'cash' && form.creditApplication === 'yes')
-    await ctx.store.financeApplications.open(placed.id, user.id, at)
+  if (credit.start) await ctx.store.financeApplications.open(placed.id, user.id, at)
   return { redirect: linkTo(ctx.site, `/order/result-confirmation/${placed.id}`) }
 }
 

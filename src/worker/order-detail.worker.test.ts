@@ -138,11 +138,28 @@ describe('the Dutch finance application', () => {
     expect(events.results[1]?.actorId).toBeTruthy()
   })
 
-  it('is not started for a cash order, nor without the credit application action', async () => {
-    for (const fields of [{ creditApplication: 'yes' }, { financePreference: 'loan' }] as Record<string, string>[]) {
-      const { person, id } = await order(fields)
-      expect(await detail(person, id)).not.toContain(nl['order.financeApplication.heading'])
-    }
+  it('is not started without the credit application action', async () => {
+    const { person, id } = await order({ financePreference: 'loan' })
+    expect(await detail(person, id)).not.toContain(nl['order.financeApplication.heading'])
+  })
+
+  it('refuses credit for a cash purchase at the checkbox, keeping what was typed, and places nothing', async () => {
+    const person = await signedUp()
+    const saved = await person.postForm('/nl/configurator/p5', { configuration: 'version=long-range' })
+    const configurationId = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
+    const res = await person.postForm(`/nl/configurator/info-submission/${configurationId}`, {
+      ...FORM,
+      creditApplication: 'yes',
+    })
+    expect(res.status).toBe(422)
+    const html = decode(await res.text())
+    expect(html).toContain(nl['order.financeApplication.needsFinance'])
+    expect(html).toMatch(/id="order-creditApplication"[^>]*aria-invalid="true"/)
+    expect(html).toContain('value="Keizersgracht 1"')
+    const count = await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE configuration_id = ?1')
+      .bind(configurationId)
+      .first()
+    expect(count).toMatchObject({ n: 0 })
   })
 
   it('refuses bad input from the console without changing anything', async () => {

@@ -1,5 +1,6 @@
 // The logic of the order domain; the zod schemas are imported from './schema' where they are needed.
 export * from './consents'
+export * from './credit-application'
 export * from './customer'
 export * from './incentive'
 export * from './instant'
