@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import nb from '../locales/nb-NO.json'
 import nl from '../locales/nl-NL.json'
@@ -13,6 +13,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
+
+/** Opens a signed-in-only page: sign-in comes first (forced login) and leads back to it. */
+async function signUp(page: Page, url: string, email: string) {
+  await page.goto(url)
+  await page.waitForURL(/\/auth\?frontRedirect=/)
+  const form = page.locator('form', { has: page.locator('input[name="intent"][value="signUp"]') })
+  await form.locator('input[name="name"]').fill('Anne Test')
+  await form.locator('input[name="email"]').fill(email)
+  await form.locator('input[name="password"]').fill('a long enough password')
+  await form.getByRole('button').click()
+}
 
 const SITES = [
   {
@@ -35,19 +46,14 @@ const SITES = [
 
 describe('ordering a car', () => {
   for (const site of SITES) {
-    it(`configures, signs in, fills the form (errors first), pays, follows and cancels on ${site.prefix}`, async () => {
+    it(`configures, signs in, fills the form (errors first), pays, follows and cancels${site.prefix === '/nl' ? ', then asks for a refund,' : ''} on ${site.prefix}`, async () => {
       const page = await browser.newPage()
       await page.goto(`${base}${site.prefix}/configurator/p5`)
       await page.locator('.configurator__save button').click()
       await page.waitForURL(/\/configurator\/overview\//)
       // Order: signed-in customers only, so sign-in comes first and leads back to the form.
-      await page.locator(`a[href*="/configurator/info-submission/"]`).click()
-      await page.waitForURL(/\/auth\?frontRedirect=/)
-      const signUp = page.locator('form', { has: page.locator('input[name="intent"][value="signUp"]') })
-      await signUp.locator('input[name="name"]').fill('Anne Test')
-      await signUp.locator('input[name="email"]').fill(`order.${Date.now()}${site.prefix.slice(1)}@example.com`)
-      await signUp.locator('input[name="password"]').fill('a long enough password')
-      await signUp.getByRole('button').click()
+      const form = await page.locator(`a[href*="/configurator/info-submission/"]`).getAttribute('href')
+      await signUp(page, `${base}${form}`, `order.${Date.now()}${site.prefix.slice(1)}@example.com`)
       await page.waitForURL(/\/configurator\/info-submission\//)
 
       // Errors first.
@@ -74,12 +80,76 @@ describe('ordering a car', () => {
       expect(await page.locator('.timeline__step--done').count()).toBeGreaterThanOrEqual(1)
       expect(await page.locator('.timeline').textContent()).toContain(site.messages['order.status.depositPaid'])
 
-      // Request cancellation, confirming first.
-      await page.locator('main details summary').first().click()
-      await page.locator('main details form button').first().click()
+      // Request cancellation, confirming first (a confirmation step that needs no JavaScript).
+      const orderUrl = page.url().replace(/\?.*$/, '')
+      await page.locator('a[href*="confirm=requestCancellation"]').click()
+      await page.waitForURL(/confirm=requestCancellation/)
+      expect(await page.locator('#confirm-title').textContent()).toBe(site.messages['order.confirm.cancelOrder'])
+      await page.locator('#confirm button[type="submit"]').click()
       await page.waitForURL(/\/order\/cancel-result\//)
       expect(await page.locator('.page__lead').textContent()).toBe(site.messages['order.cancel.received'])
+      if (site.prefix !== '/nl') {
+        await page.close()
+        return
+      }
+
+      // Store staff approve the cancellation; the customer then asks for the deposit back.
+      const number =
+        (await page.goto(orderUrl).then(() => page.locator('.choices-list dd').first().textContent())) ?? ''
+      const staff = await browser.newPage()
+      await signUp(staff, `${base}/nl/staff`, `staff.nl.${Date.now()}@e2e.example.com`)
+      await staff.waitForURL(/\/nl\/staff$/)
+      const row = staff.locator('tr', { has: staff.locator('th', { hasText: number }) })
+      await row.locator('button', { hasText: nl['staff.event.approveCancellation'] }).click()
+      await staff.waitForURL(/\/nl\/staff$/)
+      await staff.close()
+
+      await page.goto(orderUrl)
+      await page.locator('a[href*="confirm=requestRefund"]').click()
+      expect(await page.locator('#confirm-title').textContent()).toBe(nl['order.confirm.requestRefund'])
+      expect(await page.locator('#confirm').textContent()).toContain(nl['order.refund.timing'])
+      await page.locator('#confirm button[type="submit"]').click()
+      await page.waitForURL(/done=requestRefund$/)
+      expect(await page.locator('[role="status"]').first().textContent()).toBe(nl['order.refund.received'])
+      expect(await page.locator('.timeline').textContent()).toContain(nl['order.status.refundRequested'])
+      expect(await page.locator('main').textContent()).toContain(nl['order.refund.timing'])
       await page.close()
     })
   }
+})
+
+describe('pre-ordering a car', () => {
+  it('shows the pre-order fee and the blind-order incentive, then places and pays the pre-order on /no', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${base}/no/configurator/p5`)
+    await page.locator('.configurator__save button').click()
+    await page.waitForURL(/\/configurator\/overview\//)
+    await page.locator('a[href*="/pre-order/"]').first().click()
+    await page.waitForURL(/\/no\/pre-order\/[\w-]+\/p5$/)
+    expect(await page.locator('#pre-order-incentive').textContent()).toBe(nb['order.preOrder.incentiveHeading'])
+    expect(await page.locator('main').textContent()).toContain(nb['order.preOrder.fee'])
+    expect(await page.locator('main').textContent()).toMatch(/3,99\s?%/)
+
+    const form = (await page.locator('a[href*="/pre-order/info-submission/"]').getAttribute('href')) ?? ''
+    await signUp(page, `${base}${form}`, `preorder.${Date.now()}@example.com`)
+    await page.waitForURL(/\/pre-order\/info-submission\//)
+    await page.locator('#order-lastName').fill('Nordmann')
+    await page.locator('#order-zip').fill('0150')
+    await page.locator('#order-city').fill('Oslo')
+    await page.locator('#order-street').fill('Storgata 1')
+    await page.locator('#order-email').fill('kari@example.com')
+    await page.locator('#order-phone').fill('412 34 567')
+    await page.locator('#order-terms').check()
+    await page.locator('form[method="post"] button[type="submit"]').click()
+    await page.waitForURL(/\/order\/result-confirmation\//)
+    expect(await page.locator('h1').textContent()).toBe(nb['order.preOrder.placed'])
+
+    await page.locator('#card').fill('4242 4242 4242 4242')
+    await page.locator('form[method="post"] button[type="submit"]').click()
+    await page.waitForURL(/\/order\/[\w-]+\?paid=1$/)
+    const timeline = await page.locator('.timeline').textContent()
+    expect(timeline).toContain(nb['order.status.preOrderPlaced'])
+    expect(timeline).toContain(nb['order.status.depositPaid'])
+    await page.close()
+  })
 })

@@ -6,12 +6,8 @@ import home from './home'
 import logout from './logout'
 import marketing from './marketing'
 import notFound from './not-found'
-import {
-  cancelResult,
-  orderForm as infoSubmission,
-  orderDetail as order,
-  orderConfirmation as resultConfirmation,
-} from './order-pages'
+import { orderDetail as order } from './order-detail'
+import { cancelResult, orderForm as infoSubmission, orderConfirmation as resultConfirmation } from './order-pages'
 import overview from './overview'
 import policy from './policy'
 import preOrder from './pre-order'

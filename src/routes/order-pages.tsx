@@ -1,14 +1,17 @@
-import { reconcileConfiguration } from '../domain/catalog/configuration'
+import type { ReactNode } from 'react'
+import { defaultConfiguration, reconcileConfiguration } from '../domain/catalog/configuration'
 import type { FinanceKind } from '../domain/finance/products'
 import { productsFor } from '../domain/finance/products'
 import { formatMoney, type Money } from '../domain/money'
 import { CONSENT_TEXT_KEYS, type ConsentName, checkConsents, offeredConsents } from '../domain/order/consents'
-import { createOrder, type Order } from '../domain/order/order'
+import { CREDIT_APPLICATION_COUNTRIES, creditApplication } from '../domain/order/credit-application'
+import { BLIND_ORDER_INCENTIVE_CODE } from '../domain/order/incentive'
+import { createOrder, type Order, type OrderKind, orderFlow } from '../domain/order/order'
 import { testCardOutcome } from '../domain/order/payment'
 import { validatePersonal } from '../domain/order/personal'
-import { customerActions, customerActionTexts, statusNoteKey, timeline, transition } from '../domain/order/state'
+import { statusNoteKey, transition } from '../domain/order/state'
 import { onTheRoadPrice } from '../domain/pricing/engine'
-import { formatDate, formatDateTime } from '../i18n/dates'
+import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
@@ -36,11 +39,13 @@ const money = (amount: number, currency: string): Money => ({ amount, currency: 
 // ---------------------------------------------------------------------------------------------
 // The personal form: /configurator/info-submission/{id}
 
-interface FormData {
+export interface FormData {
   csrf: string
   idempotencyKey: string
   configurationId: string
-  kind: 'order' | 'reservation'
+  kind: OrderKind
+  /** The Dutch credit application (a finance partner's) can be started from the form. */
+  creditApplication: boolean
   finance: FinanceKind[]
   values: Record<string, string>
   errors: FieldErrors
@@ -49,7 +54,7 @@ interface FormData {
   dueToday: string
 }
 
-async function priceOf(ctx: LoadContext, configurationId: string) {
+export async function priceOf(ctx: LoadContext, configurationId: string) {
   const { configuration, model } = await loadConfiguration({ ...ctx, params: { id: configurationId } })
   const country = ctx.site.countryCode
   const [catalog, rules, finance] = await Promise.all([
@@ -57,24 +62,28 @@ async function priceOf(ctx: LoadContext, configurationId: string) {
     ctx.store.priceRules(country),
     ctx.store.financeProducts(country),
   ])
-  if (!catalog?.markets[country] || !rules || !configuration.choices) throw new PageError('configuratorNotFound', 404)
-  const choices = reconcileConfiguration(catalog, country, configuration.choices).configuration
+  if (!catalog?.markets[country] || !rules) throw new PageError('configuratorNotFound', 404)
+  // A record saved without choices is the default car, as its overview shows it.
+  const saved = configuration.choices ?? defaultConfiguration(catalog, country)
+  const choices = reconcileConfiguration(catalog, country, saved).configuration
   const date = new Date().toISOString().slice(0, 10)
   const quote = onTheRoadPrice({ catalog, rules, country, usage: configuration.usage, configuration: choices, date })
   const products = finance ? productsFor([finance], country, configuration.usage, date) : []
   return { configuration, choices, quote, products }
 }
 
-async function loadForm(ctx: LoadContext): Promise<FormData> {
+/** The personal form of an order or reservation (kind from `?kind=`), or of a pre-order (`fixedKind`). */
+export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promise<FormData> {
   if (!ctx.site.canOrder) throw new PageRedirect(linkTo(ctx.site, `/configurator/overview/${ctx.params.id}`))
   const { configuration, quote, products } = await priceOf(ctx, ctx.params.id ?? '')
-  const kind = ctx.url.searchParams.get('kind') === 'reservation' ? 'reservation' : 'order'
+  const kind = fixedKind ?? (ctx.url.searchParams.get('kind') === 'reservation' ? 'reservation' : 'order')
   const user = ctx.session.user
   return {
     csrf: await ctx.session.csrfToken(),
     idempotencyKey: randomId(),
     configurationId: configuration.id,
     kind,
+    creditApplication: CREDIT_APPLICATION_COUNTRIES.includes(ctx.site.countryCode),
     finance: ['cash', ...products.filter((p) => p.kind !== 'cash').map((p) => p.kind)],
     values: {
       firstName: user?.name.split(' ')[0] ?? '',
@@ -91,7 +100,7 @@ async function loadForm(ctx: LoadContext): Promise<FormData> {
   }
 }
 
-function OrderFormPage({ data }: { data: FormData }) {
+export function OrderFormPage({ data }: { data: FormData }) {
   const t = useT()
   const { site } = useRenderContext()
   const consents = offeredConsents(data.kind)
@@ -103,15 +112,17 @@ function OrderFormPage({ data }: { data: FormData }) {
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
         <CsrfField token={data.csrf} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
-        <fieldset className="field">
-          <legend>{t('order.kind.label')}</legend>
-          {(['order', 'reservation'] as const).map((kind) => (
-            <label key={kind} className="field--check">
-              <input type="radio" name="kind" value={kind} defaultChecked={data.kind === kind} />{' '}
-              {t(`order.kind.${kind}`)}
-            </label>
-          ))}
-        </fieldset>
+        {data.kind === 'preOrder' ? null : (
+          <fieldset className="field">
+            <legend>{t('order.kind.label')}</legend>
+            {(['order', 'reservation'] as const).map((kind) => (
+              <label key={kind} className="field--check">
+                <input type="radio" name="kind" value={kind} defaultChecked={data.kind === kind} />{' '}
+                {t(`order.kind.${kind}`)}
+              </label>
+            ))}
+          </fieldset>
+        )}
         {TEXT_FIELDS.map((name) => (
           <Field
             key={name}
@@ -191,6 +202,32 @@ function OrderFormPage({ data }: { data: FormData }) {
           autoComplete="off"
           errors={data.errors}
         />
+        {data.creditApplication ? (
+          <div className="field field--check">
+            <input
+              id="order-creditApplication"
+              name="creditApplication"
+              type="checkbox"
+              value="yes"
+              defaultChecked={data.values.creditApplication === 'yes'}
+              aria-invalid={data.errors.creditApplication ? 'true' : undefined}
+              aria-describedby={
+                data.errors.creditApplication
+                  ? 'order-creditApplication-hint order-creditApplication-error'
+                  : 'order-creditApplication-hint'
+              }
+            />
+            <label htmlFor="order-creditApplication">{t('order.financeApplication.apply')}</label>
+            <p id="order-creditApplication-hint" className="field__hint">
+              {t('order.financeApplication.applyHint')}
+            </p>
+            {data.errors.creditApplication ? (
+              <p id="order-creditApplication-error" className="field__error">
+                {t(data.errors.creditApplication.key)}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         {consents.map((consent) => (
           <div key={consent} className="field field--check">
             <input
@@ -210,24 +247,36 @@ function OrderFormPage({ data }: { data: FormData }) {
           </div>
         ))}
         <p>{t('order.summary.dueToday', { amount: data.dueToday })}</p>
+        {data.kind === 'preOrder' ? (
+          <p>
+            <a href={linkTo(site, '/terms-conditions')}>{t('order.preOrder.terms')}</a>
+          </p>
+        ) : null}
         <button className="button button--primary" type="submit">
-          {t(data.kind === 'reservation' ? 'order.submit.reservation' : 'order.submit.order')}
+          {t(SUBMIT_KEYS[data.kind])}
         </button>
       </form>
     </article>
   )
 }
 
-async function placeOrder(ctx: ActionContext) {
+const SUBMIT_KEYS = {
+  order: 'order.submit.order',
+  reservation: 'order.submit.reservation',
+  preOrder: 'order.preOrder.submit',
+} as const satisfies Record<OrderKind, MessageKey>
+
+/** Places the order of the posted form (a pre-order when `fixedKind` says so); idempotent per form key. */
+export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
   const { form } = ctx
   const user = ctx.session.user
   if (!user) throw new PageError('noRecord', 404)
   const key = /^[\w-]{12,64}$/.test(form.idempotencyKey ?? '') ? (form.idempotencyKey as string) : randomId()
-  const data = await loadForm(ctx)
+  const data = await loadForm(ctx, fixedKind)
   data.idempotencyKey = key
-  data.kind = form.kind === 'reservation' ? 'reservation' : 'order'
+  data.kind = fixedKind ?? (form.kind === 'reservation' ? 'reservation' : 'order')
   data.values = { ...form }
-  const { configuration, choices, quote, products } = await priceOf(ctx, ctx.params.id ?? '')
+  const { configuration, choices, quote } = await priceOf(ctx, ctx.params.id ?? '')
   const at = new Date().toISOString()
   const financeKind = (data.finance as string[]).includes(form.financePreference ?? '')
     ? (form.financePreference as FinanceKind)
@@ -247,10 +296,12 @@ async function placeOrder(ctx: ActionContext) {
     CONSENT_VERSIONS,
     at,
   )
-  if (!personal.values || !consents.records) {
+  const credit = creditApplication(ctx.site.countryCode, financeKind, form.creditApplication === 'yes')
+  if (!personal.values || !consents.records || credit.problemKey) {
     const errors: FieldErrors = {}
     for (const p of personal.problems)
       errors[p.field] ??= { key: p.messageKey as MessageKey, label: p.labelKey as MessageKey }
+    if (credit.problemKey) errors.creditApplication = { key: credit.problemKey, values: {} }
     for (const p of consents.problems) errors[p.consent] ??= { key: p.messageKey, values: {} }
     data.errors = errors
     return { status: 422 as const, data }
@@ -259,9 +310,14 @@ async function placeOrder(ctx: ActionContext) {
     data.message = 'configurator.error.sameSubmitted'
     return { status: 409 as const, data }
   }
-  const lease = products.find((p) => p.kind === financeKind && p.kind.endsWith('Lease'))
-  const deposit =
-    quote.depositAmount === null || (lease && data.kind === 'order') ? null : money(quote.depositAmount, quote.currency)
+  // A lease order pays nothing online (the lessor pays); every other kind pays its fee today.
+  const lease = orderFlow(data.kind, financeKind) === 'lease'
+  const deposit = lease
+    ? money(0, quote.currency)
+    : quote.depositAmount === null
+      ? null
+      : money(quote.depositAmount, quote.currency)
+  const incentives = data.kind === 'preOrder' && (await ctx.store.marketingFacts()) ? [BLIND_ORDER_INCENTIVE_CODE] : []
   const order = createOrder(
     {
       kind: data.kind,
@@ -274,7 +330,7 @@ async function placeOrder(ctx: ActionContext) {
       depositAmount: data.kind === 'reservation' ? null : deposit,
       // The reservation fee is the site's deposit (no separate figure in the price data yet).
       reservationFee: data.kind === 'reservation' ? money(quote.depositAmount ?? 0, quote.currency) : null,
-      incentives: [],
+      incentives,
       consents: consents.records,
     },
     (length) => crypto.getRandomValues(new Uint8Array(length)),
@@ -290,6 +346,8 @@ async function placeOrder(ctx: ActionContext) {
     recipient: personal.values.email,
   })
   if (placed.notificationId) ctx.notify([placed.notificationId])
+  // The Dutch credit application starts when a financed order asks for it (idempotent per order).
+  if (credit.start) await ctx.store.financeApplications.open(placed.id, user.id, at)
   return { redirect: linkTo(ctx.site, `/order/result-confirmation/${placed.id}`) }
 }
 
@@ -315,7 +373,7 @@ export const orderForm = defineRoute<FormData>({
 // ---------------------------------------------------------------------------------------------
 // Owner-only order pages
 
-interface OrderView {
+export interface OrderView {
   id: string
   order: Order
   message: MessageKey | null
@@ -323,7 +381,7 @@ interface OrderView {
   onlinePayment: boolean
 }
 
-async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
+export async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
   const id = ctx.params.id ?? ''
   const stored = /^[\w-]{1,64}$/.test(id) ? await ctx.store.orders.find(id) : null
   // Anyone but the owner gets the same answer as for an order that does not exist.
@@ -337,7 +395,8 @@ async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
   }
 }
 
-function OrderFacts({ order }: { order: Order }) {
+/** The key facts of an order; `children` adds more `dt`/`dd` pairs. */
+export function OrderFacts({ order, children }: { order: Order; children?: ReactNode }) {
   const t = useT()
   const { site } = useRenderContext()
   const placedAt = order.orderDate ?? order.reservationDate
@@ -351,9 +410,16 @@ function OrderFacts({ order }: { order: Order }) {
       <dd>{formatMoney(order.amounts.totalInclVat, site.locale)}</dd>
       <dt>{t('order.summary.dueToday', { amount: '' }).replace(/[:\s]+$/, '')}</dt>
       <dd>{formatMoney(order.amounts.dueToday, site.locale)}</dd>
+      {children}
     </dl>
   )
 }
+
+const PLACED_HEADINGS = {
+  order: 'order.placed.order',
+  reservation: 'order.placed.reservation',
+  preOrder: 'order.preOrder.placed',
+} as const satisfies Record<OrderKind, MessageKey>
 
 function ConfirmationPage({ data }: { data: OrderView & { csrf: string } }) {
   const t = useT()
@@ -362,9 +428,7 @@ function ConfirmationPage({ data }: { data: OrderView & { csrf: string } }) {
   const canPay = order.payment === 'unpaid' && order.amounts.dueToday.amount > 0
   return (
     <article className="page">
-      <h1 className="page__heading">
-        {t(order.kind === 'reservation' ? 'order.placed.reservation' : 'order.placed.order')}
-      </h1>
+      <h1 className="page__heading">{t(PLACED_HEADINGS[order.kind])}</h1>
       {data.message ? <FormMessage kind={data.messageKind}>{t(data.message)}</FormMessage> : null}
       <OrderFacts order={order} />
       {canPay && data.onlinePayment ? (
@@ -426,97 +490,14 @@ export const orderConfirmation = defineRoute<OrderView & { csrf: string }>({
   Page: ConfirmationPage,
 })
 
-function OrderDetailPage({ data }: { data: OrderView & { csrf: string } }) {
-  const t = useT()
-  const { site } = useRenderContext()
-  const { order } = data
-  const note = statusNoteKey(order)
-  return (
-    <article className="page">
-      <h1 className="page__heading">
-        {t('page.order.heading', { order: order.orderNumber ?? order.reservationNumber ?? '' })}
-      </h1>
-      {data.message ? <FormMessage kind={data.messageKind}>{t(data.message)}</FormMessage> : null}
-      <OrderFacts order={order} />
-      <section aria-labelledby="timeline-title">
-        <h2 id="timeline-title">{t('order.timeline.heading')}</h2>
-        <ol className="timeline">
-          {timeline(order).map((step) => (
-            <li
-              key={step.status}
-              className={`timeline__step timeline__step--${step.state}`}
-              aria-current={step.state === 'current' ? 'step' : undefined}
-            >
-              <span>{t(step.messageKey as MessageKey)}</span>
-              {step.at ? <span className="timeline__date">{formatDate(step.at.slice(0, 10), site.locale)}</span> : null}
-            </li>
-          ))}
-        </ol>
-        {note ? <p>{t(note)}</p> : null}
-      </section>
-      {customerActions(order).map((event) => {
-        const texts = customerActionTexts(order, event)
-        return (
-          <details key={event} className="card">
-            <summary>{t(texts.labelKey as MessageKey)}</summary>
-            <form method="post">
-              <CsrfField token={data.csrf} />
-              <input type="hidden" name="event" value={event} />
-              <p>{t(texts.confirmKey as MessageKey)}</p>
-              <button className="button" type="submit">
-                {t('order.cancel.confirmButton')}
-              </button>
-            </form>
-          </details>
-        )
-      })}
-    </article>
-  )
-}
-
-export const orderDetail = defineRoute<OrderView & { csrf: string }>({
-  id: 'order',
-  path: '/order/:id',
-  label: 'order_detail',
-  namespaces: [],
-  indexable: false,
-  auth: 'required',
-  load: async (ctx) => {
-    const data = { ...(await loadOwnedOrder(ctx)), csrf: await ctx.session.csrfToken() }
-    if (ctx.url.searchParams.get('paid') === '1') data.message = 'order.pay.paid'
-    return data
-  },
-  action: async (ctx) => {
-    const data = { ...(await loadOwnedOrder(ctx)), csrf: await ctx.session.csrfToken() }
-    const event = ctx.form.event as 'requestCancellation' | 'requestRefund' | 'withdrawRefund'
-    if (!customerActions(data.order).includes(event)) {
-      data.message =
-        data.order.flow === 'lease' ? 'order.problem.leaseCancelFailed' : 'order.problem.transitionNotAllowed'
-      data.messageKind = 'error'
-      return { status: 409 as const, data }
-    }
-    const result = transition(data.order, event, 'customer', new Date().toISOString())
-    if (!result.ok) {
-      data.message = result.messageKey as MessageKey
-      data.messageKind = 'error'
-      return { status: 409 as const, data }
-    }
-    await ctx.store.orders.update(data.id, data.order, result.order, result.events, ctx.session.user?.id ?? null)
-    const path = event === 'requestCancellation' ? `/order/cancel-result/${data.id}` : `/order/${data.id}`
-    return { redirect: linkTo(ctx.site, path) }
-  },
-  meta: (data) => ({
-    title: 'page.order.heading',
-    description: 'page.order.lead',
-    values: { order: data.order.orderNumber ?? data.order.reservationNumber ?? '' },
-  }),
-  Page: OrderDetailPage,
-})
-
 function CancelResultPage({ data }: { data: OrderView }) {
   const t = useT()
   const { site } = useRenderContext()
-  const note = statusNoteKey(data.order) ?? 'order.cancel.received'
+  // A lease request not yet ordered is cancelled at once; everything else goes to review.
+  const note =
+    data.order.status === 'requestCancelled'
+      ? 'order.cancel.leaseRequestCancelled'
+      : (statusNoteKey(data.order) ?? 'order.cancel.received')
   return (
     <article className="page">
       <h1 className="page__heading">{t('page.cancelResult.heading')}</h1>

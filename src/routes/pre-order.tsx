@@ -1,12 +1,128 @@
+import { catalogItem } from '../domain/catalog/items'
+import { formatMoney, type Money } from '../domain/money'
+import { formatRate } from '../domain/number'
+import { blindOrderIncentive } from '../domain/order/incentive'
+import { orderAmounts } from '../domain/order/order'
+import { linkTo } from '../i18n/links'
+import { useT } from '../ui/intl-context'
+import { PageShell } from '../ui/PageShell'
+import { useRenderContext } from '../ui/site-context'
 import { loadPreOrder } from './lookups'
-import { shellRoute } from './shell'
+import { priceOf } from './order-pages'
+import { defineRoute, type LoadContext } from './route'
 
-/** `/pre-order/{id}/{carId}`: pre-order a saved configuration ({id}) of a model ({carId}). */
-export default shellRoute({
+export interface PreOrderData {
+  id: string
+  carId: string
+  model: string
+  version: string
+  paint: string
+  total: string
+  /** The pre-order fee and the balance; null where the site takes no orders (the global site). */
+  fee: string | null
+  balance: string | null
+  /** The blind-order incentive's rates, formatted; null when the price data has no campaign or no orders. */
+  incentive: { offer: string; reference: string; reduction: string } | null
+}
+
+/**
+ * The pre-order of a saved configuration ({id}) of a model ({carId}): the car, its price, the pre-order fee
+ * (deposit) due today and the balance at delivery, from the same re-pricing as the order form. Unknown or
+ * mismatched records are "No record is found" (404). The global site takes no orders: it shows the car and its
+ * price only, like the overview.
+ */
+export async function loadPreOrderOffer(ctx: LoadContext): Promise<PreOrderData> {
+  const { model, configuration } = await loadPreOrder(ctx)
+  const orderable = ctx.site.canOrder
+  const { choices, quote } = await priceOf(ctx, configuration.id)
+  const [catalog, facts] = await Promise.all([ctx.store.catalog(model.code), ctx.store.marketingFacts()])
+  const locale = ctx.site.locale
+  const name = (code: string) => (catalog ? catalogItem(catalog, code)?.names[locale] : undefined) ?? code
+  const total: Money = { amount: quote.totalInclVat, currency: quote.currency }
+  const amounts = orderAmounts({
+    kind: 'preOrder',
+    totalInclVat: total,
+    depositAmount: { amount: quote.depositAmount ?? 0, currency: quote.currency },
+    reservationFee: null,
+  })
+  const incentive = facts && orderable ? blindOrderIncentive(facts.businessLeaseInterest) : null
+  return {
+    id: configuration.id,
+    carId: model.code,
+    model: model.name,
+    version: name(choices.versionCode),
+    paint: name(choices.paintCode),
+    total: formatMoney(amounts.totalInclVat, locale),
+    fee: orderable ? formatMoney(amounts.dueToday, locale) : null,
+    balance: orderable ? formatMoney(amounts.balance, locale) : null,
+    incentive: incentive
+      ? {
+          offer: formatRate(incentive.offerRate, locale),
+          reference: formatRate(incentive.referenceRate, locale),
+          reduction: formatRate(incentive.reduction, locale),
+        }
+      : null,
+  }
+}
+
+function PreOrderPage({ data }: { data: PreOrderData }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  return (
+    <PageShell heading={t('page.preOrder.heading', { model: data.model })} lead={t('page.preOrder.lead')}>
+      <section className="card" aria-labelledby="pre-order-car">
+        <h2 id="pre-order-car">{t('order.preOrder.configuration')}</h2>
+        <dl className="choices-list">
+          <dt>{t('configurator.step.version')}</dt>
+          <dd>{data.version}</dd>
+          <dt>{t('configurator.step.paint')}</dt>
+          <dd>{data.paint}</dd>
+          <dt>{t('configurator.price.total')}</dt>
+          <dd>{data.total}</dd>
+          {data.fee && data.balance ? (
+            <>
+              <dt>{t('order.preOrder.fee')}</dt>
+              <dd>{data.fee}</dd>
+              <dt>{t('order.preOrder.balance')}</dt>
+              <dd>{data.balance}</dd>
+            </>
+          ) : null}
+        </dl>
+        {data.fee ? <p>{t('order.preOrder.feeNote')}</p> : null}
+      </section>
+      {data.incentive ? (
+        <section className="card" aria-labelledby="pre-order-incentive">
+          <h2 id="pre-order-incentive">{t('order.preOrder.incentiveHeading')}</h2>
+          <p>{t('order.preOrder.incentive', data.incentive)}</p>
+        </section>
+      ) : null}
+      {data.fee ? (
+        <p>
+          <a
+            className="button button--primary"
+            href={linkTo(site, `/pre-order/info-submission/${data.id}/${data.carId}`)}
+          >
+            {t('order.preOrder.continue')}
+          </a>{' '}
+          <a href={linkTo(site, '/terms-conditions')}>{t('order.preOrder.terms')}</a>
+        </p>
+      ) : null}
+    </PageShell>
+  )
+}
+
+/** `/pre-order/{id}/{carId}`: pre-order a saved configuration ({id}) of a model ({carId}), with its incentive. */
+export default defineRoute<PreOrderData>({
   id: 'preOrder',
   path: '/pre-order/:id/:carId',
   label: 'blind_order_incentive',
+  namespaces: [],
   indexable: false,
-  load: loadPreOrder,
-  values: (data) => ({ model: data.model.name }),
+  load: loadPreOrderOffer,
+  meta: (data) => ({
+    title: 'page.preOrder.heading',
+    description: 'page.preOrder.lead',
+    values: { model: data.model },
+  }),
+  Page: PreOrderPage,
 })

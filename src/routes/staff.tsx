@@ -1,3 +1,11 @@
+import { z } from 'zod'
+import {
+  DUTCH_FINANCE_STATUSES,
+  DUTCH_FINANCE_TRANSITIONS,
+  type DutchFinanceStatus,
+  transition as financeTransition,
+  parseDutchFinanceStatus,
+} from '../domain/finance/status'
 import { formatMoney } from '../domain/money'
 import type { Order } from '../domain/order/order'
 import { ORDER_EVENTS, statusKey, transition } from '../domain/order/state'
@@ -6,12 +14,39 @@ import { linkTo } from '../i18n/links'
 import { CsrfField } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
-import { defineRoute, type LoadContext, PageError } from './route'
+import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 
 interface StaffData {
   csrf: string
-  orders: { id: string; number: string; customer: string; status: MessageKey; total: string; events: string[] }[]
+  orders: {
+    id: string
+    number: string
+    customer: string
+    status: MessageKey
+    total: string
+    events: string[]
+    /** The Dutch finance application: its status and the statuses it may move to. */
+    financeApplication: { status: MessageKey; next: { code: DutchFinanceStatus; name: MessageKey }[] } | null
+  }[]
 }
+
+/** Moving a Dutch finance application (the other form of the console moves the order). */
+const FinanceStatusForm = z.object({
+  intent: z.literal('financeApplication'),
+  orderId: z.string().regex(/^[\w-]{1,64}$/),
+  financeStatus: z.coerce.number().int(),
+})
+
+const financeView = (status: DutchFinanceStatus | undefined) =>
+  status === undefined
+    ? null
+    : {
+        status: DUTCH_FINANCE_STATUSES[status].messageKey as MessageKey,
+        next: DUTCH_FINANCE_TRANSITIONS[status].map((code) => ({
+          code,
+          name: DUTCH_FINANCE_STATUSES[code].messageKey as MessageKey,
+        })),
+      }
 
 /** Staff events, in the order a delivery goes. */
 const STAFF_EVENTS = ORDER_EVENTS.filter((event) => event !== 'paymentSucceeded' && event !== 'expire')
@@ -28,7 +63,10 @@ const possible = (order: Order) =>
 
 async function loadStaff(ctx: LoadContext): Promise<StaffData> {
   staffOf(ctx)
-  const orders = await ctx.store.orders.ofCountry(ctx.site.countryCode)
+  const [orders, applications] = await Promise.all([
+    ctx.store.orders.ofCountry(ctx.site.countryCode),
+    ctx.store.financeApplications.statusesOfCountry(ctx.site.countryCode),
+  ])
   return {
     csrf: await ctx.session.csrfToken(),
     orders: orders.map(({ id, order }) => ({
@@ -38,8 +76,46 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
       status: statusKey(order, order.status) as MessageKey,
       total: formatMoney(order.amounts.totalInclVat, ctx.site.locale),
       events: possible(order),
+      financeApplication: financeView(applications.get(id)),
     })),
   }
+}
+
+function FinanceStatusControl({
+  orderId,
+  csrf,
+  view,
+}: {
+  orderId: string
+  csrf: string
+  view: NonNullable<StaffData['orders'][number]['financeApplication']>
+}) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const id = `finance-status-${orderId}`
+  return (
+    <form method="post" action={linkTo(site, '/staff')} className="staff__finance">
+      <p>{t('order.financeApplication.status', { status: t(view.status) })}</p>
+      {view.next.length > 0 ? (
+        <>
+          <CsrfField token={csrf} />
+          <input type="hidden" name="intent" value="financeApplication" />
+          <input type="hidden" name="orderId" value={orderId} />
+          <label htmlFor={id}>{t('order.financeApplication.moveTo')}</label>{' '}
+          <select id={id} name="financeStatus">
+            {view.next.map((next) => (
+              <option key={next.code} value={next.code}>
+                {t(next.name)}
+              </option>
+            ))}
+          </select>{' '}
+          <button className="button" type="submit">
+            {t('order.financeApplication.move')}
+          </button>
+        </>
+      ) : null}
+    </form>
+  )
 }
 
 function StaffPage({ data }: { data: StaffData }) {
@@ -81,6 +157,9 @@ function StaffPage({ data }: { data: StaffData }) {
                         </button>
                       </form>
                     ))}
+                    {order.financeApplication ? (
+                      <FinanceStatusControl orderId={order.id} csrf={data.csrf} view={order.financeApplication} />
+                    ) : null}
                   </td>
                 </tr>
               ))}
@@ -90,6 +169,22 @@ function StaffPage({ data }: { data: StaffData }) {
       )}
     </article>
   )
+}
+
+/**
+ * Moves an order's Dutch finance application to the status chosen, if the status machine allows it (SPEC §4,
+ * src/domain/finance/status.ts); the change is an event with who and when on the customer's order page.
+ */
+async function moveFinanceApplication(ctx: ActionContext, staffId: string) {
+  const form = FinanceStatusForm.safeParse(ctx.form)
+  if (!form.success) throw new PageError('noRecord', 404)
+  const stored = await ctx.store.orders.find(form.data.orderId)
+  if (!stored || stored.order.country !== ctx.site.countryCode) throw new PageError('noRecord', 404)
+  const application = await ctx.store.financeApplications.find(stored.id)
+  const to = parseDutchFinanceStatus(form.data.financeStatus)
+  if (application && to !== null && financeTransition(application.status, to).ok)
+    await ctx.store.financeApplications.move(stored.id, application.status, to, staffId, new Date().toISOString())
+  return { redirect: linkTo(ctx.site, '/staff') }
 }
 
 /**
@@ -106,6 +201,7 @@ export default defineRoute<StaffData>({
   load: loadStaff,
   action: async (ctx) => {
     const staff = staffOf(ctx)
+    if (ctx.form.intent === 'financeApplication') return moveFinanceApplication(ctx, staff.id)
     const stored = await ctx.store.orders.find(ctx.form.orderId ?? '')
     if (!stored || stored.order.country !== ctx.site.countryCode) throw new PageError('noRecord', 404)
     const event = STAFF_EVENTS.find((e) => e === ctx.form.event)

@@ -10,6 +10,7 @@ import { CountryPriceRules } from '../domain/pricing/rules'
 import { type Store as Showroom, StoreFile } from '../domain/testdrive/schema'
 import type { CountryCode } from '../i18n/sites'
 import { cacheAside } from './cache'
+import { createFinanceApplicationStore } from './finance-applications'
 import { randomId } from './ids'
 import { createOrderStore } from './orders'
 import { createTestDriveStore } from './testdrive'
@@ -274,6 +275,8 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     testDrives: createTestDriveStore(env.DB),
 
     orders: createOrderStore(env.DB),
+
+    financeApplications: createFinanceApplicationStore(env.DB),
 
     modelsForCountry,
 

@@ -4,6 +4,7 @@ import { createStoreIntl, type MessageKey } from '../i18n/intl'
 import { LOCALES, type Locale } from '../i18n/sites'
 import { createStore } from '../store'
 import { randomId } from '../store/ids'
+import { type MailSecrets, mailTransportFor } from './mail'
 
 /** What goes on the queue: just the outbox row to deliver. */
 export interface NotificationMessage {
@@ -24,7 +25,7 @@ export interface RenderedMail {
   body: string
 }
 
-type Bindings = Pick<Env, 'DB' | 'KV' | 'NOTIFY'>
+type Bindings = Pick<Env, 'DB' | 'KV' | 'NOTIFY'> & MailSecrets
 
 /** The e-mail of an outbox row, in the recipient's language. */
 export async function renderNotification(env: Bindings, row: NotificationRow): Promise<RenderedMail> {
@@ -45,25 +46,38 @@ export async function renderNotification(env: Bindings, row: NotificationRow): P
 }
 
 /**
- * Delivers one outbox row: renders it and hands it to the mail transport. Without a mail provider
- * configured, the transport is the dev mailbox table (readable at /dev/mailbox outside production).
- * Delivering twice is harmless: the mailbox keeps one copy per notification.
+ * Delivers one outbox row: renders it and hands it to the mail transport: the mail provider when its secrets are
+ * set (MAIL_API_KEY, MAIL_FROM; src/worker/mail.ts), else the dev mailbox table (readable at /dev/mailbox outside
+ * production). A failure throws and leaves the row pending, so the queue and the sweep retry it. Delivering twice
+ * is harmless: the mailbox keeps one copy per notification, and the provider gets the row's id as idempotency key.
  */
-export async function deliverNotification(env: Bindings, id: string, now = new Date()): Promise<'sent' | 'missing'> {
+export async function deliverNotification(
+  env: Bindings,
+  id: string,
+  now = new Date(),
+  fetcher: typeof fetch = fetch,
+): Promise<'sent' | 'missing'> {
   const row = await env.DB.prepare('SELECT * FROM notifications WHERE id = ?1').bind(id).first<NotificationRow>()
   if (!row) return 'missing'
   if (row.status === 'sent') return 'sent'
   await env.DB.prepare('UPDATE notifications SET attempts = attempts + 1 WHERE id = ?1').bind(id).run()
   const mail = await renderNotification(env, row)
+  const markSent = env.DB.prepare(`UPDATE notifications SET status = 'sent', sent_at = ?2 WHERE id = ?1`).bind(
+    row.id,
+    now.toISOString(),
+  )
+  const transport = mailTransportFor(env, fetcher)
+  if (transport) {
+    await transport.send({ to: row.recipient, subject: mail.subject, text: mail.body, idempotencyKey: row.id })
+    await markSent.run()
+    return 'sent'
+  }
   await env.DB.batch([
     env.DB.prepare(
       `INSERT INTO mailbox (id, notification_id, recipient, subject, body, delivered_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
        ON CONFLICT (notification_id) DO NOTHING`,
     ).bind(randomId(), row.id, row.recipient, mail.subject, mail.body, now.toISOString()),
-    env.DB.prepare(`UPDATE notifications SET status = 'sent', sent_at = ?2 WHERE id = ?1`).bind(
-      row.id,
-      now.toISOString(),
-    ),
+    markSent,
   ])
   return 'sent'
 }
@@ -79,10 +93,14 @@ export async function enqueueNotifications(env: Bindings, ids: readonly string[]
 }
 
 /** The queue consumer: each message delivered, or retried (the queue backs off, up to 10 times). */
-export async function handleNotificationBatch(batch: MessageBatch<NotificationMessage>, env: Bindings): Promise<void> {
+export async function handleNotificationBatch(
+  batch: MessageBatch<NotificationMessage>,
+  env: Bindings,
+  fetcher: typeof fetch = fetch,
+): Promise<void> {
   for (const message of batch.messages) {
     try {
-      await deliverNotification(env, message.body.id)
+      await deliverNotification(env, message.body.id, new Date(), fetcher)
       message.ack()
     } catch (cause) {
       console.warn(`notifications: delivery of ${message.body.id} failed, retrying`, cause)

@@ -99,3 +99,44 @@ describe('the dev mailbox', () => {
     expect((await app.request('/dev/mailbox', {}, production)).status).toBe(404)
   })
 })
+
+describe('the mail provider', () => {
+  const SECRETS = { MAIL_API_KEY: 're_test_0123456789', MAIL_FROM: 'Nordvolt <orders@mail.example.com>' }
+
+  it('sends through the provider when configured, once, and keeps nothing in the dev mailbox', async () => {
+    const id = await bookOnce('astrid.provider@example.com')
+    const fetcher = vi.fn<typeof fetch>(async () => new Response('{"id":"re_1"}', { status: 200 }))
+    expect(await deliverNotification({ ...env, ...SECRETS }, id, new Date(), fetcher)).toBe('sent')
+    expect(await deliverNotification({ ...env, ...SECRETS }, id, new Date(), fetcher)).toBe('sent')
+    expect(fetcher).toHaveBeenCalledTimes(1)
+    const [url, init] = fetcher.mock.calls[0] ?? []
+    expect(url).toBe('https://api.resend.com/emails')
+    const body = JSON.parse(String(init?.body)) as { to: string[]; subject: string; text: string }
+    expect(body.to).toEqual(['astrid.provider@example.com'])
+    expect(body.subject).toBe(CATALOGS['sv-SE']['mail.testDriveBooked.subject'])
+    expect(body.text).toContain('Nordvolt Göteborg')
+    expect(new Headers(init?.headers).get('idempotency-key')).toBe(id)
+    const kept = await env.DB.prepare('SELECT COUNT(*) AS n FROM mailbox WHERE notification_id = ?1').bind(id).first()
+    expect(kept).toMatchObject({ n: 0 })
+  })
+
+  it('keeps the e-mail pending and lets the queue retry while the provider fails', async () => {
+    const id = await bookOnce('bertil.provider@example.com')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const failing = vi.fn<typeof fetch>(async () => new Response('overloaded', { status: 503 }))
+    const { batch, messages } = fakeBatch([id])
+    await handleNotificationBatch(batch, { ...env, ...SECRETS }, failing)
+    expect(messages[0]?.retry).toHaveBeenCalled()
+    expect(messages[0]?.ack).not.toHaveBeenCalled()
+    expect(String(warn.mock.calls[0])).not.toContain('bertil.provider@example.com')
+    expect(
+      await env.DB.prepare('SELECT status, attempts FROM notifications WHERE id = ?1').bind(id).first(),
+    ).toMatchObject({ status: 'pending', attempts: 1 })
+    const working = vi.fn<typeof fetch>(async () => new Response('{"id":"re_2"}', { status: 200 }))
+    await handleNotificationBatch(fakeBatch([id]).batch, { ...env, ...SECRETS }, working)
+    expect(working).toHaveBeenCalledTimes(1)
+    expect(await env.DB.prepare('SELECT status FROM notifications WHERE id = ?1').bind(id).first()).toMatchObject({
+      status: 'sent',
+    })
+  })
+})

@@ -143,7 +143,11 @@ describe('after ordering', () => {
     const { person, id } = await placed()
     const detail = decode(await (await person.request(`/nl/order/${id}`)).text())
     expect(detail).toContain(nl['order.timeline.heading'])
-    const res = await person.postForm(`/nl/order/${id}`, { event: 'requestCancellation' })
+    const res = await person.postForm(
+      `/nl/order/${id}`,
+      { event: 'requestCancellation', confirmed: 'yes' },
+      `/nl/order/${id}?confirm=requestCancellation`,
+    )
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe(`/nl/order/cancel-result/${id}`)
     const result = decode(await (await person.request(`/nl/order/cancel-result/${id}`)).text())

@@ -20,6 +20,7 @@ const ANONYMOUS_STATUS: Record<string, number> = {
   // Forced login: to sign in, and back.
   profile: 302,
   infoSubmission: 302,
+  preOrderInfoSubmission: 302,
   resultConfirmation: 302,
   order: 302,
   cancelResult: 302,
@@ -94,7 +95,6 @@ describe('records that do not exist', () => {
     ['/nl/configurator/test-drive-submission/quote/nope', 'configuratorNotFound'],
     ['/th/pre-order/nope/p5', 'noRecord'],
     ['/is/pre-order/cfg-test/unknown-car', 'noRecord'],
-    ['/lu/pre-order/info-submission/nope/p5', 'noRecord'],
     ['/at/test-drive/unknown-car', 'noRecord'],
     ['/no/configurator/%3Cscript%3E', 'configuratorNotFound'],
   ] as const)('%s renders the %s error page with status 404', async (path, type) => {

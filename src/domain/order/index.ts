@@ -1,5 +1,8 @@
 // The logic of the order domain; the zod schemas are imported from './schema' where they are needed.
 export * from './consents'
+export * from './credit-application'
+export * from './customer'
+export * from './incentive'
 export * from './instant'
 export * from './messages'
 export * from './order'

@@ -1,0 +1,238 @@
+import { z } from 'zod'
+import { DUTCH_FINANCE_STATUSES } from '../domain/finance/status'
+import { formatRate } from '../domain/number'
+import { confirmationNoteKey, offeredActions, parseCustomerEvent } from '../domain/order/customer'
+import { BLIND_ORDER_INCENTIVE_CODE, blindOrderIncentive } from '../domain/order/incentive'
+import {
+  type CustomerEvent,
+  customerActionTexts,
+  statusKey,
+  statusNoteKey,
+  timeline,
+  transition,
+} from '../domain/order/state'
+import { formatDate, formatDateTime } from '../i18n/dates'
+import type { MessageKey } from '../i18n/intl'
+import { linkTo } from '../i18n/links'
+import type { FinanceApplication } from '../store/finance-applications'
+import { CsrfField, FormMessage } from '../ui/form'
+import { useT } from '../ui/intl-context'
+import { useRenderContext } from '../ui/site-context'
+import { loadOwnedOrder, OrderFacts, type OrderView } from './order-pages'
+import { type ActionContext, defineRoute, type LoadContext } from './route'
+
+interface DetailData extends OrderView {
+  csrf: string
+  /** The customer actions offered now (links to their confirmation step). */
+  actions: CustomerEvent[]
+  /** The action waiting for the customer's "yes" (the confirmation step), or null. */
+  confirm: CustomerEvent | null
+  financeApplication: FinanceApplication | null
+  /** The blind-order incentive of a pre-order, its rates formatted; null when the order has none. */
+  incentive: { offer: string; reference: string } | null
+}
+
+/** The posted customer action; `confirmed=yes` is the answer to the confirmation question. */
+const ActionForm = z.object({
+  event: z.enum(['requestCancellation', 'requestRefund', 'withdrawRefund']),
+  confirmed: z.literal('yes').optional(),
+})
+
+async function loadDetail(ctx: LoadContext): Promise<DetailData> {
+  const view = await loadOwnedOrder(ctx)
+  const actions = offeredActions(view.order)
+  const data: DetailData = {
+    ...view,
+    csrf: await ctx.session.csrfToken(),
+    actions,
+    confirm: null,
+    financeApplication: await ctx.store.financeApplications.find(view.id),
+    incentive: null,
+  }
+  if (view.order.incentives.includes(BLIND_ORDER_INCENTIVE_CODE)) {
+    const facts = await ctx.store.marketingFacts()
+    const incentive = facts ? blindOrderIncentive(facts.businessLeaseInterest) : null
+    if (incentive)
+      data.incentive = {
+        offer: formatRate(incentive.offerRate, ctx.site.locale),
+        reference: formatRate(incentive.referenceRate, ctx.site.locale),
+      }
+  }
+  const query = ctx.url.searchParams
+  const confirm = parseCustomerEvent(query.get('confirm'))
+  if (confirm && actions.includes(confirm)) data.confirm = confirm
+  const done = parseCustomerEvent(query.get('done'))
+  if (done && done !== 'requestCancellation') data.message = customerActionTexts(view.order, done).doneKey as MessageKey
+  if (query.get('paid') === '1') data.message = 'order.pay.paid'
+  return data
+}
+
+/**
+ * A customer's action in two steps, both plain forms: the action's link shows its confirmation question; "yes"
+ * posts the event with `confirmed=yes`, which the state machine then accepts or refuses (a lease that can no
+ * longer be cancelled online: "Cancel lease failed: please contact our store.").
+ */
+async function act(ctx: ActionContext) {
+  const data = await loadDetail(ctx)
+  const refuse = (message: MessageKey, status: 400 | 409) => {
+    data.message = message
+    data.messageKind = 'error'
+    data.confirm = null
+    return { status, data }
+  }
+  const form = ActionForm.safeParse(ctx.form)
+  if (!form.success) return refuse('order.problem.transitionNotAllowed', 400)
+  const { event, confirmed } = form.data
+  if (!data.actions.includes(event)) return refuse('order.problem.transitionNotAllowed', 409)
+  if (confirmed !== 'yes') return { status: 200 as const, data: { ...data, confirm: event } }
+  const result = transition(data.order, event, 'customer', new Date().toISOString())
+  if (!result.ok) return refuse(result.messageKey as MessageKey, 409)
+  const saved = await ctx.store.orders.update(
+    data.id,
+    data.order,
+    result.order,
+    result.events,
+    ctx.session.user?.id ?? null,
+  )
+  if (!saved) return refuse('order.problem.transitionNotAllowed', 409)
+  if (event === 'requestCancellation') return { redirect: linkTo(ctx.site, `/order/cancel-result/${data.id}`) }
+  return { redirect: linkTo(ctx.site, `/order/${data.id}`, { query: `done=${event}` }) }
+}
+
+function FinanceApplicationSection({ application }: { application: FinanceApplication }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const name = (status: keyof typeof DUTCH_FINANCE_STATUSES) => t(DUTCH_FINANCE_STATUSES[status].messageKey)
+  return (
+    <section aria-labelledby="finance-application-title">
+      <h2 id="finance-application-title">{t('order.financeApplication.heading')}</h2>
+      <p>{t('order.financeApplication.status', { status: name(application.status) })}</p>
+      <ol className="timeline">
+        {application.events.map((event) => (
+          <li key={`${event.at}-${event.to}`} className="timeline__step timeline__step--done">
+            <span>{name(event.to)}</span>{' '}
+            <span className="timeline__date">
+              {t(event.actor === 'staff' ? 'order.financeApplication.byStore' : 'order.financeApplication.byYou', {
+                date: formatDateTime(new Date(event.at), site.locale, site.timeZone),
+              })}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}
+
+function ConfirmStep({ data, event }: { data: DetailData; event: CustomerEvent }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const texts = customerActionTexts(data.order, event)
+  const note = confirmationNoteKey(event)
+  return (
+    <section id="confirm" className="card" aria-labelledby="confirm-title" tabIndex={-1}>
+      <h2 id="confirm-title">{t(texts.confirmKey as MessageKey)}</h2>
+      {note ? <p>{t(note)}</p> : null}
+      <form method="post" action={linkTo(site, `/order/${data.id}`)}>
+        <CsrfField token={data.csrf} />
+        <input type="hidden" name="event" value={event} />
+        <input type="hidden" name="confirmed" value="yes" />
+        <button className="button button--primary" type="submit">
+          {t('order.cancel.confirmButton')}
+        </button>{' '}
+        <a className="button" href={linkTo(site, `/order/${data.id}`)}>
+          {t('order.refund.back')}
+        </a>
+      </form>
+    </section>
+  )
+}
+
+function OrderDetailPage({ data }: { data: DetailData }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const { order } = data
+  const note = statusNoteKey(order)
+  const lease = order.flow === 'lease'
+  return (
+    <article className="page">
+      <h1 className="page__heading">
+        {t('page.order.heading', { order: order.orderNumber ?? order.reservationNumber ?? '' })}
+      </h1>
+      {data.message ? <FormMessage kind={data.messageKind}>{t(data.message)}</FormMessage> : null}
+      <OrderFacts order={order}>
+        {order.financePreference ? (
+          <>
+            <dt>{t('finance.howToPay')}</dt>
+            <dd>{t(`finance.product.${order.financePreference}` as MessageKey)}</dd>
+          </>
+        ) : null}
+        {data.incentive ? (
+          <>
+            <dt>{t('order.preOrder.incentives')}</dt>
+            <dd>{t('order.preOrder.incentiveKept', data.incentive)}</dd>
+          </>
+        ) : null}
+        {lease ? (
+          <>
+            <dt>{t('order.lease.status')}</dt>
+            <dd>{t(statusKey(order, order.status) as MessageKey)}</dd>
+          </>
+        ) : null}
+      </OrderFacts>
+      <section aria-labelledby="timeline-title">
+        <h2 id="timeline-title">{t(lease ? 'order.lease.heading' : 'order.timeline.heading')}</h2>
+        <ol className="timeline">
+          {timeline(order).map((step) => (
+            <li
+              key={step.status}
+              className={`timeline__step timeline__step--${step.state}`}
+              aria-current={step.state === 'current' ? 'step' : undefined}
+            >
+              <span>{t(step.messageKey as MessageKey)}</span>
+              {step.at ? <span className="timeline__date">{formatDate(step.at.slice(0, 10), site.locale)}</span> : null}
+            </li>
+          ))}
+        </ol>
+        {note ? <p>{t(note)}</p> : null}
+      </section>
+      {data.financeApplication ? <FinanceApplicationSection application={data.financeApplication} /> : null}
+      {data.confirm ? (
+        <ConfirmStep data={data} event={data.confirm} />
+      ) : data.actions.length > 0 ? (
+        <p className="order-actions">
+          {data.actions.map((event) => (
+            <a
+              key={event}
+              className="button"
+              href={`${linkTo(site, `/order/${data.id}`, { query: `confirm=${event}` })}#confirm`}
+            >
+              {t(customerActionTexts(order, event).labelKey as MessageKey)}
+            </a>
+          ))}
+        </p>
+      ) : null}
+    </article>
+  )
+}
+
+/**
+ * `/order/{id}`: the owner's order with its delivery-status timeline (lease statuses for a lease), the Dutch
+ * finance application when there is one, and the customer's actions (cancellation, refund request or its
+ * withdrawal), each after a confirmation question.
+ */
+export const orderDetail = defineRoute<DetailData>({
+  id: 'order',
+  path: '/order/:id',
+  label: 'order_detail',
+  namespaces: [],
+  indexable: false,
+  auth: 'required',
+  load: loadDetail,
+  action: act,
+  meta: (data) => ({
+    title: 'page.order.heading',
+    description: 'page.order.lead',
+    values: { order: data.order.orderNumber ?? data.order.reservationNumber ?? '' },
+  }),
+  Page: OrderDetailPage,
+})

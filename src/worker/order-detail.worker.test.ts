@@ -1,0 +1,258 @@
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { uniqueEmail, visitor } from '../../test/visitor'
+import { CATALOGS } from '../i18n/catalogs'
+import { deliverNotification } from './notifications'
+
+const nl = CATALOGS['nl-NL']
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/<!-- -->/g, '')
+
+const FORM = {
+  kind: 'order',
+  firstName: 'Anne',
+  lastName: 'de Vries',
+  zip: '1017 AB',
+  city: 'Amsterdam',
+  street: 'Keizersgracht 1',
+  email: 'anne@example.com',
+  phone: '06 12345678',
+  usage: 'personal',
+  financePreference: 'cash',
+  terms: 'yes',
+  orderAgreement: 'yes',
+}
+
+async function signedUp(staffCountry?: string) {
+  const person = visitor()
+  const email = uniqueEmail(staffCountry ? 'staff' : 'anne')
+  await person.signUp('/nl', { name: 'Anne de Vries', email, password: 'correct horse battery' })
+  if (staffCountry)
+    await env.DB.prepare(`UPDATE users SET roles = '["staff"]', staff_country = ?2 WHERE email = ?1`)
+      .bind(email, staffCountry)
+      .run()
+  return person
+}
+
+/** A Dutch customer's order placed from the personal form with the given fields. */
+async function order(fields: Record<string, string> = {}) {
+  const person = await signedUp()
+  const saved = await person.postForm('/nl/configurator/p5', { configuration: 'version=long-range&paint=fjord-blue' })
+  const configurationId = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
+  const res = await person.postForm(`/nl/configurator/info-submission/${configurationId}`, { ...FORM, ...fields })
+  expect(res.status).toBe(303)
+  const id = /result-confirmation\/([\w-]+)/.exec(res.headers.get('location') ?? '')?.[1] ?? ''
+  return { person, id }
+}
+
+/** Any page with a form gives the session's anti-forgery token (the order page has one only while confirming). */
+const PROFILE = '/nl/user-center/profile'
+
+const detail = async (person: ReturnType<typeof visitor>, id: string, query = '') =>
+  decode(await (await person.request(`/nl/order/${id}${query}`)).text())
+
+async function staffEvent(staff: ReturnType<typeof visitor>, orderId: string, event: string) {
+  const res = await staff.postForm('/nl/staff', { orderId, event })
+  expect(res.status).toBe(303)
+}
+
+const status = async (id: string) =>
+  env.DB.prepare('SELECT status, payment_status AS payment FROM orders WHERE id = ?1').bind(id).first()
+
+describe('a lease order', () => {
+  const LEASE = { financePreference: 'privateLease', birthday: '1985-06-15' }
+
+  it('pays nothing online and shows the lease statuses as staff move it', async () => {
+    const { person, id } = await order(LEASE)
+    expect(await status(id)).toMatchObject({ status: 'requested', payment: 'unpaid' })
+    const due = await env.DB.prepare('SELECT due_today AS due FROM orders WHERE id = ?1').bind(id).first()
+    expect(due).toMatchObject({ due: 0 })
+    const placed = await detail(person, id)
+    expect(placed).toContain(nl['order.lease.heading'])
+    expect(placed).not.toContain(nl['order.timeline.heading'])
+    expect(placed).toContain(nl['order.status.leaseRequested'])
+    expect(placed).toContain(nl['finance.product.privateLease'])
+    const staff = await signedUp('NL')
+    await staffEvent(staff, id, 'placePurchaseOrder')
+    const ordered = await detail(person, id)
+    expect(ordered).toMatch(new RegExp(`aria-current="step"><span>${nl['order.status.leasePoPlaced']}`))
+  })
+
+  it('says "Cancel lease failed" when an allocated lease is cancelled online, and changes nothing', async () => {
+    const { person, id } = await order(LEASE)
+    const staff = await signedUp('NL')
+    await staffEvent(staff, id, 'placePurchaseOrder')
+    await staffEvent(staff, id, 'allocate')
+    expect(await detail(person, id)).toContain('confirm=requestCancellation')
+    const res = await person.postForm(`/nl/order/${id}`, { event: 'requestCancellation', confirmed: 'yes' }, PROFILE)
+    expect(res.status).toBe(409)
+    expect(decode(await res.text())).toContain(nl['order.problem.leaseCancelFailed'])
+    expect(await status(id)).toMatchObject({ status: 'allocated' })
+  })
+
+  it('cancels a lease request at once while no purchase order is placed', async () => {
+    const { person, id } = await order(LEASE)
+    const res = await person.postForm(`/nl/order/${id}`, { event: 'requestCancellation', confirmed: 'yes' }, PROFILE)
+    expect(res.headers.get('location')).toBe(`/nl/order/cancel-result/${id}`)
+    expect(await status(id)).toMatchObject({ status: 'requestCancelled', payment: 'cancelled' })
+    const result = decode(await (await person.request(`/nl/order/cancel-result/${id}`)).text())
+    expect(result).toContain(nl['order.cancel.leaseRequestCancelled'])
+  })
+})
+
+describe('the Dutch finance application', () => {
+  const finance = (name: string) =>
+    nl['order.financeApplication.status'].replace('{status}', nl[`finance.status.${name}` as keyof typeof nl])
+
+  it('starts from the form’s credit application and moves only as staff allow, each change on the page', async () => {
+    const { person, id } = await order({ financePreference: 'loan', creditApplication: 'yes' })
+    const opened = await detail(person, id)
+    expect(opened).toContain(nl['order.financeApplication.heading'])
+    expect(opened).toContain(finance('waitingForApplication'))
+
+    const staff = await signedUp('NL')
+    const console = decode(await (await staff.request('/nl/staff')).text())
+    expect(console).toContain(`id="finance-status-${id}"`)
+    const move = (financeStatus: string) =>
+      staff.postForm('/nl/staff', { intent: 'financeApplication', orderId: id, financeStatus })
+    expect((await move('2')).status).toBe(303)
+    expect((await move('7')).status).toBe(303) // 2 → 7 is not a move the machine allows: nothing changes
+    const moved = await detail(person, id)
+    expect(moved).toContain(finance('inProgress'))
+    const byStore = nl['order.financeApplication.byStore'].split('{date}')[1] ?? ''
+    expect(byStore.length).toBeGreaterThan(3)
+    expect(moved).toContain(byStore)
+    const events = await env.DB.prepare(
+      'SELECT from_status AS "from", to_status AS "to", actor, actor_id AS actorId FROM finance_application_events WHERE order_id = ?1 ORDER BY at, rowid',
+    )
+      .bind(id)
+      .all<{ from: number | null; to: number; actor: string; actorId: string }>()
+    expect(events.results.map((e) => [e.from, e.to, e.actor])).toEqual([
+      [null, 1, 'customer'],
+      [1, 2, 'staff'],
+    ])
+    expect(events.results[1]?.actorId).toBeTruthy()
+  })
+
+  it('is not started without the credit application action', async () => {
+    const { person, id } = await order({ financePreference: 'loan' })
+    expect(await detail(person, id)).not.toContain(nl['order.financeApplication.heading'])
+  })
+
+  it('refuses credit for a cash purchase at the checkbox, keeping what was typed, and places nothing', async () => {
+    const person = await signedUp()
+    const saved = await person.postForm('/nl/configurator/p5', { configuration: 'version=long-range' })
+    const configurationId = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
+    const res = await person.postForm(`/nl/configurator/info-submission/${configurationId}`, {
+      ...FORM,
+      creditApplication: 'yes',
+    })
+    expect(res.status).toBe(422)
+    const html = decode(await res.text())
+    expect(html).toContain(nl['order.financeApplication.needsFinance'])
+    expect(html).toMatch(/id="order-creditApplication"[^>]*aria-invalid="true"/)
+    expect(html).toContain('value="Keizersgracht 1"')
+    const count = await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE configuration_id = ?1')
+      .bind(configurationId)
+      .first()
+    expect(count).toMatchObject({ n: 0 })
+  })
+
+  it('refuses bad input from the console without changing anything', async () => {
+    const { id } = await order({ financePreference: 'loan', creditApplication: 'yes' })
+    const staff = await signedUp('NL')
+    const res = await staff.postForm('/nl/staff', { intent: 'financeApplication', orderId: id, financeStatus: 'x' })
+    expect(res.status).toBe(404)
+    const other = await signedUp('DE')
+    const foreign = await other.postForm(
+      '/de/staff',
+      { intent: 'financeApplication', orderId: id, financeStatus: '2' },
+      PROFILE,
+    )
+    expect(foreign.status).toBe(404)
+    const row = await env.DB.prepare('SELECT status FROM finance_applications WHERE order_id = ?1').bind(id).first()
+    expect(row).toMatchObject({ status: 1 })
+  })
+})
+
+describe('cancellation and refund', () => {
+  it('asks first, then cancels; after approval the refund is requested (7–14 days) and can be withdrawn', async () => {
+    const { person, id } = await order()
+    await person.postForm(`/nl/order/result-confirmation/${id}`, { card: '4242 4242 4242 4242' })
+
+    // The confirmation step: without a "yes" nothing changes.
+    const page = await detail(person, id, '?confirm=requestCancellation')
+    expect(page).toContain(nl['order.confirm.cancelOrder'])
+    expect(page).toContain(nl['order.cancel.received'])
+    const asked = await person.postForm(`/nl/order/${id}`, { event: 'requestCancellation' }, PROFILE)
+    expect(asked.status).toBe(200)
+    expect(decode(await asked.text())).toContain('name="confirmed" value="yes"')
+    expect(await status(id)).toMatchObject({ status: 'depositPaid' })
+    const cancel = await person.postForm(`/nl/order/${id}`, { event: 'requestCancellation', confirmed: 'yes' }, PROFILE)
+    expect(cancel.headers.get('location')).toBe(`/nl/order/cancel-result/${id}`)
+
+    // A refund is possible only once the cancellation is approved.
+    expect(await detail(person, id)).not.toContain('confirm=requestRefund')
+    const early = await person.postForm(`/nl/order/${id}`, { event: 'requestRefund', confirmed: 'yes' }, PROFILE)
+    expect(early.status).toBe(409)
+    expect(decode(await early.text())).toContain(nl['order.problem.transitionNotAllowed'])
+    const staff = await signedUp('NL')
+    await staffEvent(staff, id, 'approveCancellation')
+    expect(await status(id)).toMatchObject({ status: 'cancelled', payment: 'paid' })
+
+    const question = await detail(person, id, '?confirm=requestRefund')
+    expect(question).toContain(nl['order.confirm.requestRefund'])
+    expect(question).toContain(nl['order.refund.timing'])
+    const refund = await person.postForm(`/nl/order/${id}`, { event: 'requestRefund', confirmed: 'yes' }, PROFILE)
+    expect(refund.headers.get('location')).toBe(`/nl/order/${id}?done=requestRefund`)
+    const requested = await detail(person, id, '?done=requestRefund')
+    expect(requested).toContain(nl['order.refund.received'])
+    expect(requested).toContain(nl['order.refund.timing'])
+    expect(requested).toContain(nl['order.status.refundRequested'])
+    expect(await status(id)).toMatchObject({ status: 'refundRequested' })
+
+    // The refund e-mail goes through the outbox, in Dutch, with the 7–14 days.
+    const mail = await env.DB.prepare(
+      `SELECT id FROM notifications WHERE kind = 'refundRequested' AND json_extract(payload, '$.orderId') = ?1`,
+    )
+      .bind(id)
+      .first<{ id: string }>()
+    expect(mail?.id).toBeTruthy()
+    expect(await deliverNotification(env, mail?.id ?? '')).toBe('sent')
+    const sent = await env.DB.prepare('SELECT subject, body FROM mailbox WHERE notification_id = ?1')
+      .bind(mail?.id)
+      .first<{ subject: string; body: string }>()
+    expect(sent?.body).toContain('7–14')
+    expect(sent?.subject).toContain('NV-NL-')
+
+    // Withdrawing asks too, and brings the order back to cancelled with the refund on offer again.
+    expect(await detail(person, id, '?confirm=withdrawRefund')).toContain(nl['order.confirm.withdrawRefund'])
+    const withdraw = await person.postForm(`/nl/order/${id}`, { event: 'withdrawRefund', confirmed: 'yes' }, PROFILE)
+    expect(withdraw.headers.get('location')).toBe(`/nl/order/${id}?done=withdrawRefund`)
+    expect(await detail(person, id, '?done=withdrawRefund')).toContain(nl['order.refund.withdrawn'])
+    expect(await status(id)).toMatchObject({ status: 'cancelled', payment: 'paid' })
+    expect(await detail(person, id)).toContain('confirm=requestRefund')
+    const events = await env.DB.prepare('SELECT type FROM order_events WHERE order_id = ?1 ORDER BY at, rowid')
+      .bind(id)
+      .all<{ type: string }>()
+    expect(events.results.map((e) => e.type)).toEqual([
+      'placed',
+      'paymentSucceeded',
+      'requestCancellation',
+      'approveCancellation',
+      'requestRefund',
+      'withdrawRefund',
+    ])
+  })
+
+  it('refuses an unknown action with a clear message', async () => {
+    const { person, id } = await order()
+    const res = await person.postForm(`/nl/order/${id}`, { event: 'markRefunded', confirmed: 'yes' }, PROFILE)
+    expect(res.status).toBe(400)
+    expect(decode(await res.text())).toContain(nl['order.problem.transitionNotAllowed'])
+  })
+})
