@@ -15,8 +15,10 @@ import { randomId } from '../store/ids'
 import { CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
+import type { StockCarView } from '../ui/stock/StockCar'
 import { loadConfiguration } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
+import { OrderedStockCar, type StockOrder, StockOrderNotice, stockCarOfOrder, stockForOrder } from './stock-order'
 
 /** Versions of the consent texts customers accept; a new text gets a new version. */
 export const CONSENT_VERSIONS = {
@@ -47,9 +49,11 @@ interface FormData {
   message: MessageKey | null
   total: string
   dueToday: string
+  /** A quick-delivery car the order takes from stock (see stock-order.tsx). */
+  stock: StockOrder | null
 }
 
-async function priceOf(ctx: LoadContext, configurationId: string) {
+async function priceOf(ctx: LoadContext, configurationId: string, deliveryZip: string | null = null) {
   const { configuration, model } = await loadConfiguration({ ...ctx, params: { id: configurationId } })
   const country = ctx.site.countryCode
   const [catalog, rules, finance] = await Promise.all([
@@ -60,7 +64,15 @@ async function priceOf(ctx: LoadContext, configurationId: string) {
   if (!catalog?.markets[country] || !rules || !configuration.choices) throw new PageError('configuratorNotFound', 404)
   const choices = reconcileConfiguration(catalog, country, configuration.choices).configuration
   const date = new Date().toISOString().slice(0, 10)
-  const quote = onTheRoadPrice({ catalog, rules, country, usage: configuration.usage, configuration: choices, date })
+  const quote = onTheRoadPrice({
+    catalog,
+    rules,
+    country,
+    usage: configuration.usage,
+    configuration: choices,
+    date,
+    deliveryZip,
+  })
   const products = finance ? productsFor([finance], country, configuration.usage, date) : []
   return { configuration, choices, quote, products }
 }
@@ -88,6 +100,7 @@ async function loadForm(ctx: LoadContext): Promise<FormData> {
     message: null,
     total: formatMoney(money(quote.totalInclVat, quote.currency), ctx.site.locale),
     dueToday: formatMoney(money(quote.depositAmount ?? 0, quote.currency), ctx.site.locale),
+    stock: await stockForOrder(ctx, configuration),
   }
 }
 
@@ -99,6 +112,9 @@ function OrderFormPage({ data }: { data: FormData }) {
     <article className="page">
       <h1 className="page__heading">{t('order.form.heading')}</h1>
       <p className="page__lead">{t('order.summary.total', { amount: data.total })}</p>
+      {data.stock ? (
+        <StockOrderNotice stock={data.stock} formPath={`/configurator/info-submission/${data.configurationId}`} />
+      ) : null}
       <form className="form card" method="post" noValidate aria-label={t('order.form.heading')}>
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
         <CsrfField token={data.csrf} />
@@ -227,7 +243,9 @@ async function placeOrder(ctx: ActionContext) {
   data.idempotencyKey = key
   data.kind = form.kind === 'reservation' ? 'reservation' : 'order'
   data.values = { ...form }
-  const { configuration, choices, quote, products } = await priceOf(ctx, ctx.params.id ?? '')
+  // A quick-delivery car is priced for the buyer's postal code (Norway: shipping outside Oslo).
+  const quick = data.stock?.quick === true
+  const { configuration, choices, quote, products } = await priceOf(ctx, ctx.params.id ?? '', quick ? form.zip : null)
   const at = new Date().toISOString()
   const financeKind = (data.finance as string[]).includes(form.financePreference ?? '')
     ? (form.financePreference as FinanceKind)
@@ -288,7 +306,12 @@ async function placeOrder(ctx: ActionContext) {
     locale: ctx.site.locale,
     price: quote,
     recipient: personal.values.email,
+    stockCarId: quick ? configuration.stockCarId : null,
   })
+  if (placed.status === 'outOfStock' && data.stock) {
+    data.stock.soldOut = true
+    return { status: 409 as const, data }
+  }
   if (placed.notificationId) ctx.notify([placed.notificationId])
   return { redirect: linkTo(ctx.site, `/order/result-confirmation/${placed.id}`) }
 }
@@ -426,7 +449,7 @@ export const orderConfirmation = defineRoute<OrderView & { csrf: string }>({
   Page: ConfirmationPage,
 })
 
-function OrderDetailPage({ data }: { data: OrderView & { csrf: string } }) {
+function OrderDetailPage({ data }: { data: DetailData }) {
   const t = useT()
   const { site } = useRenderContext()
   const { order } = data
@@ -438,6 +461,7 @@ function OrderDetailPage({ data }: { data: OrderView & { csrf: string } }) {
       </h1>
       {data.message ? <FormMessage kind={data.messageKind}>{t(data.message)}</FormMessage> : null}
       <OrderFacts order={order} />
+      {data.stockCar ? <OrderedStockCar car={data.stockCar} /> : null}
       <section aria-labelledby="timeline-title">
         <h2 id="timeline-title">{t('order.timeline.heading')}</h2>
         <ol className="timeline">
@@ -474,7 +498,9 @@ function OrderDetailPage({ data }: { data: OrderView & { csrf: string } }) {
   )
 }
 
-export const orderDetail = defineRoute<OrderView & { csrf: string }>({
+type DetailData = OrderView & { csrf: string; stockCar: StockCarView | null }
+
+export const orderDetail = defineRoute<DetailData>({
   id: 'order',
   path: '/order/:id',
   label: 'order_detail',
@@ -484,10 +510,11 @@ export const orderDetail = defineRoute<OrderView & { csrf: string }>({
   load: async (ctx) => {
     const data = { ...(await loadOwnedOrder(ctx)), csrf: await ctx.session.csrfToken() }
     if (ctx.url.searchParams.get('paid') === '1') data.message = 'order.pay.paid'
-    return data
+    return { ...data, stockCar: await stockCarOfOrder(ctx, data.id) }
   },
   action: async (ctx) => {
-    const data = { ...(await loadOwnedOrder(ctx)), csrf: await ctx.session.csrfToken() }
+    const owned = await loadOwnedOrder(ctx)
+    const data = { ...owned, csrf: await ctx.session.csrfToken(), stockCar: await stockCarOfOrder(ctx, owned.id) }
     const event = ctx.form.event as 'requestCancellation' | 'requestRefund' | 'withdrawRefund'
     if (!customerActions(data.order).includes(event)) {
       data.message =
