@@ -48,11 +48,13 @@ describe('priceStockCar', () => {
 })
 
 describe('listStock', () => {
+  const [base] = seededCars('NL')
+  if (!base) throw new Error('no Dutch stock')
   const cars: PricedStockCar[] = [
-    { ...seededCars('NL')[0], id: 'a', deliveryWeeks: 2, remaining: 1, price: EUR(60_000_00), outsideAreaExtra: null },
-    { ...seededCars('NL')[0], id: 'b', deliveryWeeks: 1, remaining: 3, price: EUR(58_000_00), outsideAreaExtra: null },
-    { ...seededCars('NL')[0], id: 'c', deliveryWeeks: 1, remaining: 2, price: EUR(59_000_00), outsideAreaExtra: null },
-    { ...seededCars('NL')[0], id: 'gone', deliveryWeeks: 1, remaining: 0, price: EUR(1_00), outsideAreaExtra: null },
+    { ...base, id: 'a', deliveryWeeks: 2, remaining: 1, price: EUR(60_000_00), outsideAreaExtra: null },
+    { ...base, id: 'b', deliveryWeeks: 1, remaining: 3, price: EUR(58_000_00), outsideAreaExtra: null },
+    { ...base, id: 'c', deliveryWeeks: 1, remaining: 2, price: EUR(59_000_00), outsideAreaExtra: null },
+    { ...base, id: 'gone', deliveryWeeks: 1, remaining: 0, price: EUR(1_00), outsideAreaExtra: null },
   ]
   const ids = (sort: 'delivery-asc' | 'delivery-desc' | 'price-asc' | 'price-desc') =>
     listStock(cars, { sort, version: null, colour: null }).map((car) => car.id)
