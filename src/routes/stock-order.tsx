@@ -51,7 +51,7 @@ export function StockOrderNotice({ stock, formPath }: { stock: StockOrder; formP
   return (
     <section className="card" aria-labelledby="stock-order-title">
       <h2 id="stock-order-title">
-        {t(stock.quick ? 'stock.order.heading' : 'stock.order.standardHeading')}: {stockCarTitle(stock.car)}
+        {t(stock.quick ? 'stock.order.heading' : 'stock.order.standardHeading', { car: stockCarTitle(stock.car) })}
       </h2>
       {stock.soldOut ? (
         <FormMessage kind="error">
@@ -77,9 +77,7 @@ export function OrderedStockCar({ car }: { car: StockCarView }) {
   const t = useT()
   return (
     <section className="card" aria-labelledby="stock-car-title">
-      <h2 id="stock-car-title">
-        {t('stock.order.detailHeading')}: {stockCarTitle(car)}
-      </h2>
+      <h2 id="stock-car-title">{t('stock.order.detailHeading', { car: stockCarTitle(car) })}</h2>
       <StockCarFacts car={car} showStock={false} showDelivery={false} />
     </section>
   )
