@@ -4,3 +4,6 @@ VALUES ('cfg-e2e', 'p5', 'NO', '2026-11-01T10:00:00Z');
 
 INSERT OR IGNORE INTO orders (id, configuration_id, country_code, created_at)
 VALUES ('ord-e2e', 'cfg-e2e', 'NO', '2026-11-02T10:00:00Z');
+
+-- The stock-car purchase (stock.e2e.ts) buys the cheapest Norwegian car on every run: keep it in stock.
+UPDATE stock_cars SET remaining = 5 WHERE id = 'no-sr-white-comfort';

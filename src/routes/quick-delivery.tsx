@@ -220,7 +220,7 @@ function StockListPage({ data }: { data: StockListData }) {
   return (
     <article className="page">
       <h1 className="page__heading">{t('stock.heading')}</h1>
-      <p className="page__lead">{promise}</p>
+      <p className="page__lead">{data.global ? t('stock.lead') : promise}</p>
       {data.global ? <ChooseYourCountry /> : null}
       {data.soldOut ? (
         <FormMessage kind="error">

@@ -33,10 +33,12 @@ export async function stockForOrder(
   if (!car || !catalog || !rules || car.country !== ctx.site.countryCode) return null
   const date = new Date().toISOString().slice(0, 10)
   const priced = priceStockCar({ catalog, rules, car, date }).car
+  const quick = ctx.url.searchParams.get('delivery') !== 'standard'
   return {
     car: stockCarView(catalog, priced, ctx.site.locale),
-    quick: ctx.url.searchParams.get('delivery') !== 'standard',
-    soldOut: false,
+    quick,
+    // Sold out since it was chosen: say so before the buyer fills in the form.
+    soldOut: quick && car.remaining === 0,
   }
 }
 

@@ -197,6 +197,8 @@ describe('ordering a stock car', () => {
     expect(html).toContain(`href="${lost.form}?delivery=standard">${nb['stock.error.continueStandard']}`)
 
     expect(await remaining('no-lr-graphite')).toBe(0)
+    // Coming back to the form later, the buyer is told before filling it in again.
+    expect((await page(lost.form, lost.person)).html).toContain(nb['stock.error.notInStock'])
     const orders = await env.DB.prepare(
       `SELECT total_amount AS total FROM orders WHERE stock_car_id = 'no-lr-graphite'`,
     ).all<{ total: number }>()
