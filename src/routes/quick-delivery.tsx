@@ -63,7 +63,7 @@ async function pricedStock(ctx: LoadContext) {
   const advertised: Money | null = marketing
     ? money(marketing.stockListFromPrice.amountMinor, marketing.stockListFromPrice.currency)
     : null
-  return { catalog, rules, priced, advertised, date }
+  return { catalog, priced, advertised }
 }
 
 const QUERY_LABELS = {
@@ -277,10 +277,13 @@ async function orderStockCar(ctx: ActionContext) {
   const parsed = OrderStockCar.safeParse({ stockCarId: ctx.form.stockCarId ?? '' })
   const car = parsed.success ? await ctx.store.stock.find(parsed.data.stockCarId) : null
   if (!car || car.country !== ctx.site.countryCode) throw new PageError('noRecord', 404)
-  const data = await loadStockList(ctx)
-  if (car.remaining === 0) return { status: 409 as const, data: { ...data, soldOut: true } }
-  const { catalog, rules, date } = await pricedStock(ctx)
-  const { quote } = priceStockCar({ catalog, rules, car, date })
+  if (car.remaining === 0) return { status: 409 as const, data: { ...(await loadStockList(ctx)), soldOut: true } }
+  const [catalog, rules] = await Promise.all([
+    ctx.store.catalog(car.configuration.modelCode),
+    ctx.store.priceRules(car.country),
+  ])
+  if (!catalog || !rules) throw new PageError('noRecord', 404)
+  const { quote } = priceStockCar({ catalog, rules, car, date: today() })
   const id = await ctx.store.saveConfiguration({
     configuration: car.configuration,
     usage: 'personal',
