@@ -246,6 +246,7 @@ async function placeOrder(ctx: ActionContext) {
   // A quick-delivery car is priced for the buyer's postal code (Norway: shipping outside Oslo).
   const quick = data.stock?.quick === true
   const { configuration, choices, quote, products } = await priceOf(ctx, ctx.params.id ?? '', quick ? form.zip : null)
+  if (quick) data.total = formatMoney(money(quote.totalInclVat, quote.currency), ctx.site.locale)
   const at = new Date().toISOString()
   const financeKind = (data.finance as string[]).includes(form.financePreference ?? '')
     ? (form.financePreference as FinanceKind)

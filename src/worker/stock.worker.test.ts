@@ -196,6 +196,12 @@ describe('ordering a stock car', () => {
     expect(html).toContain(`href="/no/quick-delivery">${nb['stock.error.chooseAnother']}`)
     expect(html).toContain(`href="${lost.form}?delivery=standard">${nb['stock.error.continueStandard']}`)
 
+    // The form shown again prices the car for the postal code given (Bergen: with shipping).
+    const bergenTotal = formatMoney(
+      { amount: (await apiTotal('/no', 'no-lr-graphite')).totals.inclVat.amount + 612_500, currency: 'NOK' },
+      'nb-NO',
+    )
+    expect(html).toContain(nb['order.summary.total'].replace('{amount}', bergenTotal))
     expect(await remaining('no-lr-graphite')).toBe(0)
     // Coming back to the form later, the buyer is told before filling it in again.
     expect((await page(lost.form, lost.person)).html).toContain(nb['stock.error.notInStock'])
