@@ -35,6 +35,8 @@ const ROUTES = [
   '/auth',
   '/auth?frontRedirect=%2Fno',
   '/user-center/profile',
+  '/quick-delivery',
+  '/quick-delivery?colour=pink',
 ]
 
 /** en-US, a locale with long words, and Thai. */

@@ -12,3 +12,6 @@ WHEN NEW.email LIKE 'staff.__.%@e2e.example.com'
 BEGIN
   UPDATE users SET roles = '["staff"]', staff_country = upper(substr(NEW.email, 7, 2)) WHERE id = NEW.id;
 END;
+
+-- The stock-car purchase (stock.e2e.ts) buys the cheapest Norwegian car on every run: keep it in stock.
+UPDATE stock_cars SET remaining = 5 WHERE id = 'no-sr-white-comfort';

@@ -1,5 +1,6 @@
-// SQL that upserts the catalog, price rules, marketing facts and finance products from data/ into D1. Shared by
-// `npm run db:setup` (local and remote) and the worker tests, so both hold the same data.
+// SQL that upserts the catalog, price rules, marketing facts, finance products, stores and quick-delivery stock
+// from data/ into D1. Shared by `npm run db:setup` (local and remote) and the worker tests, so both hold the
+// same data.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -43,6 +44,19 @@ ON CONFLICT (country_code) DO UPDATE SET body = excluded.body, updated_at = excl
       `INSERT INTO store_documents (country_code, body, updated_at) VALUES (${quote(body.country)}, ${quote(JSON.stringify(body))}, ${quote(now)})
 ON CONFLICT (country_code) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at;`,
     )
+  }
+  // Quick-delivery stock: a car's description follows the data, but its remaining count is only set when
+  // the car first appears, so orders taken (and cancellations returned) survive every restart.
+  for (const file of readdirSync(join(root, 'data/stock')).filter((f) => f.endsWith('.json'))) {
+    const body = JSON.parse(readFileSync(join(root, 'data/stock', file), 'utf8'))
+    body.cars.forEach((car, index) => {
+      statements.push(
+        `INSERT INTO stock_cars (id, country_code, model_code, configuration, delivery_weeks, remaining, sort, updated_at)
+VALUES (${quote(car.id)}, ${quote(body.country)}, ${quote(car.configuration.modelCode)}, ${quote(JSON.stringify(car.configuration))}, ${Number(car.deliveryWeeks)}, ${Number(car.stock)}, ${index}, ${quote(now)})
+ON CONFLICT (id) DO UPDATE SET country_code = excluded.country_code, model_code = excluded.model_code, configuration = excluded.configuration,
+  delivery_weeks = excluded.delivery_weeks, sort = excluded.sort, updated_at = excluded.updated_at;`,
+      )
+    })
   }
   return `${statements.join('\n\n')}\n`
 }

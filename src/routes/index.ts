@@ -13,6 +13,7 @@ import policy from './policy'
 import preOrder from './pre-order'
 import preOrderInfoSubmission from './pre-order-info-submission'
 import profile from './profile'
+import quickDelivery from './quick-delivery'
 import quote from './quote'
 import type { PageRoute } from './route'
 import staff from './staff'
@@ -51,4 +52,5 @@ export const ROUTES = [
   logout,
   profile,
   staff,
+  quickDelivery,
 ] as unknown as readonly PageRoute<unknown>[]

@@ -18,8 +18,10 @@ import type { FinanceApplication } from '../store/finance-applications'
 import { CsrfField, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
+import type { StockCarView } from '../ui/stock/StockCar'
 import { loadOwnedOrder, OrderFacts, type OrderView } from './order-pages'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
+import { OrderedStockCar, stockCarOfOrder } from './stock-order'
 
 interface DetailData extends OrderView {
   csrf: string
@@ -30,6 +32,8 @@ interface DetailData extends OrderView {
   financeApplication: FinanceApplication | null
   /** The blind-order incentive of a pre-order, its rates formatted; null when the order has none. */
   incentive: { offer: string; reference: string } | null
+  /** The quick-delivery car the order took from stock, or null. */
+  stockCar: StockCarView | null
 }
 
 /** The posted customer action; `confirmed=yes` is the answer to the confirmation question. */
@@ -48,6 +52,7 @@ async function loadDetail(ctx: LoadContext): Promise<DetailData> {
     confirm: null,
     financeApplication: await ctx.store.financeApplications.find(view.id),
     incentive: null,
+    stockCar: await stockCarOfOrder(ctx, view.id),
   }
   if (view.order.incentives.includes(BLIND_ORDER_INCENTIVE_CODE)) {
     const facts = await ctx.store.marketingFacts()
@@ -179,6 +184,7 @@ function OrderDetailPage({ data }: { data: DetailData }) {
           </>
         ) : null}
       </OrderFacts>
+      {data.stockCar ? <OrderedStockCar car={data.stockCar} /> : null}
       <section aria-labelledby="timeline-title">
         <h2 id="timeline-title">{t(lease ? 'order.lease.heading' : 'order.timeline.heading')}</h2>
         <ol className="timeline">

@@ -20,6 +20,7 @@ import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { loadConfiguration } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
+import { type StockOrder, StockOrderNotice, stockForOrder } from './stock-order'
 
 /** Versions of the consent texts customers accept; a new text gets a new version. */
 export const CONSENT_VERSIONS = {
@@ -52,9 +53,11 @@ export interface FormData {
   message: MessageKey | null
   total: string
   dueToday: string
+  /** A quick-delivery car the order takes from stock (see stock-order.tsx). */
+  stock: StockOrder | null
 }
 
-export async function priceOf(ctx: LoadContext, configurationId: string) {
+export async function priceOf(ctx: LoadContext, configurationId: string, deliveryZip: string | null = null) {
   const { configuration, model } = await loadConfiguration({ ...ctx, params: { id: configurationId } })
   const country = ctx.site.countryCode
   const [catalog, rules, finance] = await Promise.all([
@@ -67,7 +70,15 @@ export async function priceOf(ctx: LoadContext, configurationId: string) {
   const saved = configuration.choices ?? defaultConfiguration(catalog, country)
   const choices = reconcileConfiguration(catalog, country, saved).configuration
   const date = new Date().toISOString().slice(0, 10)
-  const quote = onTheRoadPrice({ catalog, rules, country, usage: configuration.usage, configuration: choices, date })
+  const quote = onTheRoadPrice({
+    catalog,
+    rules,
+    country,
+    usage: configuration.usage,
+    configuration: choices,
+    date,
+    deliveryZip,
+  })
   const products = finance ? productsFor([finance], country, configuration.usage, date) : []
   return { configuration, choices, quote, products }
 }
@@ -97,6 +108,7 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
     message: null,
     total: formatMoney(money(quote.totalInclVat, quote.currency), ctx.site.locale),
     dueToday: formatMoney(money(quote.depositAmount ?? 0, quote.currency), ctx.site.locale),
+    stock: await stockForOrder(ctx, configuration),
   }
 }
 
@@ -108,6 +120,9 @@ export function OrderFormPage({ data }: { data: FormData }) {
     <article className="page">
       <h1 className="page__heading">{t('order.form.heading')}</h1>
       <p className="page__lead">{t('order.summary.total', { amount: data.total })}</p>
+      {data.stock ? (
+        <StockOrderNotice stock={data.stock} formPath={`/configurator/info-submission/${data.configurationId}`} />
+      ) : null}
       <form className="form card" method="post" noValidate aria-label={t('order.form.heading')}>
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
         <CsrfField token={data.csrf} />
@@ -276,7 +291,10 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
   data.idempotencyKey = key
   data.kind = fixedKind ?? (form.kind === 'reservation' ? 'reservation' : 'order')
   data.values = { ...form }
-  const { configuration, choices, quote } = await priceOf(ctx, ctx.params.id ?? '')
+  // A quick-delivery car is priced for the buyer's postal code (Norway: shipping outside Oslo).
+  const quick = data.stock?.quick === true
+  const { configuration, choices, quote } = await priceOf(ctx, ctx.params.id ?? '', quick ? form.zip : null)
+  if (quick) data.total = formatMoney(money(quote.totalInclVat, quote.currency), ctx.site.locale)
   const at = new Date().toISOString()
   const financeKind = (data.finance as string[]).includes(form.financePreference ?? '')
     ? (form.financePreference as FinanceKind)
@@ -344,7 +362,12 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
     locale: ctx.site.locale,
     price: quote,
     recipient: personal.values.email,
+    stockCarId: quick ? configuration.stockCarId : null,
   })
+  if (placed.status === 'outOfStock') {
+    if (data.stock) data.stock.soldOut = true
+    return { status: 409 as const, data }
+  }
   if (placed.notificationId) ctx.notify([placed.notificationId])
   // The Dutch credit application starts when a financed order asks for it (idempotent per order).
   if (credit.start) await ctx.store.financeApplications.open(placed.id, user.id, at)

@@ -17,6 +17,8 @@ export type AnalyticsLabel =
   | 'order_term'
   | 'order_detail'
   | 'cancelation_request_submission_successful'
+  // Ours (SPEC §2 names no label for the quick-delivery list).
+  | 'quick_delivery'
 
 /** Client entries: a page that names one hydrates with it; a page that names none ships no JS. */
 export type ClientEntry = 'error' | 'configurator' | 'overview' | 'testDrive'

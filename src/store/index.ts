@@ -13,6 +13,7 @@ import { cacheAside } from './cache'
 import { createFinanceApplicationStore } from './finance-applications'
 import { randomId } from './ids'
 import { createOrderStore } from './orders'
+import { createStockStore } from './stock'
 import { createTestDriveStore } from './testdrive'
 
 export interface StoreBindings {
@@ -35,6 +36,8 @@ export interface ConfigurationRecord {
   usage: 'personal' | 'business'
   /** The price when it was saved, so a later change shows as a difference. */
   savedPrice: SavedPrice | null
+  /** The quick-delivery car it was made from, if any. */
+  stockCarId: string | null
 }
 
 /** The part of a quote kept with a saved configuration. */
@@ -53,6 +56,7 @@ interface ConfigurationRow {
   choices: string | null
   usage: string | null
   saved_price: string | null
+  stock_car_id: string | null
 }
 
 function toConfiguration(row: ConfigurationRow): ConfigurationRecord {
@@ -66,6 +70,7 @@ function toConfiguration(row: ConfigurationRow): ConfigurationRecord {
     choices: choices?.success ? choices.data : null,
     usage: row.usage === 'business' ? 'business' : 'personal',
     savedPrice: row.saved_price ? (JSON.parse(row.saved_price) as SavedPrice) : null,
+    stockCarId: row.stock_car_id ?? null,
   }
 }
 
@@ -278,6 +283,8 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
 
     financeApplications: createFinanceApplicationStore(env.DB),
 
+    stock: createStockStore(env.DB),
+
     modelsForCountry,
 
     async findModel(country: CountryCode, code: string): Promise<ModelSummary | null> {
@@ -301,11 +308,14 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
       ownerId: string | null
       savedPrice: SavedPrice
       now: Date
+      /** Made from a quick-delivery car (the order flow then takes it from stock). */
+      stockCarId?: string
     }): Promise<string> {
       const id = randomId()
       await env.DB.prepare(
-        `INSERT INTO configurations (id, model_code, country_code, created_at, owner_id, choices, usage, saved_price, choices_key)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
+        `INSERT INTO configurations (id, model_code, country_code, created_at, owner_id, choices, usage, saved_price, choices_key,
+           stock_car_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
       )
         .bind(
           id,
@@ -317,6 +327,7 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
           input.usage,
           JSON.stringify(input.savedPrice),
           configurationKey(input.configuration),
+          input.stockCarId ?? null,
         )
         .run()
       return id

@@ -1,5 +1,7 @@
 import type { Order } from '../domain/order/order'
+import { releasesStock } from '../domain/stock/stock'
 import { randomId } from './ids'
+import { returnStockStatements, stockTakenGuard, takeStockStatement } from './stock'
 
 export interface StoredOrder {
   id: string
@@ -15,7 +17,10 @@ const MAIL_OF_EVENT: Record<string, string | undefined> = {
   requestRefund: 'refundRequested',
 }
 
-export type PlaceOutcome = { status: 'created' | 'duplicate'; id: string; notificationId: string | null }
+export type PlaceOutcome =
+  | { status: 'created' | 'duplicate'; id: string; notificationId: string | null }
+  /** A quick-delivery order whose car was sold out: nothing was written. */
+  | { status: 'outOfStock'; id: null; notificationId: null }
 
 interface Row {
   id: string
@@ -49,17 +54,24 @@ export function createOrderStore(db: D1Database) {
       locale: string
       price: unknown
       recipient: string
+      /** A quick-delivery car: the order takes one unit, or is not placed at all. */
+      stockCarId?: string | null
     }): Promise<PlaceOutcome> {
       const id = randomId()
       const notificationId = randomId()
       const { order } = input
       const at = order.updatedAt
-      const [inserted] = await db.batch<{ id: string }>([
+      const stockCarId = input.stockCarId ?? null
+      const take = stockCarId ? [takeStockStatement(db, stockCarId, id, input.idempotencyKey)] : []
+      const results = await db.batch<{ id: string }>([
+        ...take,
         db
           .prepare(
             `INSERT INTO orders (id, configuration_id, country_code, created_at, owner_id, kind, number, status, payment_status,
-               idempotency_key, locale, usage, personal, consents, price, currency, total_amount, due_today, updated_at, document)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?4, ?19)
+               idempotency_key, locale, usage, personal, consents, price, currency, total_amount, due_today, updated_at, document,
+               stock_car_id)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?4, ?19, ?20
+              WHERE ${stockTakenGuard('?20', '?1')}
              ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
           )
           .bind(
@@ -82,6 +94,7 @@ export function createOrderStore(db: D1Database) {
             order.amounts.totalInclVat.amount,
             order.amounts.dueToday.amount,
             JSON.stringify(order),
+            stockCarId,
           ),
         db
           .prepare(
@@ -112,11 +125,12 @@ export function createOrderStore(db: D1Database) {
             id,
           ),
       ])
-      if (inserted?.results[0]) return { status: 'created', id, notificationId }
+      if (results[take.length]?.results[0]) return { status: 'created', id, notificationId }
       const earlier = await db
         .prepare('SELECT id FROM orders WHERE idempotency_key = ?1')
         .bind(input.idempotencyKey)
         .first<{ id: string }>()
+      if (!earlier && stockCarId) return { status: 'outOfStock', id: null, notificationId: null }
       return { status: 'duplicate', id: earlier?.id ?? id, notificationId: null }
     },
 
@@ -222,6 +236,8 @@ export function createOrderStore(db: D1Database) {
                 ),
             ]
           : []),
+        // A quick-delivery car goes back on sale when its order's cancellation completes.
+        ...(releasesStock(before.status, after.status) ? returnStockStatements(db, id, after.updatedAt) : []),
       ])
       return (updated?.meta.changes ?? 0) === 1
     },

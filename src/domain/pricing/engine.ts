@@ -130,6 +130,11 @@ export interface PriceInput {
   configuration: Configuration
   /** The day the price is for; picks the rule set in force. */
   date: IsoDate
+  /**
+   * The buyer's postal code, once known (the order form): fees for delivery outside an area apply
+   * only with it. Without it the price is the one inside the area.
+   */
+  deliveryZip?: string | null
 }
 
 interface Item {
@@ -178,9 +183,17 @@ function vehicleItems(catalog: Catalog, country: CountryCode, configuration: Con
   })
 }
 
-function feeApplies(fee: FeeRule, usage: Usage, selected: ReadonlySet<string>): boolean {
+/** Whether a postal code lies in one of the ranges (codes compared as digits of the ranges' length). */
+export function zipInRanges(zip: string, ranges: readonly (readonly [string, string])[]): boolean {
+  const digits = zip.replace(/\s/g, '')
+  return ranges.some(([from, to]) => digits.length === from.length && from <= digits && digits <= to)
+}
+
+function feeApplies(fee: FeeRule, usage: Usage, selected: ReadonlySet<string>, zip: string | null): boolean {
   if (fee.when?.usage && !fee.when.usage.includes(usage)) return false
   if (fee.when?.anyOptionSelected && !fee.when.anyOptionSelected.some((code) => selected.has(code))) return false
+  const outside = fee.when?.deliveredOutside
+  if (outside && (zip === null || zipInRanges(zip, outside.zipRanges))) return false
   return true
 }
 
@@ -189,9 +202,15 @@ function feeAmount(fee: FeeRule, weightKg: number): number {
   return Math.max(0, weightKg - fee.amount.baseKg) * fee.amount.perKgMinor
 }
 
-function feeItems(ruleSet: PriceRuleSet, usage: Usage, selected: ReadonlySet<string>, weightKg: number): Item[] {
+function feeItems(
+  ruleSet: PriceRuleSet,
+  usage: Usage,
+  selected: ReadonlySet<string>,
+  weightKg: number,
+  zip: string | null,
+): Item[] {
   return ruleSet.fees
-    .filter((fee) => feeApplies(fee, usage, selected))
+    .filter((fee) => feeApplies(fee, usage, selected, zip))
     .map((fee) => ({
       code: fee.code,
       labelKey: fee.labelKey,
@@ -251,7 +270,7 @@ export function onTheRoadPrice(input: PriceInput): PriceQuote {
   const selected = selectedCodes(catalog, configuration)
   const items = [
     ...vehicleItems(catalog, country, configuration),
-    ...feeItems(ruleSet, usage, selected, version.facts.weightKg),
+    ...feeItems(ruleSet, usage, selected, version.facts.weightKg, input.deliveryZip ?? null),
   ]
   for (const item of items) money(item.entered, ruleSet.currency)
 

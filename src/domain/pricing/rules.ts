@@ -41,8 +41,9 @@ const NoteKey = z.string().regex(/^price\.note\.[a-zA-Z]+$/)
 
 /**
  * A fee or tax line of a country: a fixed amount, or an amount per kilogram of the version's weight
- * above a base weight (the Norwegian weight component). `when` limits it to a usage or to cars that
- * have one of the listed options (winter-tyre handling only with a winter wheel set).
+ * above a base weight (the Norwegian weight component). `when` limits it to a usage, to cars that
+ * have one of the listed options (winter-tyre handling only with a winter wheel set), or to a delivery
+ * address outside an area (known only once the buyer gives it).
  *
  * @example
  * FeeRule.parse({ code: 'weight-tax', labelKey: 'price.line.weightTax', vat: 'outOfScope', countsAs: 'weightTax',
@@ -62,6 +63,21 @@ export const FeeRule = z
       .strictObject({
         usage: z.array(UsageSchema).min(1).optional(),
         anyOptionSelected: z.array(OptionCode).min(1).optional(),
+        /**
+         * Only when the car is delivered to a postal code outside an area (Norway: shipping outside
+         * Oslo, SPEC §9); inclusive ranges of equally long digit codes.
+         */
+        deliveredOutside: z
+          .strictObject({
+            area: z.string().min(2),
+            zipRanges: z
+              .array(z.tuple([z.string().regex(/^\d{3,6}$/), z.string().regex(/^\d{3,6}$/)]))
+              .min(1)
+              .refine((ranges) => ranges.every(([from, to]) => from.length === to.length && from <= to), {
+                message: 'a range runs from a lower to a higher code of the same length',
+              }),
+          })
+          .optional(),
       })
       .optional(),
     ...provenance,

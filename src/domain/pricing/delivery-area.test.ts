@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { defaultConfiguration } from '../catalog/configuration'
+import { onTheRoadPrice, zipInRanges } from './engine'
+import { FeeRule } from './rules'
+import { catalog, rulesByCountry } from './test-data'
+
+describe('fees for delivery outside an area (Norway: shipping outside Oslo, SPEC §9)', () => {
+  const base = {
+    catalog,
+    rules: rulesByCountry.NO,
+    country: 'NO' as const,
+    usage: 'personal' as const,
+    configuration: defaultConfiguration(catalog, 'NO'),
+    date: '2026-11-22',
+  }
+
+  it('tells postal codes inside the ranges from those outside', () => {
+    expect(zipInRanges('0150', [['0001', '1299']])).toBe(true)
+    expect(zipInRanges('1299', [['0001', '1299']])).toBe(true)
+    expect(zipInRanges('1300', [['0001', '1299']])).toBe(false)
+    expect(zipInRanges('150', [['0001', '1299']])).toBe(false)
+  })
+
+  it('charges nothing without a postal code or inside Oslo', () => {
+    const without = onTheRoadPrice(base)
+    expect(onTheRoadPrice({ ...base, deliveryZip: '0150' }).totalInclVat).toBe(without.totalInclVat)
+    expect(without.lines.map((line) => line.code)).not.toContain('shipping-outside-oslo')
+  })
+
+  it('adds NOK 4 900 outside Oslo, VAT-free while the car stays under the NOK 500 000 band', () => {
+    const inside = onTheRoadPrice({ ...base, deliveryZip: '0150' })
+    const bergen = onTheRoadPrice({ ...base, deliveryZip: '5003' })
+    // Standard Range 450 000 + fees 2 990 + 3 490 + 2 500 + 4 900 = 463 880 VAT-able, under 500 000.
+    expect(bergen.lines.find((line) => line.code === 'shipping-outside-oslo')?.amount).toBe(490_000)
+    expect(bergen.totalInclVat - inside.totalInclVat).toBe(490_000)
+    expect(bergen.breakdown.deliveryFee - inside.breakdown.deliveryFee).toBe(490_000)
+  })
+
+  it('refuses a range that runs backwards or mixes lengths', () => {
+    const fee = {
+      code: 'shipping',
+      labelKey: 'price.line.shippingOutsideOslo',
+      amount: { kind: 'fixed', minor: 1 },
+      vat: 'standard',
+      countsAs: 'deliveryFee',
+      source: 'test data',
+    }
+    const outside = (zipRanges: string[][]) => ({ ...fee, when: { deliveredOutside: { area: 'Oslo', zipRanges } } })
+    expect(FeeRule.safeParse(outside([['0001', '1299']])).success).toBe(true)
+    expect(FeeRule.safeParse(outside([['1299', '0001']])).success).toBe(false)
+    expect(FeeRule.safeParse(outside([['001', '1299']])).success).toBe(false)
+  })
+})

@@ -1,0 +1,97 @@
+import { StockCarSchema } from '../domain/stock/schema'
+import type { StockCar } from '../domain/stock/stock'
+
+interface Row {
+  id: string
+  country_code: string
+  configuration: string
+  delivery_weeks: number
+  remaining: number
+  sort: number
+}
+
+const toCar = (row: Row): StockCar =>
+  // A row that no longer fits its schema is a seeding bug: fail loudly rather than sell a wrong car.
+  StockCarSchema.parse({
+    id: row.id,
+    country: row.country_code,
+    configuration: JSON.parse(row.configuration),
+    deliveryWeeks: row.delivery_weeks,
+    remaining: row.remaining,
+    sort: row.sort,
+  })
+
+const COLUMNS = 'id, country_code, configuration, delivery_weeks, remaining, sort'
+
+/**
+ * Quick-delivery stock in D1. The list is read from D1 on every request (not cached): remaining
+ * counts change with every order, and a sold-out car must disappear at once.
+ */
+export function createStockStore(db: D1Database) {
+  return {
+    /** A country's stock cars, sold-out ones included (the domain decides what is shown). */
+    async ofCountry(country: string): Promise<StockCar[]> {
+      const { results } = await db
+        .prepare(`SELECT ${COLUMNS} FROM stock_cars WHERE country_code = ?1 ORDER BY sort, id`)
+        .bind(country)
+        .all<Row>()
+      return results.map(toCar)
+    },
+
+    async find(id: string): Promise<StockCar | null> {
+      const row = await db.prepare(`SELECT ${COLUMNS} FROM stock_cars WHERE id = ?1`).bind(id).first<Row>()
+      return row ? toCar(row) : null
+    },
+
+    /** The stock car an order took, if it was a quick-delivery order. */
+    async ofOrder(orderId: string): Promise<StockCar | null> {
+      const row = await db
+        .prepare(`SELECT ${COLUMNS} FROM stock_cars WHERE id = (SELECT stock_car_id FROM orders WHERE id = ?1)`)
+        .bind(orderId)
+        .first<Row>()
+      return row ? toCar(row) : null
+    },
+  }
+}
+
+export type StockStore = ReturnType<typeof createStockStore>
+
+/**
+ * Takes one unit for an order, to run in the same batch before the order's INSERT: one conditional
+ * UPDATE that only succeeds while a unit remains and no order has this form's key yet (a retry
+ * must not take a second unit). It marks the car with the order's id, which the INSERT then requires
+ * (see `stockTakenGuard`), so an order exists only together with its unit.
+ */
+export function takeStockStatement(db: D1Database, stockCarId: string, orderId: string, idempotencyKey: string) {
+  return db
+    .prepare(
+      `UPDATE stock_cars SET remaining = remaining - 1, last_taken_by = ?2
+        WHERE id = ?1 AND remaining > 0 AND NOT EXISTS (SELECT 1 FROM orders WHERE idempotency_key = ?3)`,
+    )
+    .bind(stockCarId, orderId, idempotencyKey)
+}
+
+/** SQL condition for the order INSERT: true without a stock car, else only if this order took the unit. */
+export const stockTakenGuard = (stockParam: string, orderIdParam: string) =>
+  `(${stockParam} IS NULL OR EXISTS (SELECT 1 FROM stock_cars WHERE id = ${stockParam} AND last_taken_by = ${orderIdParam}))`
+
+/**
+ * Gives a cancelled order's unit back, once: in the same batch as the order's update, and only if that
+ * update went through (the order carries the new `updatedAt`) and the unit was not returned before.
+ */
+export function returnStockStatements(db: D1Database, orderId: string, updatedAt: string) {
+  return [
+    db
+      .prepare(
+        `UPDATE stock_cars SET remaining = remaining + 1
+          WHERE id = (SELECT stock_car_id FROM orders WHERE id = ?1 AND updated_at = ?2 AND stock_returned_at IS NULL)`,
+      )
+      .bind(orderId, updatedAt),
+    db
+      .prepare(
+        `UPDATE orders SET stock_returned_at = ?2
+          WHERE id = ?1 AND updated_at = ?2 AND stock_car_id IS NOT NULL AND stock_returned_at IS NULL`,
+      )
+      .bind(orderId, updatedAt),
+  ]
+}
