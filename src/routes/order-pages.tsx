@@ -17,6 +17,7 @@ import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { loadConfiguration } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
+import { TradeInLine, tradeInEstimate } from './trade-in-line'
 
 /** Versions of the consent texts customers accept; a new text gets a new version. */
 export const CONSENT_VERSIONS = {
@@ -47,6 +48,8 @@ interface FormData {
   message: MessageKey | null
   total: string
   dueToday: string
+  /** A trade-in estimate the visitor brought (?tradeIn=): shown apart, it does not change the price. */
+  tradeIn: { car: string; estimate: string } | null
 }
 
 async function priceOf(ctx: LoadContext, configurationId: string) {
@@ -88,6 +91,7 @@ async function loadForm(ctx: LoadContext): Promise<FormData> {
     message: null,
     total: formatMoney(money(quote.totalInclVat, quote.currency), ctx.site.locale),
     dueToday: formatMoney(money(quote.depositAmount ?? 0, quote.currency), ctx.site.locale),
+    tradeIn: await tradeInEstimate(ctx, ctx.url.searchParams.get('tradeIn') ?? ''),
   }
 }
 
@@ -99,6 +103,7 @@ function OrderFormPage({ data }: { data: FormData }) {
     <article className="page">
       <h1 className="page__heading">{t('order.form.heading')}</h1>
       <p className="page__lead">{t('order.summary.total', { amount: data.total })}</p>
+      {data.tradeIn ? <TradeInLine tradeIn={data.tradeIn} /> : null}
       <form className="form card" method="post" noValidate aria-label={t('order.form.heading')}>
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
         <CsrfField token={data.csrf} />

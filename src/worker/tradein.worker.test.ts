@@ -1,0 +1,193 @@
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { uniqueEmail, visitor } from '../../test/visitor'
+import { formatMoney } from '../domain/money'
+import { CATALOGS } from '../i18n/catalogs'
+
+const sv = CATALOGS['sv-SE']
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+const TWO_YEARS_AGO = String(new Date().getUTCFullYear() - 2)
+
+let serial = 0
+/** A fresh VIN of the ISO 3779 alphabet for each test, so tests never share one. */
+const newVin = () => `XNVP5AAA0R${String(Date.now() % 1e6).padStart(6, '0')}${serial++ % 10}`
+
+function valuationForm(overrides: Record<string, string> = {}) {
+  return {
+    vin: newVin(),
+    mileage: '40 000',
+    plate: 'abc123',
+    owner: 'Anna Berg',
+    car: 'nordvolt/p5/p5-standard',
+    year: TWO_YEARS_AGO,
+    ...overrides,
+  }
+}
+
+describe('the trade-in page', () => {
+  it('asks VIN, mileage, plate, owner, car and year in the site’s language, with the plate format', async () => {
+    const html = decode(await (await visitor().request('/se/trade-in')).text())
+    for (const key of [
+      'tradeIn.label.vin',
+      'tradeIn.label.mileage',
+      'tradeIn.label.plate',
+      'tradeIn.label.car',
+    ] as const)
+      expect(html).toContain(sv[key])
+    expect(html).toContain('ABC 123')
+    expect(html).toContain('<optgroup label="Volkswagen">')
+    expect(html).toContain(sv['tradeIn.finalPriceNote'].replace('{days}', '30'))
+  })
+
+  it('sends the global site to a country', async () => {
+    const html = await (await visitor().request('/trade-in')).text()
+    expect(html).toContain(CATALOGS['en-US']['tradeIn.global.heading'])
+    expect(html).toContain('href="/se/trade-in"')
+    expect(html).not.toContain('name="vin"')
+  })
+
+  it('values a car, stores the estimate with the VIN and shows it with the 30-day validity', async () => {
+    const person = visitor()
+    const form = valuationForm()
+    const res = await person.postForm('/se/trade-in', form)
+    expect(res.status).toBe(303)
+    const location = res.headers.get('location') ?? ''
+    expect(location).toMatch(/^\/se\/trade-in\/result\/[\w-]{12}$/)
+    const html = decode(await (await person.request(location)).text())
+    // 45 990 € × 73 % × 98 % × 11.2 = 368 493.95 kr, rounded down to 368 000 kr
+    expect(html).toContain(formatMoney({ amount: 36_800_000, currency: 'SEK' }, 'sv-SE'))
+    expect(html).toContain('Nordvolt P5 Standard Range')
+    expect(html).toContain(form.vin)
+    expect(html).toMatch(/30 dagar från besiktningen/)
+    const row = await env.DB.prepare('SELECT estimate_amount, currency, plate FROM trade_in_valuations WHERE vin = ?1')
+      .bind(form.vin)
+      .first()
+    expect(row).toEqual({ estimate_amount: 36_800_000, currency: 'SEK', plate: 'ABC 123' })
+  })
+
+  it('keeps the values and explains each problem in Swedish, storing nothing', async () => {
+    const form = valuationForm({ vin: 'XNVP5AAAOR0000001', mileage: '040000', plate: 'AB-12-CD', car: '' })
+    const res = await visitor().postForm('/se/trade-in', form)
+    expect(res.status).toBe(422)
+    const html = decode(await res.text())
+    expect(html).toContain(sv['tradeIn.problem.vinLetters'])
+    expect(html).toContain(sv['validation.invalid'].replace('{label}', sv['tradeIn.field.mileage']))
+    expect(html).toContain(sv['validation.invalid'].replace('{label}', sv['tradeIn.field.plate']))
+    expect(html).toContain(sv['validation.select'].replace('{label}', sv['tradeIn.field.car']))
+    expect(html).toContain('value="XNVP5AAAOR0000001"')
+    expect(html).toContain('value="AB-12-CD"')
+    expect(html).toMatch(
+      /id="tradein-vin"[^>]*aria-invalid="true"[^>]*aria-describedby="tradein-vin-hint tradein-vin-error"/,
+    )
+    const count = await env.DB.prepare(
+      `SELECT COUNT(*) AS n FROM trade_in_valuations WHERE vin LIKE 'XNVP5AAAOR%'`,
+    ).first()
+    expect(count).toEqual({ n: 0 })
+  })
+
+  it('says it cannot value a car the model has no data for', async () => {
+    const res = await visitor().postForm('/se/trade-in', valuationForm({ car: 'renault/zoe/zoe-r135' }))
+    expect(res.status).toBe(503)
+    expect(decode(await res.text())).toContain(sv['tradeIn.error.unavailable'])
+  })
+
+  it('refuses a VIN another customer valued, and lets its owner value it again', async () => {
+    const form = valuationForm()
+    const first = await visitor().postForm('/se/trade-in', form)
+    const again = await visitor().postForm('/se/trade-in', { ...form, mileage: '50000' })
+    expect(again.headers.get('location')).toBe(first.headers.get('location'))
+    const other = await visitor().postForm('/se/trade-in', { ...form, owner: 'Someone Else', plate: 'XYZ 987' })
+    expect(other.status).toBe(409)
+    expect(decode(await other.text())).toContain(sv['tradeIn.error.vinTaken'])
+    const row = await env.DB.prepare('SELECT owner_name, mileage_km FROM trade_in_valuations WHERE vin = ?1')
+      .bind(form.vin)
+      .first()
+    expect(row).toEqual({ owner_name: 'Anna Berg', mileage_km: 50_000 })
+  })
+
+  it('shows the estimate on the order form as its own line, leaving the price unchanged', async () => {
+    const person = visitor()
+    await person.signUp('/se', { name: 'Anna Berg', email: uniqueEmail('anna'), password: 'correct horse battery' })
+    const saved = await person.postForm('/se/configurator/p5', { configuration: 'version=long-range' })
+    const configurationId = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
+    const before = decode(await (await person.request(`/se/configurator/info-submission/${configurationId}`)).text())
+    const valued = await person.postForm(
+      `/se/trade-in?configuration=${configurationId}`,
+      valuationForm({ configuration: configurationId }),
+    )
+    const result = decode(await (await person.request(valued.headers.get('location') ?? '')).text())
+    const next = /href="(\/se\/configurator\/info-submission\/[^"]+)"/.exec(result)?.[1] ?? ''
+    expect(next).toMatch(/\?tradeIn=[\w-]{12}$/)
+    const order = decode(await (await person.request(next)).text())
+    expect(order).toContain(formatMoney({ amount: 36_800_000, currency: 'SEK' }, 'sv-SE'))
+    expect(order).toContain(sv['tradeIn.line.note'])
+    const lead = (html: string) => /<p class="page__lead">([^<]+)<\/p>/.exec(html)?.[1]
+    expect(lead(order)).toBe(lead(before))
+  })
+})
+
+describe('the trade-in API', () => {
+  const body = (overrides: Record<string, unknown> = {}) => ({
+    site: '/se',
+    vin: newVin(),
+    mileage: 40000,
+    plate: 'ABC 123',
+    owner: 'Anna Berg',
+    brand: 'nordvolt',
+    series: 'p5',
+    variant: 'p5-standard',
+    firstRegistrationYear: Number(TWO_YEARS_AGO),
+    ...overrides,
+  })
+
+  it('answers the estimate in integer minor units of the site’s currency', async () => {
+    const res = await visitor().api('/api/v1/trade-in/valuations', body())
+    expect(res.status).toBe(201)
+    expect(await res.json()).toMatchObject({
+      estimate: { amount: 36_800_000, currency: 'SEK' },
+      finalPriceValidDays: 30,
+    })
+  })
+
+  it('answers field problems in the caller’s language', async () => {
+    const res = await visitor({ language: 'sv-SE' }).api(
+      '/api/v1/trade-in/valuations',
+      body({ vin: 'XNV5', mileage: 0, plate: 'ABC', variant: 'nope' }),
+    )
+    expect(res.status).toBe(422)
+    const json = (await res.json()) as { error: { fields: { path: string; message: string }[] } }
+    expect(json.error.fields).toEqual([
+      { path: 'vin', message: sv['tradeIn.problem.vinLength'] },
+      { path: 'mileage', message: sv['validation.invalid'].replace('{label}', sv['tradeIn.field.mileage']) },
+      { path: 'plate', message: sv['validation.invalid'].replace('{label}', sv['tradeIn.field.plate']) },
+      { path: 'variant', message: sv['validation.invalid'].replace('{label}', sv['tradeIn.field.car']) },
+    ])
+  })
+
+  it('answers 409 for a VIN valued by another customer and 503 without data', async () => {
+    const first = body()
+    expect((await visitor().api('/api/v1/trade-in/valuations', first)).status).toBe(201)
+    const taken = await visitor().api('/api/v1/trade-in/valuations', { ...first, owner: 'Other Person' })
+    expect(taken.status).toBe(409)
+    expect(await taken.json()).toMatchObject({ error: { code: 'vin_taken' } })
+    const none = await visitor().api(
+      '/api/v1/trade-in/valuations',
+      body({ brand: 'renault', series: 'zoe', variant: 'zoe-r135' }),
+    )
+    expect(none.status).toBe(503)
+  })
+
+  it('needs the anti-forgery token and a country site', async () => {
+    const res = await visitor().request('/api/v1/trade-in/valuations', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body()),
+    })
+    expect(res.status).toBe(403)
+    expect((await visitor().api('/api/v1/trade-in/valuations', body({ site: '' }))).status).toBe(422)
+  })
+})
