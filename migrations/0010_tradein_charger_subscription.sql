@@ -8,13 +8,12 @@ CREATE TABLE program_documents (
 );
 
 -- One valuation per VIN: the customer who valued it first may value it again (the row is updated); anyone else is
--- refused ("this VIN already matched other orders"). A customer is the signed-in owner or the same registered
--- owner name and plate.
+-- refused ("this VIN already matched other orders"). The same customer is the same signed-in account or whoever
+-- gives the same plate number with the VIN (they hold the registration certificate).
 CREATE TABLE trade_in_valuations (
   id TEXT PRIMARY KEY,
   vin TEXT NOT NULL UNIQUE,
   owner_id TEXT REFERENCES users (id),
-  owner_key TEXT NOT NULL,
   owner_name TEXT NOT NULL,
   plate TEXT NOT NULL,
   country_code TEXT NOT NULL,

@@ -67,7 +67,8 @@ export function createProgramStore(db: D1Database) {
   return {
     /**
      * Stores a valuation under its VIN in one statement: a new VIN is inserted; a known VIN is updated only for
-     * the customer who valued it (same signed-in owner, or same owner name and plate), else it is refused.
+     * the customer who valued it (the same signed-in customer, or the same plate number: whoever holds the VIN
+     * and the plate holds the registration certificate), else it is refused.
      */
     async saveValuation(input: {
       tradeIn: ValidTradeIn
@@ -83,9 +84,9 @@ export function createProgramStore(db: D1Database) {
       const row = await db
         .prepare(
           `INSERT INTO trade_in_valuations
-             (id, vin, owner_id, owner_key, owner_name, plate, country_code, locale, brand, series, variant,
+             (id, vin, owner_id, owner_name, plate, country_code, locale, brand, series, variant,
               first_registration_year, mileage_km, estimate_amount, currency, model_valid_from, created_at, updated_at)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?17)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?16)
            ON CONFLICT (vin) DO UPDATE SET
              owner_id = COALESCE(trade_in_valuations.owner_id, excluded.owner_id), owner_name = excluded.owner_name,
              country_code = excluded.country_code, locale = excluded.locale, brand = excluded.brand,
@@ -94,14 +95,13 @@ export function createProgramStore(db: D1Database) {
              estimate_amount = excluded.estimate_amount, currency = excluded.currency,
              model_valid_from = excluded.model_valid_from, updated_at = excluded.updated_at
            WHERE (excluded.owner_id IS NOT NULL AND trade_in_valuations.owner_id = excluded.owner_id)
-              OR (trade_in_valuations.owner_key = excluded.owner_key AND trade_in_valuations.plate = excluded.plate)
+              OR trade_in_valuations.plate = excluded.plate
            RETURNING id`,
         )
         .bind(
           randomId(),
           tradeIn.vin,
           input.ownerId,
-          tradeIn.owner.toLocaleLowerCase('und'),
           tradeIn.owner,
           tradeIn.plate,
           input.countryCode,

@@ -95,7 +95,7 @@ describe('the trade-in page', () => {
     expect(decode(await res.text())).toContain(sv['tradeIn.error.unavailable'])
   })
 
-  it('refuses a VIN another customer valued, and lets its owner value it again', async () => {
+  it('refuses a VIN valued with another plate, and lets the same car be valued again', async () => {
     const form = valuationForm()
     const first = await visitor().postForm('/se/trade-in', form)
     const again = await visitor().postForm('/se/trade-in', { ...form, mileage: '50000' })
@@ -103,10 +103,10 @@ describe('the trade-in page', () => {
     const other = await visitor().postForm('/se/trade-in', { ...form, owner: 'Someone Else', plate: 'XYZ 987' })
     expect(other.status).toBe(409)
     expect(decode(await other.text())).toContain(sv['tradeIn.error.vinTaken'])
-    const row = await env.DB.prepare('SELECT owner_name, mileage_km FROM trade_in_valuations WHERE vin = ?1')
+    const row = await env.DB.prepare('SELECT owner_name, plate, mileage_km FROM trade_in_valuations WHERE vin = ?1')
       .bind(form.vin)
       .first()
-    expect(row).toEqual({ owner_name: 'Anna Berg', mileage_km: 50_000 })
+    expect(row).toEqual({ owner_name: 'Anna Berg', plate: 'ABC 123', mileage_km: 50_000 })
   })
 
   it('shows the estimate on the order form as its own line, leaving the price unchanged', async () => {
@@ -137,9 +137,7 @@ describe('the trade-in API', () => {
     mileage: 40000,
     plate: 'ABC 123',
     owner: 'Anna Berg',
-    brand: 'nordvolt',
-    series: 'p5',
-    variant: 'p5-standard',
+    car: { brand: 'nordvolt', series: 'p5', variant: 'p5-standard' },
     firstRegistrationYear: Number(TWO_YEARS_AGO),
     ...overrides,
   })
@@ -156,27 +154,33 @@ describe('the trade-in API', () => {
   it('answers field problems in the caller’s language', async () => {
     const res = await visitor({ language: 'sv-SE' }).api(
       '/api/v1/trade-in/valuations',
-      body({ vin: 'XNV5', mileage: 0, plate: 'ABC', variant: 'nope' }),
+      body({ vin: 'XNV5', mileage: 0, plate: 'AB-12-CD', owner: '42' }),
     )
     expect(res.status).toBe(422)
     const json = (await res.json()) as { error: { fields: { path: string; message: string }[] } }
-    expect(json.error.fields).toEqual([
-      { path: 'vin', message: sv['tradeIn.problem.vinLength'] },
-      { path: 'mileage', message: sv['validation.invalid'].replace('{label}', sv['tradeIn.field.mileage']) },
-      { path: 'plate', message: sv['validation.invalid'].replace('{label}', sv['tradeIn.field.plate']) },
-      { path: 'variant', message: sv['validation.invalid'].replace('{label}', sv['tradeIn.field.car']) },
-    ])
+    expect(json.error.fields.map((f) => f.path).sort()).toEqual(['mileage', 'owner', 'plate', 'vin'])
+    for (const field of json.error.fields) expect(field.message).toBe(sv['api.error.invalidField'])
+    const unknownCar = await visitor({ language: 'sv-SE' }).api(
+      '/api/v1/trade-in/valuations',
+      body({ car: { brand: 'tesla', series: 'p5', variant: 'p5-standard' } }),
+    )
+    expect(unknownCar.status).toBe(422)
+    expect(await unknownCar.json()).toMatchObject({
+      error: {
+        fields: [{ path: 'car', message: sv['validation.invalid'].replace('{label}', sv['tradeIn.field.car']) }],
+      },
+    })
   })
 
   it('answers 409 for a VIN valued by another customer and 503 without data', async () => {
     const first = body()
     expect((await visitor().api('/api/v1/trade-in/valuations', first)).status).toBe(201)
-    const taken = await visitor().api('/api/v1/trade-in/valuations', { ...first, owner: 'Other Person' })
+    const taken = await visitor().api('/api/v1/trade-in/valuations', { ...first, plate: 'XYZ 987' })
     expect(taken.status).toBe(409)
     expect(await taken.json()).toMatchObject({ error: { code: 'vin_taken' } })
     const none = await visitor().api(
       '/api/v1/trade-in/valuations',
-      body({ brand: 'renault', series: 'zoe', variant: 'zoe-r135' }),
+      body({ car: { brand: 'renault', series: 'zoe', variant: 'zoe-r135' } }),
     )
     expect(none.status).toBe(503)
   })

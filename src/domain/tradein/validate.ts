@@ -61,6 +61,19 @@ export type TradeInInput = Partial<Record<TradeInField, string | null>>
 const OWNER = /^\p{L}[\p{L}\p{M} .'’-]*$/u
 
 /**
+ * Whether a registered owner's name is acceptable: 1–80 characters, letters (any script), combining marks,
+ * spaces, dots, apostrophes and hyphens, starting with a letter. Inner runs of spaces count as one.
+ *
+ * @example
+ * isValidOwnerName('Anna-Lena O’Brien') // true
+ * isValidOwnerName('42') // false
+ */
+export function isValidOwnerName(input: string): boolean {
+  const owner = input.trim().replace(/\s+/g, ' ')
+  return owner !== '' && [...owner].length <= 80 && OWNER.test(owner)
+}
+
+/**
  * Splits the form's `car` value (`brand/series/variant`) into its codes.
  *
  * @example
@@ -113,7 +126,7 @@ export function validateTradeIn(
 
   const owner = text('owner').replace(/\s+/g, ' ')
   if (owner === '') required('owner')
-  else if ([...owner].length > 80 || !OWNER.test(owner)) invalid('owner')
+  else if (!isValidOwnerName(owner)) invalid('owner')
 
   let car = parseCar(text('car'))
   // A brand named by the VIN stands in when only series and variant are missing from a brand-less choice.

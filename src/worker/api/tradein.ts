@@ -1,7 +1,12 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { formatMoney, type Money } from '../../domain/money'
+import { isStoreCountry } from '../../domain/testdrive/phone'
+import { MAX_MILEAGE_KM, parseMileage } from '../../domain/tradein/mileage'
+import { normalizePlate } from '../../domain/tradein/plates'
+import { isValidOwnerName, OLDEST_YEAR_OFFSET } from '../../domain/tradein/validate'
 import { FINAL_PRICE_VALID_DAYS } from '../../domain/tradein/valuation'
+import { normalizeVin } from '../../domain/tradein/vin'
 import { CATALOGS } from '../../i18n/catalogs'
 import { createStoreIntl, type MessageKey } from '../../i18n/intl'
 import { SITES, siteByPrefix } from '../../i18n/sites'
@@ -11,21 +16,42 @@ import type { AppEnv } from '../types'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
 import { apiError, requestLocale } from './errors'
 
-const CountrySitePrefix = z.enum(SITES.filter((s) => s.canOrder).map((s) => s.prefix) as [string, ...string[]])
-const Text = (max: number) => z.string().max(max)
+const COUNTRY_SITE_PREFIXES = SITES.filter((s) => s.canOrder).map((s) => s.prefix) as [string, ...string[]]
+const Code = z.string().regex(/^[a-z0-9-]{1,40}$/)
+const thisYear = () => new Date().getUTCFullYear()
 
-/** A valuation request: the form's fields as text, checked field by field by the trade-in domain rules. */
-const ValuationRequest = z.strictObject({
-  site: CountrySitePrefix,
-  vin: Text(40),
-  mileage: z.union([z.int().min(0).max(99_999_999), Text(20)]),
-  plate: Text(20),
-  owner: Text(200),
-  brand: Text(40),
-  series: Text(40),
-  variant: Text(40),
-  firstRegistrationYear: z.union([z.int().min(0).max(9999), Text(4)]),
-})
+/**
+ * A valuation request. The schema holds every rule of the trade-in form that does not depend on data (VIN,
+ * mileage, the site country's plate format, owner name, year range), so a body it accepts is refused only for
+ * what the data decides: a car the table does not know (422), no valuation (503), a VIN of another customer (409).
+ */
+const ValuationRequest = z
+  .strictObject({
+    site: z.enum(COUNTRY_SITE_PREFIXES),
+    vin: z
+      .string()
+      .max(40)
+      .refine((vin) => normalizeVin(vin).ok, 'not a VIN'),
+    mileage: z.union([
+      z.int().min(1).max(MAX_MILEAGE_KM),
+      z
+        .string()
+        .max(20)
+        .refine((text) => parseMileage(text) !== null, 'not a mileage'),
+    ]),
+    plate: z.string().max(20),
+    owner: z.string().max(200).refine(isValidOwnerName, 'not a name'),
+    car: z.strictObject({ brand: Code, series: Code, variant: Code }),
+    firstRegistrationYear: z
+      .int()
+      .refine((year) => year <= thisYear() && year >= thisYear() - OLDEST_YEAR_OFFSET, 'out of range'),
+  })
+  .superRefine((request, ctx) => {
+    const country = siteByPrefix(request.site)?.countryCode ?? 'GLOBAL'
+    if (!isStoreCountry(country) || normalizePlate(country, request.plate) === null) {
+      ctx.addIssue({ code: 'custom', path: ['plate'], message: 'not a plate of the site’s country' })
+    }
+  })
 
 const ValuationView = z.object({
   id: z.string(),
@@ -39,7 +65,7 @@ export const TRADE_IN_ENDPOINTS = {
     path: '/api/v1/trade-in/valuations',
     operationId: 'valueTradeIn',
     summary:
-      'Estimate the trade-in price of a car (VIN, mileage, plate, owner, brand/series/variant, first registration year) in the site’s currency, and store it with the VIN',
+      'Estimate the trade-in price of a car (VIN, mileage, plate, owner, car as brand/series/variant codes of the valuation table, first registration year) in the site’s currency, and store it with the VIN',
     tags: ['trade-in'],
     body: ValuationRequest,
     example: {
@@ -48,9 +74,7 @@ export const TRADE_IN_ENDPOINTS = {
       mileage: 40000,
       plate: 'ABC 123',
       owner: 'Anna Berg',
-      brand: 'nordvolt',
-      series: 'p5',
-      variant: 'p5-standard',
+      car: { brand: 'nordvolt', series: 'p5', variant: 'p5-standard' },
       firstRegistrationYear: 2024,
     },
     responses: {
@@ -63,7 +87,7 @@ export const TRADE_IN_ENDPOINTS = {
   },
 } satisfies Record<string, EndpointSpec>
 
-const FIELD_PATHS: Record<string, string> = { year: 'firstRegistrationYear', car: 'variant' }
+const FIELD_PATHS: Record<string, string> = { year: 'firstRegistrationYear' }
 
 export const tradeInApi = new Hono<AppEnv>().post(
   routePath(TRADE_IN_ENDPOINTS.tradeInValuation),
@@ -78,7 +102,7 @@ export const tradeInApi = new Hono<AppEnv>().post(
       mileage: String(request.mileage),
       plate: request.plate,
       owner: request.owner,
-      car: `${request.brand}/${request.series}/${request.variant}`,
+      car: `${request.car.brand}/${request.car.series}/${request.car.variant}`,
       year: String(request.firstRegistrationYear),
     })
     switch (outcome.status) {
