@@ -35,6 +35,9 @@ const ROUTES = [
   '/auth',
   '/auth?frontRedirect=%2Fno',
   '/user-center/profile',
+  '/trade-in',
+  '/home-charger',
+  '/subscription',
 ]
 
 /** en-US, a locale with long words, and Thai. */
