@@ -62,3 +62,11 @@ CREATE TABLE subscription_requests (
   owner_id TEXT REFERENCES users (id),
   created_at TEXT NOT NULL
 );
+
+-- The trade-in estimate a customer brought to an order (the order's tradeInCarInfo): shown beside the order, never
+-- deducted from its price, because the final trade-in price is only set at the inspection.
+CREATE TABLE order_trade_ins (
+  order_id TEXT PRIMARY KEY REFERENCES orders (id),
+  valuation_id TEXT NOT NULL REFERENCES trade_in_valuations (id),
+  attached_at TEXT NOT NULL
+);

@@ -17,7 +17,7 @@ import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { loadConfiguration } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
-import { TradeInLine, tradeInEstimate } from './trade-in-line'
+import { TradeInLine, type TradeInSummary, tradeInEstimate } from './trade-in-line'
 
 /** Versions of the consent texts customers accept; a new text gets a new version. */
 export const CONSENT_VERSIONS = {
@@ -49,7 +49,7 @@ interface FormData {
   total: string
   dueToday: string
   /** A trade-in estimate the visitor brought (?tradeIn=): shown apart, it does not change the price. */
-  tradeIn: { car: string; estimate: string } | null
+  tradeIn: TradeInSummary | null
 }
 
 async function priceOf(ctx: LoadContext, configurationId: string) {
@@ -103,7 +103,15 @@ function OrderFormPage({ data }: { data: FormData }) {
     <article className="page">
       <h1 className="page__heading">{t('order.form.heading')}</h1>
       <p className="page__lead">{t('order.summary.total', { amount: data.total })}</p>
-      {data.tradeIn ? <TradeInLine tradeIn={data.tradeIn} /> : null}
+      {data.tradeIn ? (
+        <TradeInLine tradeIn={data.tradeIn} />
+      ) : (
+        <p>
+          <a href={linkTo(site, '/trade-in', { query: `configuration=${data.configurationId}` })}>
+            {t('tradeIn.line.valueLink')}
+          </a>
+        </p>
+      )}
       <form className="form card" method="post" noValidate aria-label={t('order.form.heading')}>
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
         <CsrfField token={data.csrf} />
@@ -295,6 +303,7 @@ async function placeOrder(ctx: ActionContext) {
     recipient: personal.values.email,
   })
   if (placed.notificationId) ctx.notify([placed.notificationId])
+  if (data.tradeIn) await ctx.store.programs.attachTradeIn(placed.id, data.tradeIn.id, new Date(at))
   return { redirect: linkTo(ctx.site, `/order/result-confirmation/${placed.id}`) }
 }
 
@@ -326,6 +335,8 @@ interface OrderView {
   message: MessageKey | null
   messageKind: 'error' | 'success'
   onlinePayment: boolean
+  /** The trade-in estimate the order was placed with (tradeInCarInfo), shown apart from its price. */
+  tradeIn: TradeInSummary | null
 }
 
 async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
@@ -339,6 +350,7 @@ async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
     message: null,
     messageKind: 'success',
     onlinePayment: !OFFLINE_PAYMENT_COUNTRIES.includes(stored.order.country),
+    tradeIn: await tradeInEstimate(ctx, (await ctx.store.programs.tradeInOfOrder(stored.id)) ?? ''),
   }
 }
 
@@ -443,6 +455,7 @@ function OrderDetailPage({ data }: { data: OrderView & { csrf: string } }) {
       </h1>
       {data.message ? <FormMessage kind={data.messageKind}>{t(data.message)}</FormMessage> : null}
       <OrderFacts order={order} />
+      {data.tradeIn ? <TradeInLine tradeIn={data.tradeIn} /> : null}
       <section aria-labelledby="timeline-title">
         <h2 id="timeline-title">{t('order.timeline.heading')}</h2>
         <ol className="timeline">

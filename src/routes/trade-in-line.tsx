@@ -3,6 +3,13 @@ import { useT } from '../ui/intl-context'
 import type { LoadContext } from './route'
 import { carName } from './trade-in-valuation'
 
+/** A trade-in estimate as a page shows it: the valuation, the car's name and the formatted estimate. */
+export interface TradeInSummary {
+  id: string
+  car: string
+  estimate: string
+}
+
 /**
  * The trade-in estimate a visitor brought to a page (`?tradeIn=<valuation id>`), formatted for its site, or null
  * when the id is unknown or the valuation belongs to another country's site.
@@ -13,18 +20,22 @@ import { carName } from './trade-in-valuation'
 export async function tradeInEstimate(
   ctx: Pick<LoadContext, 'store' | 'site'>,
   id: string,
-): Promise<{ car: string; estimate: string } | null> {
+): Promise<TradeInSummary | null> {
   const valuation = /^[\w-]{12}$/.test(id) ? await ctx.store.programs.findValuation(id) : null
   if (!valuation || valuation.countryCode !== ctx.site.countryCode) return null
   const estimate: Money = { amount: valuation.estimateAmount, currency: valuation.currency as Money['currency'] }
-  return { car: await carName(ctx.store, valuation), estimate: formatMoney(estimate, ctx.site.locale) }
+  return {
+    id: valuation.id,
+    car: await carName(ctx.store, valuation),
+    estimate: formatMoney(estimate, ctx.site.locale),
+  }
 }
 
 /**
  * The trade-in estimate as its own line beside a price: it is not deducted, because the final trade-in price is
  * only set at the inspection.
  */
-export function TradeInLine({ tradeIn }: { tradeIn: { car: string; estimate: string } }) {
+export function TradeInLine({ tradeIn }: { tradeIn: TradeInSummary }) {
   const t = useT()
   return (
     <section className="notice" aria-label={t('tradeIn.line.label')}>

@@ -132,6 +132,26 @@ export function createProgramStore(db: D1Database) {
         .first<TradeInValuationRecord>()
     },
 
+    /** Keeps the trade-in estimate an order was placed with; the first one stays (a retried order adds none). */
+    async attachTradeIn(orderId: string, valuationId: string, now: Date): Promise<void> {
+      await db
+        .prepare(
+          `INSERT INTO order_trade_ins (order_id, valuation_id, attached_at) VALUES (?1, ?2, ?3)
+           ON CONFLICT (order_id) DO NOTHING`,
+        )
+        .bind(orderId, valuationId, now.toISOString())
+        .run()
+    },
+
+    /** The valuation an order was placed with, or null. */
+    async tradeInOfOrder(orderId: string): Promise<string | null> {
+      const row = await db
+        .prepare('SELECT valuation_id AS id FROM order_trade_ins WHERE order_id = ?1')
+        .bind(orderId)
+        .first<{ id: string }>()
+      return row?.id ?? null
+    },
+
     /** Stores a home-charger enquiry once per submission, with its confirmation e-mail. */
     async createChargerEnquiry(input: {
       idempotencyKey: string

@@ -109,24 +109,44 @@ describe('the trade-in page', () => {
     expect(row).toEqual({ owner_name: 'Anna Berg', plate: 'ABC 123', mileage_km: 50_000 })
   })
 
-  it('shows the estimate on the order form as its own line, leaving the price unchanged', async () => {
+  it('goes from the order form to a valuation and back; the order keeps the estimate beside its price', async () => {
     const person = visitor()
     await person.signUp('/se', { name: 'Anna Berg', email: uniqueEmail('anna'), password: 'correct horse battery' })
     const saved = await person.postForm('/se/configurator/p5', { configuration: 'version=long-range' })
     const configurationId = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
-    const before = decode(await (await person.request(`/se/configurator/info-submission/${configurationId}`)).text())
-    const valued = await person.postForm(
-      `/se/trade-in?configuration=${configurationId}`,
-      valuationForm({ configuration: configurationId }),
-    )
+    const formPath = `/se/configurator/info-submission/${configurationId}`
+    const before = decode(await (await person.request(formPath)).text())
+    const valueLink = /href="(\/se\/trade-in\?configuration=[^"]+)"/.exec(before)?.[1] ?? ''
+    expect(valueLink).toBe(`/se/trade-in?configuration=${configurationId}`)
+    const valued = await person.postForm(valueLink, valuationForm({ configuration: configurationId }))
     const result = decode(await (await person.request(valued.headers.get('location') ?? '')).text())
     const next = /href="(\/se\/configurator\/info-submission\/[^"]+)"/.exec(result)?.[1] ?? ''
     expect(next).toMatch(/\?tradeIn=[\w-]{12}$/)
-    const order = decode(await (await person.request(next)).text())
-    expect(order).toContain(formatMoney({ amount: 36_800_000, currency: 'SEK' }, 'sv-SE'))
-    expect(order).toContain(sv['tradeIn.line.note'])
+    const withTradeIn = decode(await (await person.request(next)).text())
+    const estimate = formatMoney({ amount: 36_800_000, currency: 'SEK' }, 'sv-SE')
+    expect(withTradeIn).toContain(estimate)
+    expect(withTradeIn).toContain(sv['tradeIn.line.note'])
     const lead = (html: string) => /<p class="page__lead">([^<]+)<\/p>/.exec(html)?.[1]
-    expect(lead(order)).toBe(lead(before))
+    expect(lead(withTradeIn)).toBe(lead(before))
+    const placed = await person.postForm(next, {
+      kind: 'order',
+      firstName: 'Anna',
+      lastName: 'Berg',
+      zip: '111 52',
+      city: 'Stockholm',
+      street: 'Storgatan 1',
+      email: 'anna@example.se',
+      phone: '070 123 45 67',
+      usage: 'personal',
+      financePreference: 'cash',
+      terms: 'yes',
+      orderAgreement: 'yes',
+    })
+    const orderId = /result-confirmation\/([\w-]+)/.exec(placed.headers.get('location') ?? '')?.[1] ?? ''
+    expect(orderId).not.toBe('')
+    const detail = decode(await (await person.request(`/se/order/${orderId}`)).text())
+    expect(detail).toContain(estimate)
+    expect(detail).toContain(sv['tradeIn.line.note'])
   })
 })
 
