@@ -171,6 +171,14 @@ describe('validateTradeIn', () => {
     ])
   })
 
+  it('takes the car from the VIN’s manufacturer when the brand has a single variant, else asks for it', () => {
+    const kia = validateTradeIn({ ...form, vin: 'KNAC381BFP5012345', car: '' }, context)
+    expect(kia.values?.car).toEqual({ brand: 'kia', series: 'ev6', variant: 'ev6-rwd' })
+    expect(validateTradeIn({ ...form, vin: 'WVWZZZE1ZMP012345', car: '' }, context).problems).toEqual([
+      { field: 'car', messageKey: 'validation.select', labelKey: 'tradeIn.field.car' },
+    ])
+  })
+
   it('checks the plate against the site’s country', () => {
     expect(validateTradeIn({ ...form, plate: 'AB-12-CD' }, { ...context, country: 'NL' }).values?.plate).toBe(
       'AB-12-CD',
