@@ -37,6 +37,9 @@ const ROUTES = [
   '/user-center/profile',
   '/quick-delivery',
   '/quick-delivery?colour=pink',
+  '/trade-in',
+  '/home-charger',
+  '/subscription',
 ]
 
 /** en-US, a locale with long words, and Thai. */

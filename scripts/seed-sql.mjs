@@ -1,6 +1,6 @@
-// SQL that upserts the catalog, price rules, marketing facts, finance products, stores and quick-delivery stock
-// from data/ into D1. Shared by `npm run db:setup` (local and remote) and the worker tests, so both hold the
-// same data.
+// SQL that upserts the catalog, price rules, marketing facts, finance products, stores, quick-delivery stock,
+// the trade-in valuation table and the subscription offers from data/ into D1. Shared by `npm run db:setup`
+// (local and remote) and the worker tests, so both hold the same data.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -57,6 +57,16 @@ ON CONFLICT (id) DO UPDATE SET country_code = excluded.country_code, model_code 
   delivery_weeks = excluded.delivery_weeks, sort = excluded.sort, updated_at = excluded.updated_at;`,
       )
     })
+  }
+  for (const [id, file] of [
+    ['tradein-valuation', 'data/tradein/valuation.json'],
+    ['subscription-offers', 'data/subscription/offers.json'],
+  ]) {
+    const body = JSON.parse(readFileSync(join(root, file), 'utf8'))
+    statements.push(
+      `INSERT INTO program_documents (id, body, updated_at) VALUES (${quote(id)}, ${quote(JSON.stringify(body))}, ${quote(now)})
+ON CONFLICT (id) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at;`,
+    )
   }
   return `${statements.join('\n\n')}\n`
 }

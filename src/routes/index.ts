@@ -3,6 +3,7 @@ import auth from './auth'
 import configurator from './configurator'
 import grayLogin from './gray-login'
 import home from './home'
+import { homeCharger, homeChargerResult } from './home-charger'
 import logout from './logout'
 import marketing from './marketing'
 import notFound from './not-found'
@@ -17,10 +18,12 @@ import quickDelivery from './quick-delivery'
 import quote from './quote'
 import type { PageRoute } from './route'
 import staff from './staff'
+import { subscription, subscriptionResult } from './subscription'
 import terms from './terms-conditions'
 import testDrive from './test-drive'
 import testDriveResult from './test-drive-result'
 import testDriveSubmission from './test-drive-submission'
+import { tradeIn, tradeInResult } from './trade-in'
 import userAgreement from './user-agreement'
 
 /**
@@ -53,4 +56,10 @@ export const ROUTES = [
   profile,
   staff,
   quickDelivery,
+  tradeIn,
+  tradeInResult,
+  homeCharger,
+  homeChargerResult,
+  subscription,
+  subscriptionResult,
 ] as unknown as readonly PageRoute<unknown>[]

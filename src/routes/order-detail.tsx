@@ -22,6 +22,7 @@ import type { StockCarView } from '../ui/stock/StockCar'
 import { loadOwnedOrder, OrderFacts, type OrderView } from './order-pages'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
 import { OrderedStockCar, stockCarOfOrder } from './stock-order'
+import { TradeInLine } from './trade-in-line'
 
 interface DetailData extends OrderView {
   csrf: string
@@ -185,6 +186,7 @@ function OrderDetailPage({ data }: { data: DetailData }) {
         ) : null}
       </OrderFacts>
       {data.stockCar ? <OrderedStockCar car={data.stockCar} /> : null}
+      {data.tradeIn ? <TradeInLine tradeIn={data.tradeIn} /> : null}
       <section aria-labelledby="timeline-title">
         <h2 id="timeline-title">{t(lease ? 'order.lease.heading' : 'order.timeline.heading')}</h2>
         <ol className="timeline">

@@ -21,6 +21,7 @@ import { useRenderContext } from '../ui/site-context'
 import { loadConfiguration } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
 import { type StockOrder, StockOrderNotice, stockForOrder } from './stock-order'
+import { TradeInLine, type TradeInSummary, tradeInEstimate } from './trade-in-line'
 
 /** Versions of the consent texts customers accept; a new text gets a new version. */
 export const CONSENT_VERSIONS = {
@@ -55,6 +56,8 @@ export interface FormData {
   dueToday: string
   /** A quick-delivery car the order takes from stock (see stock-order.tsx). */
   stock: StockOrder | null
+  /** A trade-in estimate the visitor brought (?tradeIn=): shown apart, it does not change the price. */
+  tradeIn: TradeInSummary | null
 }
 
 export async function priceOf(ctx: LoadContext, configurationId: string, deliveryZip: string | null = null) {
@@ -109,6 +112,7 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
     total: formatMoney(money(quote.totalInclVat, quote.currency), ctx.site.locale),
     dueToday: formatMoney(money(quote.depositAmount ?? 0, quote.currency), ctx.site.locale),
     stock: await stockForOrder(ctx, configuration),
+    tradeIn: await tradeInEstimate(ctx, ctx.url.searchParams.get('tradeIn') ?? ''),
   }
 }
 
@@ -123,6 +127,15 @@ export function OrderFormPage({ data }: { data: FormData }) {
       {data.stock ? (
         <StockOrderNotice stock={data.stock} formPath={`/configurator/info-submission/${data.configurationId}`} />
       ) : null}
+      {data.tradeIn ? (
+        <TradeInLine tradeIn={data.tradeIn} />
+      ) : (
+        <p>
+          <a href={linkTo(site, '/trade-in', { query: `configuration=${data.configurationId}` })}>
+            {t('tradeIn.line.valueLink')}
+          </a>
+        </p>
+      )}
       <form className="form card" method="post" noValidate aria-label={t('order.form.heading')}>
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
         <CsrfField token={data.csrf} />
@@ -371,6 +384,7 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
   if (placed.notificationId) ctx.notify([placed.notificationId])
   // The Dutch credit application starts when a financed order asks for it (idempotent per order).
   if (credit.start) await ctx.store.financeApplications.open(placed.id, user.id, at)
+  if (data.tradeIn) await ctx.store.programs.attachTradeIn(placed.id, data.tradeIn.id, new Date(at))
   return { redirect: linkTo(ctx.site, `/order/result-confirmation/${placed.id}`) }
 }
 
@@ -402,6 +416,8 @@ export interface OrderView {
   message: MessageKey | null
   messageKind: 'error' | 'success'
   onlinePayment: boolean
+  /** The trade-in estimate the order was placed with (tradeInCarInfo), shown apart from its price. */
+  tradeIn: TradeInSummary | null
 }
 
 export async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
@@ -415,6 +431,7 @@ export async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
     message: null,
     messageKind: 'success',
     onlinePayment: !OFFLINE_PAYMENT_COUNTRIES.includes(stored.order.country),
+    tradeIn: await tradeInEstimate(ctx, (await ctx.store.programs.tradeInOfOrder(stored.id)) ?? ''),
   }
 }
 

@@ -67,7 +67,9 @@ export interface ActionContext extends LoadContext {
 }
 
 /** After a form post: go somewhere (303), or show the page again with a status (errors, kept values). */
-export type ActionResult<Data> = { redirect: string } | { status: 200 | 400 | 401 | 402 | 409 | 422 | 429; data: Data }
+export type ActionResult<Data> =
+  | { redirect: string }
+  | { status: 200 | 400 | 401 | 402 | 409 | 422 | 429 | 503; data: Data }
 
 export interface PageMeta {
   title: MessageKey

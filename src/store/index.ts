@@ -7,12 +7,15 @@ import { ContentDocument, type ContentLanguage, type DocumentId } from '../domai
 import { CountryFinanceProducts } from '../domain/finance/schema'
 import { MarketingFacts } from '../domain/pricing/marketing'
 import { CountryPriceRules } from '../domain/pricing/rules'
+import { SubscriptionOffers } from '../domain/subscription/offer'
 import { type Store as Showroom, StoreFile } from '../domain/testdrive/schema'
+import { ValuationTable } from '../domain/tradein/valuation'
 import type { CountryCode } from '../i18n/sites'
 import { cacheAside } from './cache'
 import { createFinanceApplicationStore } from './finance-applications'
 import { randomId } from './ids'
 import { createOrderStore } from './orders'
+import { createProgramStore } from './programs'
 import { createStockStore } from './stock'
 import { createTestDriveStore } from './testdrive'
 
@@ -278,6 +281,36 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     },
 
     testDrives: createTestDriveStore(env.DB),
+
+    /** The trade-in valuation table, or null before it is seeded. Cached. */
+    async valuationTable(): Promise<ValuationTable | null> {
+      const found = await cacheAside({
+        kv: env.KV,
+        key: 'tradein-valuation',
+        schema: ValuationTable.nullable(),
+        ttlSeconds: DOCUMENT_TTL_SECONDS,
+        load: () => document('SELECT body FROM program_documents WHERE id = ?1', 'tradein-valuation', ValuationTable),
+        waitUntil: options.waitUntil,
+      })
+      return found ?? null
+    },
+
+    /** The subscription offers of every country, or null before they are seeded. Cached. */
+    async subscriptionOffers(): Promise<SubscriptionOffers | null> {
+      const found = await cacheAside({
+        kv: env.KV,
+        key: 'subscription-offers',
+        schema: SubscriptionOffers.nullable(),
+        ttlSeconds: DOCUMENT_TTL_SECONDS,
+        load: () =>
+          document('SELECT body FROM program_documents WHERE id = ?1', 'subscription-offers', SubscriptionOffers),
+        waitUntil: options.waitUntil,
+      })
+      return found ?? null
+    },
+
+    /** Trade-in valuations, home-charger enquiries and subscription requests. */
+    programs: createProgramStore(env.DB),
 
     orders: createOrderStore(env.DB),
 

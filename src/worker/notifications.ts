@@ -42,7 +42,9 @@ export async function renderNotification(env: Bindings, row: NotificationRow): P
     values.date = payload.localDate ? formatDate(payload.localDate, locale) : ''
     values.time = payload.localTime ?? ''
   }
-  return { subject: t(`mail.${row.kind}.subject`, values), body: t(`mail.${row.kind}.body`, values) }
+  // A kind with a dot names its own message namespace ('charger.mail' → charger.mail.subject); others are mail.*.
+  const keys = row.kind.includes('.') ? row.kind : `mail.${row.kind}`
+  return { subject: t(`${keys}.subject`, values), body: t(`${keys}.body`, values) }
 }
 
 /**

@@ -25,6 +25,10 @@ const ANONYMOUS_STATUS: Record<string, number> = {
   order: 302,
   cancelResult: 302,
   staff: 302,
+  // Results of a valuation, enquiry or request that does not exist: "No record is found".
+  tradeInResult: 404,
+  homeChargerResult: 404,
+  subscriptionResult: 404,
 }
 
 /** A concrete address for a route pattern, using records that exist in the test database. */

@@ -10,6 +10,7 @@ import { apiError } from './errors'
 import { FINANCE_ENDPOINTS, financeApi } from './finance'
 import { SESSION_ENDPOINTS, sessionApi } from './session'
 import { TEST_DRIVE_ENDPOINTS, testDriveApi } from './testdrive'
+import { TRADE_IN_ENDPOINTS, tradeInApi } from './tradein'
 
 /** A crash in the browser, reported by the client error boundary. Nothing personal is sent. */
 export const ClientErrorReport = z.strictObject({
@@ -81,6 +82,7 @@ export const ENDPOINTS = {
   ...CATALOG_ENDPOINTS,
   ...FINANCE_ENDPOINTS,
   ...TEST_DRIVE_ENDPOINTS,
+  ...TRADE_IN_ENDPOINTS,
 } satisfies Record<string, EndpointSpec>
 
 const document = openApiDocument(Object.values(ENDPOINTS))
@@ -125,4 +127,5 @@ export const api = new Hono<AppEnv>()
   .route('/', catalogApi)
   .route('/', financeApi)
   .route('/', testDriveApi)
+  .route('/', tradeInApi)
   .all('*', (c) => apiError(c, 404, 'not_found', 'api.error.notFound'))

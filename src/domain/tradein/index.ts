@@ -1,0 +1,5 @@
+export * from './mileage'
+export * from './plates'
+export * from './validate'
+export * from './valuation'
+export * from './vin'

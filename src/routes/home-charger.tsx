@@ -1,0 +1,182 @@
+import { type ChargerField, HOUSE_TYPES, INSTALLATION_WINDOWS, validateChargerEnquiry } from '../domain/charger/enquiry'
+import { isStoreCountry } from '../domain/testdrive/phone'
+import type { MessageKey } from '../i18n/intl'
+import { linkTo } from '../i18n/links'
+import { randomId } from '../store/ids'
+import { ConsentField, ContactFields, CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { useT } from '../ui/intl-context'
+import { ChooseCountry, SelectField } from '../ui/programs'
+import { ShellPage } from '../ui/ShellPage'
+import { useRenderContext } from '../ui/site-context'
+import { type ActionContext, defineRoute, found, type LoadContext } from './route'
+
+interface ChargerData {
+  csrf: string
+  idempotencyKey: string
+  /** False on the global site: it shows where to go instead of the form. */
+  canEnquire: boolean
+  values: Partial<Record<ChargerField, string>>
+  errors: FieldErrors
+}
+
+const IDEMPOTENCY_KEY = /^[\w-]{12,64}$/
+
+async function loadCharger(ctx: LoadContext): Promise<ChargerData> {
+  const user = ctx.session.user
+  return {
+    csrf: await ctx.session.csrfToken(),
+    idempotencyKey: randomId(),
+    canEnquire: isStoreCountry(ctx.site.countryCode),
+    values: { name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '' },
+    errors: {},
+  }
+}
+
+function ChargerPage({ data }: { data: ChargerData }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  if (!data.canEnquire) {
+    return (
+      <ShellPage heading="charger.heading" lead="charger.lead">
+        <ChooseCountry path="/home-charger" heading="charger.global.heading" body="charger.global.body" />
+      </ShellPage>
+    )
+  }
+  const errorCount = Object.keys(data.errors).length
+  return (
+    <ShellPage heading="charger.heading" lead="charger.lead">
+      <form className="form card" method="post" noValidate aria-label={t('charger.submit')}>
+        {errorCount > 0 ? (
+          <FormMessage kind="error">{t('charger.problem.summary', { count: errorCount })}</FormMessage>
+        ) : null}
+        <CsrfField token={data.csrf} />
+        <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+        <ContactFields form="charger" values={data.values} errors={data.errors} phoneRequired />
+        <fieldset className="field">
+          <legend>{t('charger.label.address')}</legend>
+          <Field
+            form="charger"
+            name="street"
+            label="charger.label.street"
+            value={data.values.street}
+            autoComplete="address-line1"
+            required
+            errors={data.errors}
+          />
+          <Field
+            form="charger"
+            name="zip"
+            label="charger.label.zip"
+            value={data.values.zip}
+            autoComplete="postal-code"
+            required
+            errors={data.errors}
+          />
+          <Field
+            form="charger"
+            name="city"
+            label="charger.label.city"
+            value={data.values.city}
+            autoComplete="address-level2"
+            required
+            errors={data.errors}
+          />
+        </fieldset>
+        <SelectField
+          form="charger"
+          name="houseType"
+          label="charger.label.houseType"
+          placeholder="charger.choose"
+          value={data.values.houseType}
+          errors={data.errors}
+          options={HOUSE_TYPES.map((type) => ({ value: type, label: t(`charger.houseType.${type}`) }))}
+        />
+        <SelectField
+          form="charger"
+          name="installationWindow"
+          label="charger.label.installationWindow"
+          placeholder="charger.choose"
+          value={data.values.installationWindow}
+          errors={data.errors}
+          options={INSTALLATION_WINDOWS.map((w) => ({ value: w, label: t(`charger.window.${w}`) }))}
+        />
+        <ConsentField
+          id="charger-privacy"
+          name="privacyAccepted"
+          label="charger.label.privacy"
+          errors={data.errors}
+          link={{ href: linkTo(site, '/policy'), label: 'testDrive.privacyLink' }}
+        />
+        <button className="button button--primary" type="submit">
+          {t('charger.submit')}
+        </button>
+      </form>
+    </ShellPage>
+  )
+}
+
+async function sendEnquiry(ctx: ActionContext) {
+  const data = await loadCharger(ctx)
+  const country = ctx.site.countryCode
+  if (!isStoreCountry(country)) return { status: 400 as const, data }
+  if (IDEMPOTENCY_KEY.test(ctx.form.idempotencyKey ?? '')) data.idempotencyKey = ctx.form.idempotencyKey as string
+  const fields = ['name', 'email', 'phone', 'street', 'zip', 'city', 'houseType', 'installationWindow'] as const
+  data.values = Object.fromEntries(fields.map((f) => [f, ctx.form[f] ?? '']))
+  const { values, problems } = validateChargerEnquiry(ctx.form, country)
+  if (!values) {
+    for (const p of problems) data.errors[p.field] = { key: p.messageKey as MessageKey, label: p.labelKey }
+    return { status: 422 as const, data }
+  }
+  const { id, notificationId } = await ctx.store.programs.createChargerEnquiry({
+    idempotencyKey: data.idempotencyKey,
+    enquiry: values,
+    countryCode: country,
+    locale: ctx.site.locale,
+    ownerId: ctx.session.user?.id ?? null,
+    now: new Date(),
+  })
+  if (notificationId) ctx.notify([notificationId])
+  return { redirect: linkTo(ctx.site, `/home-charger/result/${id}`) }
+}
+
+/** `/home-charger`: the home-charger enquiry (SPEC §1), confirmed by e-mail. */
+export const homeCharger = defineRoute<ChargerData>({
+  id: 'homeCharger',
+  path: '/home-charger',
+  label: null,
+  namespaces: [],
+  indexable: true,
+  load: loadCharger,
+  action: sendEnquiry,
+  meta: () => ({ title: 'charger.heading', description: 'charger.lead' }),
+  Page: ChargerPage,
+})
+
+function ChargerResultPage({ data }: { data: { email: string } }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  return (
+    <ShellPage heading="charger.result.heading" lead="charger.result.lead">
+      <p role="status">{t('charger.result.mail', { email: data.email })}</p>
+      <a className="button" href={linkTo(site, '/')}>
+        {t('charger.result.home')}
+      </a>
+    </ShellPage>
+  )
+}
+
+/** `/home-charger/result/{id}`: the enquiry was received (SPEC §2 "request received"). */
+export const homeChargerResult = defineRoute<{ email: string }>({
+  id: 'homeChargerResult',
+  path: '/home-charger/result/:id',
+  label: null,
+  namespaces: [],
+  indexable: false,
+  load: async (ctx) => {
+    const id = ctx.params.id ?? ''
+    const enquiry = found(/^[\w-]{12}$/.test(id) ? await ctx.store.programs.findChargerEnquiry(id) : null, 'noRecord')
+    return { email: enquiry.email }
+  },
+  meta: () => ({ title: 'charger.result.heading', description: 'charger.result.lead' }),
+  Page: ChargerResultPage,
+})

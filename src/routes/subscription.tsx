@@ -1,0 +1,226 @@
+import { formatMoney } from '../domain/money'
+import { validatePersonal } from '../domain/order/personal'
+import { offerFor, type SubscriptionOffer, subscriptionSummary } from '../domain/subscription/offer'
+import { isStoreCountry } from '../domain/testdrive/phone'
+import type { MessageKey } from '../i18n/intl'
+import { linkTo } from '../i18n/links'
+import { randomId } from '../store/ids'
+import { ConsentField, CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { useIntl, useT } from '../ui/intl-context'
+import { ChooseCountry } from '../ui/programs'
+import { ShellPage } from '../ui/ShellPage'
+import { useRenderContext } from '../ui/site-context'
+import { type ActionContext, defineRoute, found, type LoadContext } from './route'
+
+/** The personal form's fields a subscription asks: a private person's name, address and contact. */
+const PERSONAL_TEXT_FIELDS = ['firstName', 'lastName', 'zip', 'city', 'street', 'apartment', 'email', 'phone'] as const
+const AUTOCOMPLETE: Record<(typeof PERSONAL_TEXT_FIELDS)[number], string> = {
+  firstName: 'given-name',
+  lastName: 'family-name',
+  zip: 'postal-code',
+  city: 'address-level2',
+  street: 'address-line1',
+  apartment: 'address-line2',
+  email: 'email',
+  phone: 'tel',
+}
+const IDEMPOTENCY_KEY = /^[\w-]{12,64}$/
+
+interface SubscriptionData {
+  csrf: string
+  idempotencyKey: string
+  /** The global site shows where to go; a country without an offer says so. */
+  availability: 'global' | 'none' | 'offered'
+  offer: SubscriptionOffer | null
+  values: Record<string, string>
+  errors: FieldErrors
+}
+
+async function loadSubscription(ctx: LoadContext): Promise<SubscriptionData> {
+  const country = ctx.site.countryCode
+  const offers = await ctx.store.subscriptionOffers()
+  const offer = offers && isStoreCountry(country) ? offerFor(offers, country) : null
+  const user = ctx.session.user
+  return {
+    csrf: await ctx.session.csrfToken(),
+    idempotencyKey: randomId(),
+    availability: !isStoreCountry(country) ? 'global' : offer ? 'offered' : 'none',
+    offer,
+    values: {
+      firstName: user?.name.split(' ')[0] ?? '',
+      lastName: user?.name.split(' ').slice(1).join(' ') ?? '',
+      email: user?.email ?? '',
+      phone: user?.phone ?? '',
+    },
+    errors: {},
+  }
+}
+
+function OfferCard({ offer }: { offer: SubscriptionOffer }) {
+  const t = useT()
+  const intl = useIntl()
+  const { site } = useRenderContext()
+  const summary = subscriptionSummary(offer)
+  return (
+    <section className="card" aria-labelledby="subscription-offer">
+      <h2 id="subscription-offer">
+        {t('subscription.offer.monthly', { amount: formatMoney(summary.monthly, site.locale) })}
+      </h2>
+      <dl className="choices-list">
+        <dt>{t('subscription.offer.term')}</dt>
+        <dd>{t('subscription.offer.months', { months: summary.termMonths })}</dd>
+        <dt>{t('subscription.offer.mileage')}</dt>
+        <dd>
+          {t('subscription.offer.km', {
+            perMonth: intl.formatNumber(summary.kmPerMonth),
+            perTerm: intl.formatNumber(summary.kmPerTerm),
+          })}
+        </dd>
+        <dt>{t('subscription.offer.total')}</dt>
+        <dd>{formatMoney(summary.total, site.locale)}</dd>
+      </dl>
+      <h3>{t('subscription.offer.included')}</h3>
+      <ul>
+        {summary.services.map((service) => (
+          <li key={service}>{t(`subscription.service.${service}`)}</li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function SubscriptionPage({ data }: { data: SubscriptionData }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  if (data.availability === 'global') {
+    return (
+      <ShellPage heading="subscription.heading" lead="subscription.lead">
+        <ChooseCountry path="/subscription" heading="subscription.global.heading" body="subscription.global.body" />
+      </ShellPage>
+    )
+  }
+  if (!data.offer) {
+    return (
+      <ShellPage heading="subscription.heading" lead="subscription.lead">
+        <p className="notice">{t('subscription.none')}</p>
+        <a className="button" href={linkTo(site, '/configurator/p5')}>
+          {t('subscription.configure')}
+        </a>
+      </ShellPage>
+    )
+  }
+  const errorCount = Object.keys(data.errors).length
+  return (
+    <ShellPage heading="subscription.heading" lead="subscription.lead">
+      <OfferCard offer={data.offer} />
+      <form className="form card" method="post" noValidate aria-labelledby="subscription-form">
+        <h2 id="subscription-form">{t('subscription.form.heading')}</h2>
+        {errorCount > 0 ? (
+          <FormMessage kind="error">{t('subscription.problem.summary', { count: errorCount })}</FormMessage>
+        ) : null}
+        <CsrfField token={data.csrf} />
+        <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+        {PERSONAL_TEXT_FIELDS.map((name) => (
+          <Field
+            key={name}
+            form="subscription"
+            name={name}
+            type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
+            label={`order.label.${name}`}
+            value={data.values[name]}
+            autoComplete={AUTOCOMPLETE[name]}
+            required={name !== 'apartment'}
+            errors={data.errors}
+          />
+        ))}
+        <ConsentField
+          id="subscription-privacy"
+          name="privacyAccepted"
+          label="subscription.label.privacy"
+          errors={data.errors}
+          link={{ href: linkTo(site, '/policy'), label: 'testDrive.privacyLink' }}
+        />
+        <div className="field field--check">
+          <input id="subscription-marketing" name="marketing" type="checkbox" value="yes" />
+          <label htmlFor="subscription-marketing">{t('quote.marketing')}</label>
+        </div>
+        <button className="button button--primary" type="submit">
+          {t('subscription.submit')}
+        </button>
+      </form>
+    </ShellPage>
+  )
+}
+
+async function requestSubscription(ctx: ActionContext) {
+  const data = await loadSubscription(ctx)
+  const country = ctx.site.countryCode
+  if (!data.offer || !isStoreCountry(country)) return { status: 400 as const, data }
+  if (IDEMPOTENCY_KEY.test(ctx.form.idempotencyKey ?? '')) data.idempotencyKey = ctx.form.idempotencyKey as string
+  data.values = Object.fromEntries(PERSONAL_TEXT_FIELDS.map((f) => [f, ctx.form[f] ?? '']))
+  const now = new Date()
+  // The lease's personal form and rules: a subscription is for a private person in the site's country.
+  const personal = validatePersonal(
+    { ...ctx.form, country, usage: 'personal' },
+    { site: country, orderDate: now.toISOString().slice(0, 10), financeKind: null },
+  )
+  for (const p of personal.problems) data.errors[p.field] = { key: p.messageKey as MessageKey, label: p.labelKey }
+  if (ctx.form.privacyAccepted !== 'yes') data.errors.privacyAccepted = { key: 'subscription.problem.privacyRequired' }
+  if (!personal.values || data.errors.privacyAccepted) return { status: 422 as const, data }
+  const { id, notificationId } = await ctx.store.programs.createSubscriptionRequest({
+    idempotencyKey: data.idempotencyKey,
+    offer: data.offer,
+    personal: personal.values,
+    consents: { privacy: now.toISOString(), marketing: ctx.form.marketing === 'yes' ? now.toISOString() : null },
+    countryCode: country,
+    locale: ctx.site.locale,
+    ownerId: ctx.session.user?.id ?? null,
+    now,
+  })
+  if (notificationId) ctx.notify([notificationId])
+  return { redirect: linkTo(ctx.site, `/subscription/result/${id}`) }
+}
+
+/** `/subscription`: the country's all-inclusive monthly offer and its request form (SPEC §1). */
+export const subscription = defineRoute<SubscriptionData>({
+  id: 'subscription',
+  path: '/subscription',
+  label: null,
+  namespaces: [],
+  indexable: true,
+  load: loadSubscription,
+  action: requestSubscription,
+  meta: () => ({ title: 'subscription.heading', description: 'subscription.lead' }),
+  Page: SubscriptionPage,
+})
+
+function SubscriptionResultPage() {
+  const t = useT()
+  const { site } = useRenderContext()
+  return (
+    <ShellPage heading="subscription.result.heading" lead="subscription.result.lead">
+      <a className="button" href={linkTo(site, '/')}>
+        {t('charger.result.home')}
+      </a>
+    </ShellPage>
+  )
+}
+
+/** `/subscription/result/{id}`: the request was received. */
+export const subscriptionResult = defineRoute<{ id: string }>({
+  id: 'subscriptionResult',
+  path: '/subscription/result/:id',
+  label: null,
+  namespaces: [],
+  indexable: false,
+  load: async (ctx) => {
+    const id = ctx.params.id ?? ''
+    const request = found(
+      /^[\w-]{12}$/.test(id) ? await ctx.store.programs.findSubscriptionRequest(id) : null,
+      'noRecord',
+    )
+    return { id: request.id }
+  },
+  meta: () => ({ title: 'subscription.result.heading', description: 'subscription.result.lead' }),
+  Page: SubscriptionResultPage,
+})

@@ -1,0 +1,272 @@
+import { formatMoney, type Money } from '../domain/money'
+import { isStoreCountry } from '../domain/testdrive/phone'
+import { PLATE_RULES } from '../domain/tradein/plates'
+import { OLDEST_YEAR_OFFSET, TRADE_IN_FIELDS } from '../domain/tradein/validate'
+import { FINAL_PRICE_VALID_DAYS, finalPriceValidUntil } from '../domain/tradein/valuation'
+import { formatDate } from '../i18n/dates'
+import type { MessageKey } from '../i18n/intl'
+import { linkTo } from '../i18n/links'
+import { CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { useT } from '../ui/intl-context'
+import { ChooseCountry, SelectField } from '../ui/programs'
+import { ShellPage } from '../ui/ShellPage'
+import { useRenderContext } from '../ui/site-context'
+import { type ActionContext, defineRoute, found, type LoadContext, PageError } from './route'
+import { carName, requestValuation } from './trade-in-valuation'
+
+interface TradeInFormData {
+  csrf: string
+  /** False on the global site: it shows where to go instead of the form. */
+  canValue: boolean
+  values: Record<string, string>
+  errors: FieldErrors
+  message: MessageKey | null
+  cars: { label: string; options: { value: string; label: string }[] }[]
+  years: number[]
+  plateExample: string
+  /** The saved configuration the visitor came from, carried to the result so it can go on to the order. */
+  configurationId: string | null
+}
+
+const CONFIGURATION_ID = /^[\w-]{1,64}$/
+
+async function loadTradeIn(ctx: LoadContext): Promise<TradeInFormData> {
+  const country = ctx.site.countryCode
+  const table = await ctx.store.valuationTable()
+  const thisYear = new Date().getUTCFullYear()
+  const configuration = ctx.url.searchParams.get('configuration') ?? ''
+  return {
+    csrf: await ctx.session.csrfToken(),
+    canValue: isStoreCountry(country),
+    values: { owner: ctx.session.user?.name ?? '' },
+    errors: {},
+    message: null,
+    cars: (table?.brands ?? []).map((brand) => ({
+      label: brand.name,
+      options: brand.series.flatMap((series) =>
+        series.variants.map((variant) => ({
+          value: `${brand.code}/${series.code}/${variant.code}`,
+          label: `${brand.name} ${series.name} ${variant.name}`,
+        })),
+      ),
+    })),
+    years: Array.from({ length: OLDEST_YEAR_OFFSET + 1 }, (_, i) => thisYear - i),
+    plateExample: isStoreCountry(country) ? PLATE_RULES[country].example : '',
+    configurationId: CONFIGURATION_ID.test(configuration) ? configuration : null,
+  }
+}
+
+function TradeInPage({ data }: { data: TradeInFormData }) {
+  const t = useT()
+  if (!data.canValue) {
+    return (
+      <ShellPage heading="tradeIn.heading" lead="tradeIn.lead">
+        <ChooseCountry path="/trade-in" heading="tradeIn.global.heading" body="tradeIn.global.body" />
+      </ShellPage>
+    )
+  }
+  const errorCount = Object.keys(data.errors).length
+  return (
+    <ShellPage heading="tradeIn.heading" lead="tradeIn.lead">
+      <form className="form card" method="post" noValidate aria-label={t('tradeIn.submit')}>
+        {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
+        {errorCount > 0 ? (
+          <FormMessage kind="error">{t('tradeIn.problem.summary', { count: errorCount })}</FormMessage>
+        ) : null}
+        <CsrfField token={data.csrf} />
+        {data.configurationId ? <input type="hidden" name="configuration" value={data.configurationId} /> : null}
+        <Field
+          form="tradein"
+          name="vin"
+          label="tradeIn.label.vin"
+          hint="tradeIn.hint.vin"
+          value={data.values.vin}
+          autoComplete="off"
+          required
+          errors={data.errors}
+        />
+        <Field
+          form="tradein"
+          name="mileage"
+          label="tradeIn.label.mileage"
+          hint="tradeIn.hint.mileage"
+          value={data.values.mileage}
+          autoComplete="off"
+          required
+          errors={data.errors}
+        />
+        <Field
+          form="tradein"
+          name="plate"
+          label="tradeIn.label.plate"
+          value={data.values.plate}
+          autoComplete="off"
+          required
+          errors={data.errors}
+        />
+        <p className="field__hint">{t('tradeIn.hint.plate', { example: data.plateExample })}</p>
+        <Field
+          form="tradein"
+          name="owner"
+          label="tradeIn.label.owner"
+          value={data.values.owner}
+          autoComplete="name"
+          required
+          errors={data.errors}
+        />
+        <SelectField
+          form="tradein"
+          name="car"
+          label="tradeIn.label.car"
+          placeholder="tradeIn.choose"
+          value={data.values.car}
+          errors={data.errors}
+          groups={data.cars}
+        />
+        <SelectField
+          form="tradein"
+          name="year"
+          label="tradeIn.label.year"
+          placeholder="tradeIn.choose"
+          value={data.values.year}
+          errors={data.errors}
+          options={data.years.map((year) => ({ value: String(year), label: String(year) }))}
+        />
+        <p>{t('tradeIn.finalPriceNote', { days: FINAL_PRICE_VALID_DAYS })}</p>
+        <button className="button button--primary" type="submit">
+          {t('tradeIn.submit')}
+        </button>
+      </form>
+    </ShellPage>
+  )
+}
+
+async function valueTradeIn(ctx: ActionContext) {
+  const data = await loadTradeIn(ctx)
+  if (!data.canValue) return { status: 400 as const, data }
+  data.values = Object.fromEntries(TRADE_IN_FIELDS.map((field) => [field, ctx.form[field] ?? '']))
+  const configuration = ctx.form.configuration ?? ''
+  if (CONFIGURATION_ID.test(configuration)) data.configurationId = configuration
+  const outcome = await requestValuation(ctx.store, ctx.site, ctx.session.user?.id ?? null, ctx.form)
+  switch (outcome.status) {
+    case 'invalid':
+      for (const p of outcome.problems) data.errors[p.field] = { key: p.messageKey, label: p.labelKey }
+      return { status: 422 as const, data }
+    case 'unavailable':
+      data.message = 'tradeIn.error.unavailable'
+      return { status: 503 as const, data }
+    case 'vinTaken':
+      data.message = 'tradeIn.error.vinTaken'
+      return { status: 409 as const, data }
+    case 'valued':
+      return {
+        redirect: linkTo(ctx.site, `/trade-in/result/${outcome.id}`, {
+          query: data.configurationId ? `configuration=${data.configurationId}` : undefined,
+        }),
+      }
+  }
+}
+
+/** `/trade-in`: the trade-in valuation form (SPEC §1, §3, §5); the global site points to the country sites. */
+export const tradeIn = defineRoute<TradeInFormData>({
+  id: 'tradeIn',
+  path: '/trade-in',
+  label: null,
+  namespaces: [],
+  indexable: true,
+  load: loadTradeIn,
+  action: valueTradeIn,
+  meta: () => ({ title: 'tradeIn.heading', description: 'tradeIn.lead' }),
+  Page: TradeInPage,
+})
+
+interface TradeInResultData {
+  id: string
+  car: string
+  vin: string
+  plate: string
+  mileageKm: number
+  firstRegistrationYear: number
+  estimate: Money
+  /** The last day of the final price if the car were inspected today. */
+  validUntilIfInspectedToday: string
+  configurationId: string | null
+}
+
+function TradeInResultPage({ data }: { data: TradeInResultData }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  return (
+    <ShellPage heading="tradeIn.result.heading" lead="tradeIn.result.lead">
+      <section className="card" aria-labelledby="tradein-estimate">
+        <h2 id="tradein-estimate">
+          {t('tradeIn.result.estimate', { amount: formatMoney(data.estimate, site.locale) })}
+        </h2>
+        <dl className="choices-list">
+          <dt>{t('tradeIn.label.car')}</dt>
+          <dd>{data.car}</dd>
+          <dt>{t('tradeIn.label.year')}</dt>
+          <dd>{data.firstRegistrationYear}</dd>
+          <dt>{t('tradeIn.label.vin')}</dt>
+          <dd>{data.vin}</dd>
+          <dt>{t('tradeIn.label.plate')}</dt>
+          <dd>{data.plate}</dd>
+          <dt>{t('tradeIn.label.mileage')}</dt>
+          <dd>{t('tradeIn.result.km', { km: data.mileageKm })}</dd>
+        </dl>
+        <p>
+          {t('tradeIn.result.validity', {
+            days: FINAL_PRICE_VALID_DAYS,
+            date: formatDate(data.validUntilIfInspectedToday, site.locale),
+          })}
+        </p>
+      </section>
+      {data.configurationId ? (
+        <p>
+          <a
+            className="button button--primary"
+            href={linkTo(site, `/configurator/info-submission/${data.configurationId}`, {
+              query: `tradeIn=${data.id}`,
+            })}
+          >
+            {t('tradeIn.result.continueOrder')}
+          </a>
+        </p>
+      ) : null}
+      <p>
+        <a className="button" href={linkTo(site, '/trade-in')}>
+          {t('tradeIn.result.again')}
+        </a>
+      </p>
+    </ShellPage>
+  )
+}
+
+/** `/trade-in/result/{id}`: the estimate of a valuation and how long the final price holds. */
+export const tradeInResult = defineRoute<TradeInResultData>({
+  id: 'tradeInResult',
+  path: '/trade-in/result/:id',
+  label: null,
+  namespaces: [],
+  indexable: false,
+  load: async (ctx) => {
+    const id = ctx.params.id ?? ''
+    const valuation = found(/^[\w-]{12}$/.test(id) ? await ctx.store.programs.findValuation(id) : null, 'noRecord')
+    // A valuation is shown on its own country's site only, in the currency it was made in.
+    if (valuation.countryCode !== ctx.site.countryCode) throw new PageError('noRecord', 404)
+    const configuration = ctx.url.searchParams.get('configuration') ?? ''
+    return {
+      id: valuation.id,
+      car: await carName(ctx.store, valuation),
+      vin: valuation.vin,
+      plate: valuation.plate,
+      mileageKm: valuation.mileageKm,
+      firstRegistrationYear: valuation.firstRegistrationYear,
+      estimate: { amount: valuation.estimateAmount, currency: valuation.currency as Money['currency'] },
+      validUntilIfInspectedToday: finalPriceValidUntil(new Date().toISOString().slice(0, 10)),
+      configurationId: CONFIGURATION_ID.test(configuration) ? configuration : null,
+    }
+  },
+  meta: () => ({ title: 'tradeIn.result.heading', description: 'tradeIn.result.lead' }),
+  Page: TradeInResultPage,
+})

@@ -1,0 +1,217 @@
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { uniqueEmail, visitor } from '../../test/visitor'
+import { formatMoney } from '../domain/money'
+import { CATALOGS } from '../i18n/catalogs'
+
+const sv = CATALOGS['sv-SE']
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+const TWO_YEARS_AGO = String(new Date().getUTCFullYear() - 2)
+
+let serial = 0
+/** A fresh VIN of the ISO 3779 alphabet for each test, so tests never share one. */
+const newVin = () => `XNVP5AAA0R${String(Date.now() % 1e6).padStart(6, '0')}${serial++ % 10}`
+
+function valuationForm(overrides: Record<string, string> = {}) {
+  return {
+    vin: newVin(),
+    mileage: '40 000',
+    plate: 'abc123',
+    owner: 'Anna Berg',
+    car: 'nordvolt/p5/p5-standard',
+    year: TWO_YEARS_AGO,
+    ...overrides,
+  }
+}
+
+describe('the trade-in page', () => {
+  it('asks VIN, mileage, plate, owner, car and year in the site’s language, with the plate format', async () => {
+    const html = decode(await (await visitor().request('/se/trade-in')).text())
+    for (const key of [
+      'tradeIn.label.vin',
+      'tradeIn.label.mileage',
+      'tradeIn.label.plate',
+      'tradeIn.label.car',
+    ] as const)
+      expect(html).toContain(sv[key])
+    expect(html).toContain('ABC 123')
+    expect(html).toContain('<optgroup label="Volkswagen">')
+    expect(html).toContain(sv['tradeIn.finalPriceNote'].replace('{days}', '30'))
+  })
+
+  it('sends the global site to a country', async () => {
+    const html = await (await visitor().request('/trade-in')).text()
+    expect(html).toContain(CATALOGS['en-US']['tradeIn.global.heading'])
+    expect(html).toContain('href="/se/trade-in"')
+    expect(html).not.toContain('name="vin"')
+  })
+
+  it('values a car, stores the estimate with the VIN and shows it with the 30-day validity', async () => {
+    const person = visitor()
+    const form = valuationForm()
+    const res = await person.postForm('/se/trade-in', form)
+    expect(res.status).toBe(303)
+    const location = res.headers.get('location') ?? ''
+    expect(location).toMatch(/^\/se\/trade-in\/result\/[\w-]{12}$/)
+    const html = decode(await (await person.request(location)).text())
+    // 45 990 € × 73 % × 98 % × 11.2 = 368 493.95 kr, rounded down to 368 000 kr
+    expect(html).toContain(formatMoney({ amount: 36_800_000, currency: 'SEK' }, 'sv-SE'))
+    expect(html).toContain('Nordvolt P5 Standard Range')
+    expect(html).toContain(form.vin)
+    expect(html).toMatch(/30 dagar från besiktningen/)
+    const row = await env.DB.prepare('SELECT estimate_amount, currency, plate FROM trade_in_valuations WHERE vin = ?1')
+      .bind(form.vin)
+      .first()
+    expect(row).toEqual({ estimate_amount: 36_800_000, currency: 'SEK', plate: 'ABC 123' })
+  })
+
+  it('keeps the values and explains each problem in Swedish, storing nothing', async () => {
+    const form = valuationForm({ vin: 'XNVP5AAAOR0000001', mileage: '040000', plate: 'AB-12-CD', car: '' })
+    const res = await visitor().postForm('/se/trade-in', form)
+    expect(res.status).toBe(422)
+    const html = decode(await res.text())
+    expect(html).toContain(sv['tradeIn.problem.vinLetters'])
+    expect(html).toContain(sv['validation.invalid'].replace('{label}', sv['tradeIn.field.mileage']))
+    expect(html).toContain(sv['validation.invalid'].replace('{label}', sv['tradeIn.field.plate']))
+    expect(html).toContain(sv['validation.select'].replace('{label}', sv['tradeIn.field.car']))
+    expect(html).toContain('value="XNVP5AAAOR0000001"')
+    expect(html).toContain('value="AB-12-CD"')
+    expect(html).toMatch(
+      /id="tradein-vin"[^>]*aria-invalid="true"[^>]*aria-describedby="tradein-vin-hint tradein-vin-error"/,
+    )
+    const count = await env.DB.prepare(
+      `SELECT COUNT(*) AS n FROM trade_in_valuations WHERE vin LIKE 'XNVP5AAAOR%'`,
+    ).first()
+    expect(count).toEqual({ n: 0 })
+  })
+
+  it('says it cannot value a car the model has no data for', async () => {
+    const res = await visitor().postForm('/se/trade-in', valuationForm({ car: 'renault/zoe/zoe-r135' }))
+    expect(res.status).toBe(503)
+    expect(decode(await res.text())).toContain(sv['tradeIn.error.unavailable'])
+  })
+
+  it('refuses a VIN valued with another plate, and lets the same car be valued again', async () => {
+    const form = valuationForm()
+    const first = await visitor().postForm('/se/trade-in', form)
+    const again = await visitor().postForm('/se/trade-in', { ...form, mileage: '50000' })
+    expect(again.headers.get('location')).toBe(first.headers.get('location'))
+    const other = await visitor().postForm('/se/trade-in', { ...form, owner: 'Someone Else', plate: 'XYZ 987' })
+    expect(other.status).toBe(409)
+    expect(decode(await other.text())).toContain(sv['tradeIn.error.vinTaken'])
+    const row = await env.DB.prepare('SELECT owner_name, plate, mileage_km FROM trade_in_valuations WHERE vin = ?1')
+      .bind(form.vin)
+      .first()
+    expect(row).toEqual({ owner_name: 'Anna Berg', plate: 'ABC 123', mileage_km: 50_000 })
+  })
+
+  it('goes from the order form to a valuation and back; the order keeps the estimate beside its price', async () => {
+    const person = visitor()
+    await person.signUp('/se', { name: 'Anna Berg', email: uniqueEmail('anna'), password: 'correct horse battery' })
+    const saved = await person.postForm('/se/configurator/p5', { configuration: 'version=long-range' })
+    const configurationId = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
+    const formPath = `/se/configurator/info-submission/${configurationId}`
+    const before = decode(await (await person.request(formPath)).text())
+    const valueLink = /href="(\/se\/trade-in\?configuration=[^"]+)"/.exec(before)?.[1] ?? ''
+    expect(valueLink).toBe(`/se/trade-in?configuration=${configurationId}`)
+    const valued = await person.postForm(valueLink, valuationForm({ configuration: configurationId }))
+    const result = decode(await (await person.request(valued.headers.get('location') ?? '')).text())
+    const next = /href="(\/se\/configurator\/info-submission\/[^"]+)"/.exec(result)?.[1] ?? ''
+    expect(next).toMatch(/\?tradeIn=[\w-]{12}$/)
+    const withTradeIn = decode(await (await person.request(next)).text())
+    const estimate = formatMoney({ amount: 36_800_000, currency: 'SEK' }, 'sv-SE')
+    expect(withTradeIn).toContain(estimate)
+    expect(withTradeIn).toContain(sv['tradeIn.line.note'])
+    const lead = (html: string) => /<p class="page__lead">([^<]+)<\/p>/.exec(html)?.[1]
+    expect(lead(withTradeIn)).toBe(lead(before))
+    const placed = await person.postForm(next, {
+      kind: 'order',
+      firstName: 'Anna',
+      lastName: 'Berg',
+      zip: '111 52',
+      city: 'Stockholm',
+      street: 'Storgatan 1',
+      email: 'anna@example.se',
+      phone: '070 123 45 67',
+      usage: 'personal',
+      financePreference: 'cash',
+      terms: 'yes',
+      orderAgreement: 'yes',
+    })
+    const orderId = /result-confirmation\/([\w-]+)/.exec(placed.headers.get('location') ?? '')?.[1] ?? ''
+    expect(orderId).not.toBe('')
+    const detail = decode(await (await person.request(`/se/order/${orderId}`)).text())
+    expect(detail).toContain(estimate)
+    expect(detail).toContain(sv['tradeIn.line.note'])
+  })
+})
+
+describe('the trade-in API', () => {
+  const body = (overrides: Record<string, unknown> = {}) => ({
+    site: '/se',
+    vin: newVin(),
+    mileage: 40000,
+    plate: 'ABC 123',
+    owner: 'Anna Berg',
+    car: { brand: 'nordvolt', series: 'p5', variant: 'p5-standard' },
+    firstRegistrationYear: Number(TWO_YEARS_AGO),
+    ...overrides,
+  })
+
+  it('answers the estimate in integer minor units of the site’s currency', async () => {
+    const res = await visitor().api('/api/v1/trade-in/valuations', body())
+    expect(res.status).toBe(201)
+    expect(await res.json()).toMatchObject({
+      estimate: { amount: 36_800_000, currency: 'SEK' },
+      finalPriceValidDays: 30,
+    })
+  })
+
+  it('answers field problems in the caller’s language', async () => {
+    const res = await visitor({ language: 'sv-SE' }).api(
+      '/api/v1/trade-in/valuations',
+      body({ vin: 'XNV5', mileage: 0, plate: 'AB-12-CD', owner: '42' }),
+    )
+    expect(res.status).toBe(422)
+    const json = (await res.json()) as { error: { fields: { path: string; message: string }[] } }
+    expect(json.error.fields.map((f) => f.path).sort()).toEqual(['mileage', 'owner', 'plate', 'vin'])
+    for (const field of json.error.fields) expect(field.message).toBe(sv['api.error.invalidField'])
+    const unknownCar = await visitor({ language: 'sv-SE' }).api(
+      '/api/v1/trade-in/valuations',
+      body({ car: { brand: 'tesla', series: 'p5', variant: 'p5-standard' } }),
+    )
+    expect(unknownCar.status).toBe(422)
+    expect(await unknownCar.json()).toMatchObject({
+      error: {
+        fields: [{ path: 'car', message: sv['validation.invalid'].replace('{label}', sv['tradeIn.field.car']) }],
+      },
+    })
+  })
+
+  it('answers 409 for a VIN valued by another customer and 503 without data', async () => {
+    const first = body()
+    expect((await visitor().api('/api/v1/trade-in/valuations', first)).status).toBe(201)
+    const taken = await visitor().api('/api/v1/trade-in/valuations', { ...first, plate: 'XYZ 987' })
+    expect(taken.status).toBe(409)
+    expect(await taken.json()).toMatchObject({ error: { code: 'vin_taken' } })
+    const none = await visitor().api(
+      '/api/v1/trade-in/valuations',
+      body({ car: { brand: 'renault', series: 'zoe', variant: 'zoe-r135' } }),
+    )
+    expect(none.status).toBe(503)
+  })
+
+  it('needs the anti-forgery token and a country site', async () => {
+    const res = await visitor().request('/api/v1/trade-in/valuations', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body()),
+    })
+    expect(res.status).toBe(403)
+    expect((await visitor().api('/api/v1/trade-in/valuations', body({ site: '' }))).status).toBe(422)
+  })
+})
