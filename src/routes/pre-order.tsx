@@ -104,7 +104,9 @@ function PreOrderPage({ data }: { data: PreOrderData }) {
           >
             {t('order.preOrder.continue')}
           </a>{' '}
-          <a href={linkTo(site, '/terms-conditions')}>{t('order.preOrder.terms')}</a>
+          <a className="button" href={linkTo(site, '/terms-conditions')}>
+            {t('order.preOrder.terms')}
+          </a>
         </p>
       ) : null}
     </PageShell>
