@@ -1,6 +1,7 @@
 import aldPrivacy from './ald-privacy'
 import auth from './auth'
 import configurator from './configurator'
+import cookieSettings from './cookie-settings'
 import grayLogin from './gray-login'
 import home from './home'
 import logout from './logout'
@@ -55,4 +56,5 @@ export const ROUTES = [
   logout,
   profile,
   staff,
+  cookieSettings,
 ] as unknown as readonly PageRoute<unknown>[]

@@ -8,6 +8,7 @@ import { MarketingFacts } from '../domain/pricing/marketing'
 import { CountryPriceRules } from '../domain/pricing/rules'
 import { type Store as Showroom, StoreFile } from '../domain/testdrive/schema'
 import type { CountryCode } from '../i18n/sites'
+import { createAnalyticsStore } from './analytics'
 import { cacheAside } from './cache'
 import { randomId } from './ids'
 import { createOrderStore } from './orders'
@@ -250,6 +251,8 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     testDrives: createTestDriveStore(env.DB),
 
     orders: createOrderStore(env.DB),
+
+    analytics: createAnalyticsStore(env.DB),
 
     modelsForCountry,
 
