@@ -4,6 +4,7 @@ import { allows } from '../domain/analytics/consent'
 import { type AnalyticsEventName, type AnalyticsLabel, DEVICE_ID_PATTERN } from '../domain/analytics/events'
 import { channelOf, deviceOf, platformOf } from '../domain/client-platform'
 import { type CountryCode, type Site, siteForPath } from '../i18n/sites'
+import { ROUTES } from '../routes'
 import { readConsent } from './consent'
 import type { AppEnv } from './types'
 
@@ -24,11 +25,31 @@ export function analyticsAllowed(c: Context<AppEnv>): boolean {
   return allows(readConsent(c), 'analytics')
 }
 
-/** Whether this request's page may load the tag manager: analytics consent and a container for its country. */
+/** Route patterns of labelled pages as regular expressions: '/test-drive/:carCode?' → /^\/test-drive(?:\/[^/]+)?$/. */
+const LABELLED_PATHS = ROUTES.filter((route) => route.label !== null).map(
+  (route) =>
+    new RegExp(
+      `^${route.path
+        .split('/')
+        .filter(Boolean)
+        .map((part) => (part.endsWith('?') ? '(?:/[^/]+)?' : part.startsWith(':') ? '/[^/]+' : `/${part}`))
+        .join('')}/?$`,
+    ),
+)
+
+/** Whether a path within a site is a page with an analytics label (where the analytics script may load). */
+export function isLabelledPage(rest: string): boolean {
+  return LABELLED_PATHS.some((pattern) => pattern.test(rest))
+}
+
+/**
+ * Whether this request's page may load the tag manager: a labelled page, analytics consent, and a
+ * container for its country.
+ */
 export function loadsTagManager(c: Context): boolean {
   if (c.req.method !== 'GET' || c.req.path.startsWith('/api/')) return false
-  const { site } = siteForPath(c.req.path)
-  return tagManagerId(site.countryCode) !== null && analyticsAllowed(c as Context<AppEnv>)
+  const { site, rest } = siteForPath(c.req.path)
+  return tagManagerId(site.countryCode) !== null && isLabelledPage(rest) && analyticsAllowed(c as Context<AppEnv>)
 }
 
 /** CSP sources added for the tag manager, per directive, on the pages that load it (else none). */

@@ -177,7 +177,9 @@ describe('analytics after consent', () => {
     expect(await res.text()).not.toContain('__analytics')
     expect(res.headers.get('content-security-policy')).not.toContain('googletagmanager')
     const all = await consenting('/se', { choice: 'acceptAll' })
-    expect(await (await all.request('/se/marketing')).text()).not.toContain('__analytics')
+    const unlabelled = await all.request('/se/marketing')
+    expect(await unlabelled.text()).not.toContain('__analytics')
+    expect(unlabelled.headers.get('content-security-policy')).not.toContain('googletagmanager')
   })
 })
 
