@@ -1,6 +1,8 @@
+import { env as testEnv } from 'cloudflare:test'
 import { createTransport } from '@sentry/cloudflare'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { sentryOptions, withErrorReporting } from './error-reporting'
+import { app } from './index'
 
 const DSN = 'https://public@o0.ingest.example/1'
 
@@ -19,6 +21,9 @@ function fakeTransport() {
   return { sent, transport }
 }
 
+/** The fake transport, and a client per test (the SDK otherwise keeps one per isolate, with its transport). */
+const TEST_OPTIONS = (transport: ReturnType<typeof fakeTransport>['transport']) => ({ transport, cacheClient: false })
+
 /** Waits on everything the handler left to ctx.waitUntil (Sentry flushes there). */
 function executionContext() {
   const pending: Promise<unknown>[] = []
@@ -32,6 +37,7 @@ function executionContext() {
 
 /** A request as the runtime hands it to the worker. */
 const incoming = (request: Request) => request as unknown as Request<unknown, IncomingRequestCfProperties>
+const PRODUCTION = { ENVIRONMENT: 'production', APP_SECRET: 'x'.repeat(32), GRAY_ACCESS_CODE: 'code-1234' }
 const envWith = (vars: Record<string, string>) => ({ ...vars }) as unknown as Env
 
 describe('error reporting', () => {
@@ -59,7 +65,7 @@ describe('error reporting', () => {
           throw new Error('booking failed for ada@example.com')
         },
       },
-      { transport },
+      TEST_OPTIONS(transport),
     )
     const { ctx, settled } = executionContext()
     const request = new Request(`https://shop.example/no/test-drive/${'p5'.repeat(150)}?email=ada%40example.com`, {
@@ -107,7 +113,7 @@ describe('error reporting', () => {
           throw new Error('boom')
         },
       },
-      { transport },
+      TEST_OPTIONS(transport),
     )
     const { ctx, settled } = executionContext()
     await expect(
@@ -115,5 +121,54 @@ describe('error reporting', () => {
     ).rejects.toThrow('boom')
     await settled()
     expect(sent).toEqual([])
+  })
+
+  it('reports an error the app answered with its own 500, scrubbed', async () => {
+    const { sent, transport } = fakeTransport()
+    const handler = withErrorReporting(
+      { fetch: (request, env, ctx) => app.fetch(request, env, ctx) },
+      TEST_OPTIONS(transport),
+    )
+    const { ctx, settled } = executionContext()
+    // No KV or D1 bindings: reading the stores fails inside the app, which answers 500 itself.
+    const broken = envWith({ ...PRODUCTION, SENTRY_DSN: DSN })
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const res = await handler.fetch(
+      incoming(new Request('https://shop.example/api/v1/stores/x/slots?site=/se&email=ada@example.com')),
+      broken,
+      ctx,
+    )
+    await settled()
+    expect(res.status).toBe(500)
+    const errors = (sent.flat() as { exception?: { values?: unknown[] }; request?: { url?: string } }[]).filter(
+      (item) => item.exception?.values,
+    )
+    expect(errors).toHaveLength(1)
+    expect(errors[0]?.request?.url).toBe('https://shop.example/api/v1/stores/x/slots')
+    expect(JSON.stringify(sent)).not.toContain('ada@example.com')
+  })
+})
+
+describe('the browser reporter', () => {
+  const production = () => ({ ...testEnv, ...PRODUCTION, SENTRY_DSN: DSN }) as unknown as Env
+
+  it('loads on pages with JavaScript in production with a DSN, and the CSP lets it report', async () => {
+    const res = await app.fetch(new Request('https://shop.example/no/configurator/p5'), production())
+    const html = await res.text()
+    expect(html).toMatch(
+      /<script type="module" src="[^"]*monitoring[^"]*" nonce="[^"]+" data-sentry-dsn="https:\/\/public@o0\.ingest\.example\/1"/,
+    )
+    expect(res.headers.get('content-security-policy')).toMatch(/connect-src 'self'[^;]*https:\/\/o0\.ingest\.example/)
+  })
+
+  it('never loads on pages without JavaScript, nor outside production', async () => {
+    const home = await app.fetch(new Request('https://shop.example/no'), production())
+    expect(await home.text()).not.toContain('data-sentry-dsn')
+    const dev = await app.fetch(new Request('https://shop.example/no/configurator/p5'), {
+      ...testEnv,
+      SENTRY_DSN: DSN,
+    } as unknown as Env)
+    expect(await dev.text()).not.toContain('data-sentry-dsn')
+    expect(dev.headers.get('content-security-policy')).not.toContain('ingest.example')
   })
 })
