@@ -188,6 +188,23 @@ describe('after consent', () => {
     await context.close()
   })
 
+  it('reports browsing the overview and taking a next step, even as the page is left', async () => {
+    const { context, traffic, page } = await watchedVisitor()
+    await page.goto(`${base}/dk/configurator/overview/cfg-e2e`)
+    await acceptAll(page)
+    await hydrated(page)
+    await Promise.all([page.waitForNavigation(), page.locator('.next-steps a').first().click()])
+    await expect
+      .poll(() => traffic.events.map((e) => e.event), { timeout: 8000 })
+      .toEqual(expect.arrayContaining(['overview_browse', 'overview_next_step']))
+    expect(traffic.events.find((e) => e.event === 'overview_next_step')).toMatchObject({
+      label: 'configuration_overview',
+      country: 'DK',
+      language: 'da-DK',
+    })
+    await context.close()
+  })
+
   it('sends events but loads no tag manager in Iceland and Austria', async () => {
     for (const prefix of ['/is', '/at']) {
       const { context, traffic, page } = await watchedVisitor()

@@ -78,12 +78,15 @@ function start(config: PageConfig, nonce: string): void {
 
   let queue: AnalyticsEvent[] = []
   let timer: ReturnType<typeof setTimeout> | undefined
-  let token: Promise<string> | undefined
+  // Fetched at once, so a batch sent as the page is left (a next-step link) goes out before it unloads.
+  const token = fetch('/api/csrf', { credentials: 'same-origin' })
+    .then((res) => res.json() as Promise<{ token: string }>)
+    .then((body) => body.token)
+  token.catch(() => {
+    // Without a token no batch goes out; the data layer still has every event.
+  })
 
   async function post(events: AnalyticsEvent[]): Promise<void> {
-    token ??= fetch('/api/csrf', { credentials: 'same-origin' })
-      .then((res) => res.json() as Promise<{ token: string }>)
-      .then((body) => body.token)
     await fetch('/api/events', {
       method: 'POST',
       credentials: 'same-origin',
