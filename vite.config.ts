@@ -25,6 +25,9 @@ export default defineConfig({
             configurator: 'src/client/entries/configurator.tsx',
             overview: 'src/client/entries/overview.tsx',
             testDrive: 'src/client/entries/testDrive.tsx',
+            // Not page entries: analytics loads only after consent; monitoring only in production with a DSN.
+            analytics: 'src/client/entries/analytics.ts',
+            monitoring: 'src/client/entries/monitoring.ts',
           },
           output: {
             entryFileNames: 'assets/[name].js',

@@ -48,7 +48,7 @@ describe('an account, by a person in a browser', () => {
       await page.locator('.user-menu summary').click()
       await page.locator('.user-menu a[href="/no/auth/logout"]').click()
       await page.waitForURL(`${base}/no/auth/logout`)
-      await page.locator('form button[type="submit"]').click()
+      await page.locator('main form button[type="submit"]').click()
       await page.waitForURL(`${base}/no`)
       expect(await page.locator('.user-menu').count()).toBe(0)
 

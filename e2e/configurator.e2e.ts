@@ -113,13 +113,19 @@ describe('configuring a car on /nl', () => {
     await page.goto(`${base}/nl/configurator/p5?paint=arctic-white`)
     await hydrated(page)
     const picture = page.locator('.car-render')
+    // Where the picture sits in the page (the click may scroll past the cookie banner).
+    const inPage = async () => {
+      const box = await picture.boundingBox()
+      const scrollY = await page.evaluate(() => window.scrollY)
+      return box && { ...box, y: box.y + scrollY }
+    }
     const white = await picture.screenshot()
-    const box = await picture.boundingBox()
+    const box = await inPage()
     await page.locator('#choose-paintCode a', { hasText: 'Fjordblauw' }).click()
     await expect.poll(() => page.url()).toContain('paint=fjord-blue')
     const blue = await picture.screenshot()
     expect(Buffer.compare(white, blue)).not.toBe(0)
-    expect(await picture.boundingBox()).toEqual(box)
+    expect(await inPage()).toEqual(box)
     expect(await picture.locator('title').textContent()).toContain('Fjordblauw')
     await page.close()
   })

@@ -57,7 +57,7 @@ describe('ordering a car', () => {
       await page.waitForURL(/\/configurator\/info-submission\//)
 
       // Errors first.
-      await page.locator('form[method="post"] button[type="submit"]').click()
+      await page.locator('main form[method="post"] button[type="submit"]').click()
       await page.waitForLoadState()
       expect(await page.locator('.field__error').count()).toBeGreaterThanOrEqual(3)
       await page.locator('#order-lastName').fill('Test')
@@ -67,13 +67,13 @@ describe('ordering a car', () => {
       await page.locator('#order-email').fill('anne@example.com')
       await page.locator('#order-phone').fill(site.phone)
       for (const consent of site.consents) await page.locator(`#order-${consent}`).check()
-      await page.locator('form[method="post"] button[type="submit"]').click()
+      await page.locator('main form[method="post"] button[type="submit"]').click()
       await page.waitForURL(/\/order\/result-confirmation\//)
       expect(await page.locator('h1').textContent()).toBe(site.messages['order.placed.order'])
 
       // Pay the deposit with the test provider.
       await page.locator('#card').fill('4242 4242 4242 4242')
-      await page.locator('form[method="post"] button[type="submit"]').click()
+      await page.locator('main form[method="post"] button[type="submit"]').click()
       await page.waitForURL(/\/order\/[\w-]+\?paid=1$/)
       expect(await page.locator('[role="status"]').first().textContent()).toBe(site.messages['order.pay.paid'])
       // Placed is done; the deposit payment is where the order stands now.

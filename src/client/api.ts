@@ -1,5 +1,4 @@
 import type { PageContext, UserInfo } from '../ui/page-context'
-import { deviceId } from './device'
 
 let tokenPromise: Promise<string> | null = null
 
@@ -23,7 +22,7 @@ export interface ApiFetchOptions {
 
 /**
  * Every call from the browser goes through here. It adds the headers of SPEC §7 (JSON content
- * type, country, language, the anti-forgery token and device id on writes) and the current address
+ * type, country, language, the anti-forgery token on writes) and the current address
  * as the `frontRedirect` query parameter.
  *
  * @example
@@ -44,7 +43,6 @@ export async function apiFetch(
   }
   if (method !== 'GET') {
     headers['x-csrf-token'] = await csrfToken()
-    headers['x-device-id'] = deviceId()
   }
   return fetch(url, {
     method,

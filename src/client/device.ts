@@ -1,20 +1,27 @@
 const KEY = 'nordvolt.deviceId'
 
 /**
- * A random id for this browser, kept in local storage (SPEC §3). It ties analytics and writes to a
- * device, never to a person; if storage is unavailable a per-page id is used.
+ * The random id of this browser (SPEC §3), kept in local storage only with analytics consent: the
+ * analytics script creates it; withdrawing consent clears it (`Clear-Site-Data` on the consent
+ * post). Null when there is none, or storage is unavailable.
  */
-export function deviceId(): string {
+export function storedDeviceId(): string | null {
   try {
-    const existing = window.localStorage.getItem(KEY)
-    if (existing) return existing
-    const created = crypto.randomUUID()
-    window.localStorage.setItem(KEY, created)
-    return created
+    return window.localStorage.getItem(KEY)
   } catch {
-    fallback ??= crypto.randomUUID()
-    return fallback
+    return null
   }
 }
 
-let fallback: string | undefined
+/** The device id, created on first use. Call only with analytics consent (the analytics script). */
+export function ensureDeviceId(): string {
+  const existing = storedDeviceId()
+  if (existing) return existing
+  const created = crypto.randomUUID()
+  try {
+    window.localStorage.setItem(KEY, created)
+  } catch {
+    // Storage unavailable (private mode, blocked): the id lives for this page only.
+  }
+  return created
+}

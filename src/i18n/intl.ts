@@ -6,7 +6,8 @@ export type Messages = typeof enUS
 export type MessageKey = keyof Messages
 
 /** Message namespaces every rendered page needs: layout, errors and shared words. */
-export const COMMON_NAMESPACES = ['common', 'header', 'footer', 'error', 'site'] as const
+// 'consent.footer': the footer's cookie-settings link, the only consent text a hydrated page renders.
+export const COMMON_NAMESPACES = ['common', 'header', 'footer', 'error', 'site', 'consent.footer'] as const
 
 const picks = new WeakMap<Messages, Map<string, Partial<Messages>>>()
 

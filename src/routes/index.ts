@@ -1,6 +1,7 @@
 import aldPrivacy from './ald-privacy'
 import auth from './auth'
 import configurator from './configurator'
+import cookieSettings from './cookie-settings'
 import grayLogin from './gray-login'
 import home from './home'
 import { homeCharger, homeChargerResult } from './home-charger'
@@ -62,4 +63,5 @@ export const ROUTES = [
   homeChargerResult,
   subscription,
   subscriptionResult,
+  cookieSettings,
 ] as unknown as readonly PageRoute<unknown>[]

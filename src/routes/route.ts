@@ -1,24 +1,13 @@
 import type { ComponentType } from 'react'
+import type { Consent } from '../domain/analytics/consent'
+import type { AnalyticsLabel } from '../domain/analytics/events'
 import type { MessageKey } from '../i18n/intl'
 import type { Site } from '../i18n/sites'
 import type { Store } from '../store'
 import type { ErrorType } from '../ui/atoms'
 
-/** Page labels reported to analytics (SPEC §2). */
-export type AnalyticsLabel =
-  | 'configurator'
-  | 'configuration_overview'
-  | 'order_personal_info_submission'
-  | 'select_payment'
-  | 'order_success'
-  | 'book_a_test_drive'
-  | 'book_a_test_drive_successful'
-  | 'blind_order_incentive'
-  | 'order_term'
-  | 'order_detail'
-  | 'cancelation_request_submission_successful'
-  // Ours (SPEC §2 names no label for the quick-delivery list).
-  | 'quick_delivery'
+/** Page labels reported to analytics (SPEC §2): the list lives in the domain. */
+export type { AnalyticsLabel }
 
 /** Client entries: a page that names one hydrates with it; a page that names none ships no JS. */
 export type ClientEntry = 'error' | 'configurator' | 'overview' | 'testDrive'
@@ -57,6 +46,8 @@ export interface LoadContext {
   url: URL
   store: Store
   session: SessionService
+  /** The visitor's cookie consent; null until they choose (only necessary cookies). */
+  consent: Consent | null
   /** Queues outbox notifications for delivery after the response (the sweep covers failures). */
   notify(notificationIds: readonly string[]): void
 }

@@ -11,6 +11,7 @@ import { SubscriptionOffers } from '../domain/subscription/offer'
 import { type Store as Showroom, StoreFile } from '../domain/testdrive/schema'
 import { ValuationTable } from '../domain/tradein/valuation'
 import type { CountryCode } from '../i18n/sites'
+import { createAnalyticsStore } from './analytics'
 import { cacheAside } from './cache'
 import { createFinanceApplicationStore } from './finance-applications'
 import { randomId } from './ids'
@@ -317,6 +318,8 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     financeApplications: createFinanceApplicationStore(env.DB),
 
     stock: createStockStore(env.DB),
+
+    analytics: createAnalyticsStore(env.DB),
 
     modelsForCountry,
 

@@ -9,7 +9,10 @@ import { useRenderContext } from './site-context'
  */
 export function Footer() {
   const t = useT()
-  const { site, rest } = useRenderContext()
+  const { site, rest, query } = useRenderContext()
+  const cookieSettings = linkTo(site, '/cookie-settings', {
+    query: new URLSearchParams({ return: linkTo(site, rest, { query }) }),
+  })
   return (
     <footer className="footer">
       <div className="footer__inner">
@@ -17,6 +20,7 @@ export function Footer() {
           <a href={linkTo(site, '/terms-conditions')}>{t('footer.terms')}</a>
           <a href={linkTo(site, '/policy')}>{t('footer.privacy')}</a>
           <a href={linkTo(site, '/user-agreement')}>{t('footer.userAgreement')}</a>
+          <a href={cookieSettings}>{t('consent.footer.link')}</a>
         </nav>
         <details className="chooser">
           <summary>

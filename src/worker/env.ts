@@ -13,6 +13,11 @@ const EnvSchema = z
     APP_SECRET: z.string().min(32).optional(),
     /** The code of the gray release (/grayLogin). `wrangler secret put GRAY_ACCESS_CODE`. */
     GRAY_ACCESS_CODE: z.string().min(8).optional(),
+    /**
+     * Where errors are reported (Sentry), in production only; without it nothing is reported.
+     * `wrangler secret put SENTRY_DSN`. The browser gets it too (a DSN is public by design).
+     */
+    SENTRY_DSN: z.url().optional(),
   })
   .transform((env, ctx) => {
     if (env.ENVIRONMENT === 'production' && (!env.APP_SECRET || !env.GRAY_ACCESS_CODE)) {

@@ -2,12 +2,16 @@ import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
-import { siteForPath } from '../i18n/sites'
+import { SITES, siteForPath } from '../i18n/sites'
+import { COOKIE_SETTINGS_PATH } from '../routes/cookie-settings'
 import { createStore } from '../store'
+import { tagManagerSources } from './analytics'
 import { api } from './api'
 import { apiError } from './api/errors'
 import { authSdk } from './api/session'
+import { handleConsentPost } from './consent-post'
 import { appConfig } from './env'
+import { errorReportingConfig, reportError, withErrorReporting } from './error-reporting'
 import { csrfProtection } from './middleware/csrf'
 import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
 import { matchPage } from './pages'
@@ -16,6 +20,16 @@ import { handleAction, renderError, renderRoute } from './ssr/render'
 import type { AppEnv } from './types'
 
 const app = new Hono<AppEnv>({ strict: false })
+
+/** The error reporter's origin, for the browser SDK, when reporting is on (CSP connect-src). */
+function errorReportingSource(c: Context): string {
+  try {
+    const reporting = errorReportingConfig(appConfig((c as Context<AppEnv>).env))
+    return reporting ? new URL(reporting.dsn).origin : ''
+  } catch {
+    return ''
+  }
+}
 
 /** `ctx.waitUntil` when the runtime gave one (it does in workerd; not in `app.request` tests). */
 function backgroundTask(c: Context<AppEnv>): ((promise: Promise<unknown>) => void) | undefined {
@@ -32,10 +46,11 @@ app.use(
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", NONCE],
+      // The tag manager only on pages that load it: analytics consent, and a container for the country.
+      scriptSrc: ["'self'", NONCE, tagManagerSources('script')],
       styleSrc: ["'self'", NONCE],
-      imgSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', tagManagerSources('img')],
+      connectSrc: ["'self'", tagManagerSources('connect'), errorReportingSource],
       fontSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
@@ -60,6 +75,9 @@ app.use(async (c, next) => {
   c.set('store', createStore(c.env, { waitUntil: backgroundTask(c) }))
   await next()
 })
+// The cookie-consent form: before the anti-forgery check, because it is checked by origin instead
+// (see isSameOriginPost in ./consent.ts): the banner on every page must not set a cookie.
+for (const site of SITES) app.post(`${site.prefix}${COOKIE_SETTINGS_PATH}`, (c) => handleConsentPost(c, site))
 app.use(csrfProtection())
 
 app.route('/api', api)
@@ -77,6 +95,7 @@ app.onError((error, c) => {
     return renderError(c, siteForPath(c.req.path).site, { type: 'notFound' }, 404)
   }
   console.error(`[${c.get('requestId')}] unhandled`, error)
+  reportError(error)
   if (c.req.path.startsWith('/api/')) return apiError(c, 500, 'internal', 'api.error.internal')
   return renderError(c, siteForPath(c.req.path).site, { type: 'unexpected' }, 500)
 })
@@ -112,11 +131,14 @@ app.on(['GET', 'POST'], '*', (c) => {
 
 export { app }
 
-/** The worker: pages and API, the notification queue consumer, and the outbox sweep. */
-export default {
+/**
+ * The worker: pages and API, the notification queue consumer, and the outbox sweep; errors go to
+ * Sentry in production when SENTRY_DSN is set (src/worker/error-reporting.ts).
+ */
+export default withErrorReporting<NotificationMessage>({
   fetch: app.fetch,
   queue: (batch: MessageBatch<NotificationMessage>, env: Env) => handleNotificationBatch(batch, env),
   scheduled: async (_controller: ScheduledController, env: Env, ctx: ExecutionContext) => {
     ctx.waitUntil(sweepOutbox(env))
   },
-} satisfies ExportedHandler<Env, NotificationMessage>
+})

@@ -64,7 +64,8 @@ export interface Visitor {
 /** A visitor with an anti-forgery seed cookie and its token, from `GET /api/csrf`. */
 export async function newVisitor(call: Call): Promise<Visitor> {
   const res = await call('/api/csrf')
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+  // Visitors here have accepted all cookies, so consent-gated endpoints (analytics events) answer.
+  const cookie = `${(res.headers.get('set-cookie') ?? '').split(';')[0] ?? ''}; __Host-consent=v1.2026-01-01.a1.m1`
   const { token } = (await res.json()) as { token: string }
   return { cookie, token }
 }

@@ -2,11 +2,13 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
 import { SITES } from '../../i18n/sites'
+import { reportError } from '../error-reporting'
 import { issueCsrfToken } from '../middleware/csrf'
 import type { AppEnv } from '../types'
 import { CATALOG_ENDPOINTS, catalogApi } from './catalog'
 import { bodyOf, type EndpointSpec, jsonBody, openApiDocument, routePath } from './endpoint'
 import { apiError } from './errors'
+import { EVENT_ENDPOINTS, eventsApi } from './events'
 import { FINANCE_ENDPOINTS, financeApi } from './finance'
 import { SESSION_ENDPOINTS, sessionApi } from './session'
 import { TEST_DRIVE_ENDPOINTS, testDriveApi } from './testdrive'
@@ -83,6 +85,7 @@ export const ENDPOINTS = {
   ...FINANCE_ENDPOINTS,
   ...TEST_DRIVE_ENDPOINTS,
   ...TRADE_IN_ENDPOINTS,
+  ...EVENT_ENDPOINTS,
 } satisfies Record<string, EndpointSpec>
 
 const document = openApiDocument(Object.values(ENDPOINTS))
@@ -120,6 +123,11 @@ export const api = new Hono<AppEnv>()
   .post(routePath(ENDPOINTS.clientErrors), jsonBody(ClientErrorReport), (c) => {
     const report = bodyOf(c, ClientErrorReport)
     console.warn(`[${c.get('requestId')}] client error at ${report.url}: ${report.message}`)
+    // To the error reporter too (production with a DSN): a crash the page's error boundary caught.
+    reportError(Object.assign(new Error(report.message), { name: 'ClientCrash', stack: report.stack }), {
+      source: 'browser',
+      url: report.url,
+    })
     return c.body(null, 204)
   })
   .get(routePath(ENDPOINTS.openapi), (c) => c.json(document))
@@ -128,4 +136,5 @@ export const api = new Hono<AppEnv>()
   .route('/', financeApi)
   .route('/', testDriveApi)
   .route('/', tradeInApi)
+  .route('/', eventsApi)
   .all('*', (c) => apiError(c, 404, 'not_found', 'api.error.notFound'))

@@ -13,6 +13,12 @@ export interface DocumentProps {
   /** Serialized JSON-LD for search engines, or null. */
   structuredData: string | null
   nonce: string
+  /** The cookie banner, until the visitor chooses; rendered outside `#app`, never hydrated. */
+  banner: ReactNode
+  /** The analytics script and its page config (serialized), only with analytics consent on labelled pages. */
+  analytics: { config: string; src: string } | null
+  /** The browser error reporter, on pages that ship JavaScript, only in production with a DSN. */
+  monitoring: { dsn: string; environment: string; src: string } | null
   children: ReactNode
 }
 
@@ -51,6 +57,28 @@ export function Document(props: DocumentProps) {
             nonce={props.nonce}
             // biome-ignore lint/security/noDangerouslySetInnerHtml: serializeForScript escapes every character that could end the script
             dangerouslySetInnerHTML={{ __html: props.payload }}
+          />
+        )}
+        {props.banner}
+        {props.analytics === null ? null : (
+          <>
+            <script
+              id="__analytics"
+              type="application/json"
+              nonce={props.nonce}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: serializeForScript escapes every character that could end the script
+              dangerouslySetInnerHTML={{ __html: props.analytics.config }}
+            />
+            <script type="module" src={props.analytics.src} nonce={props.nonce} />
+          </>
+        )}
+        {props.monitoring === null ? null : (
+          <script
+            type="module"
+            src={props.monitoring.src}
+            nonce={props.nonce}
+            data-sentry-dsn={props.monitoring.dsn}
+            data-sentry-environment={props.monitoring.environment}
           />
         )}
       </body>

@@ -11,7 +11,11 @@ const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev'
  */
 export const INLINE_STYLES: string = styles
 
-/** The module that hydrates a page of the given client entry. */
-export function clientEntrySrc(entry: ClientEntry): string {
-  return import.meta.env.PROD ? `/assets/${entry}.js?v=${BUILD_ID}` : `/src/client/entries/${entry}.tsx`
+/** Scripts that hydrate nothing: analytics (after consent) and the error reporter (with a DSN). */
+export type ExtraScript = 'analytics' | 'monitoring'
+
+/** The module that hydrates a page of the given client entry, or one of the extra scripts. */
+export function clientEntrySrc(entry: ClientEntry | ExtraScript): string {
+  if (import.meta.env.PROD) return `/assets/${entry}.js?v=${BUILD_ID}`
+  return `/src/client/entries/${entry}.${entry === 'analytics' || entry === 'monitoring' ? 'ts' : 'tsx'}`
 }

@@ -3,23 +3,29 @@ import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { renderToReadableStream } from 'react-dom/server'
+import { allows, type Consent } from '../../domain/analytics/consent'
+import { type AnalyticsLabel, submitEventOf } from '../../domain/analytics/events'
 import { CATALOGS } from '../../i18n/catalogs'
 import { COMMON_NAMESPACES, createStoreIntl, pickMessages } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
-import { alternateSites, GLOBAL_SITE, type Site } from '../../i18n/sites'
+import { alternateSites, type CountryCode, GLOBAL_SITE, type Locale, type Site } from '../../i18n/sites'
 import { type ClientEntry, PageError, PageRedirect, type PageRoute } from '../../routes/route'
 import { AppRoot, createPageStore } from '../../ui/AppRoot'
 import type { AppError } from '../../ui/atoms'
 import { ErrorPage } from '../../ui/ErrorPage'
 import type { HydrationPayload } from '../../ui/payload'
 import type { RenderContext } from '../../ui/site-context'
+import { recordServerEvent, tagManagerId } from '../analytics'
 import { loginCheck } from '../auth/login-check'
 import { hasGrayAccess, sessionService } from '../auth/service'
 import { ACCESS_COOKIE, resolveUser, userInfoOf } from '../auth/session'
+import { CONSENT_COOKIE, readConsent } from '../consent'
+import { errorReportingConfig } from '../error-reporting'
 import { enqueueNotifications } from '../notifications'
 import type { PageMatch } from '../pages'
 import type { AppEnv } from '../types'
 import { clientEntrySrc } from './assets'
+import { ConsentBanner } from './ConsentBanner'
 import { CachePolicy } from './cache-policy'
 import { Document } from './Document'
 import { buildPageContext } from './page-context'
@@ -37,6 +43,23 @@ interface RenderRequest<Data> {
   structuredData?: Record<string, unknown>
   data: Data
   Page: React.ComponentType<{ data: Data }>
+  /** The page's analytics label; the analytics script loads only on labelled pages, with consent. */
+  label: AnalyticsLabel | null
+  /** False on the consent settings page itself, which needs no banner. */
+  banner: boolean
+}
+
+/** What the analytics script reads from the page (`#__analytics`); see src/client/entries/analytics.ts. */
+export interface AnalyticsPageConfig {
+  label: AnalyticsLabel
+  country: CountryCode
+  language: Locale
+  /** The language code of SPEC §7's `language` header ('da' for Danish). */
+  languageCode: string
+  channel: 10 | 20
+  /** The country's tag-manager container; null where none loads (Iceland, Austria). */
+  tagManager: string | null
+  marketing: boolean
 }
 
 /** '/no/configurator/p5/' on /no → '/configurator/p5'; the site root → '/'. */
@@ -44,10 +67,17 @@ export function pathWithinSite(pathname: string, site: Site): string {
   return pathname.slice(site.prefix.length).replace(/\/+$/, '') || '/'
 }
 
-/** Anonymous, indexable 200 pages may be cached; anything personal or that sets a cookie never is. */
+/**
+ * Anonymous, indexable 200 pages may be cached; anything personal or that sets a cookie never is.
+ * A page rendered with a consent cookie differs from the one without (no banner, maybe analytics),
+ * so it is private too: only the banner version, the same for every first visit, is cacheable.
+ */
 function cachePolicy(c: Context<AppEnv>, status: number, indexable: boolean): string {
   const personal =
-    Boolean(c.get('user')) || c.res.headers.has('set-cookie') || getCookie(c, ACCESS_COOKIE) !== undefined
+    Boolean(c.get('user')) ||
+    c.res.headers.has('set-cookie') ||
+    getCookie(c, ACCESS_COOKIE) !== undefined ||
+    getCookie(c, CONSENT_COOKIE) !== undefined
   return status === 200 && indexable && !personal ? CachePolicy.anonymousPage : CachePolicy.none
 }
 
@@ -61,6 +91,9 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
   const ctx: RenderContext = { site, page, rest, query: url.searchParams.toString() }
   const origin = page.officialUrl.replace(/\/$/, '')
   const nonce = c.get('secureHeadersNonce') ?? ''
+  const consent = readConsent(c)
+  const analytics = analyticsConfig(consent, request.label, page.channel, site)
+  const reporting = errorReportingConfig(c.get('config'))
 
   const payload: HydrationPayload<Data> | null = request.client
     ? {
@@ -89,6 +122,17 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
       payload={payload ? serializeForScript(payload) : null}
       structuredData={request.structuredData ? serializeForScript(request.structuredData) : null}
       nonce={nonce}
+      banner={
+        request.banner && consent === null ? (
+          <ConsentBanner intl={intl} site={site} returnTo={`${url.pathname}${url.search}`} />
+        ) : null
+      }
+      analytics={analytics ? { config: serializeForScript(analytics), src: clientEntrySrc('analytics') } : null}
+      monitoring={
+        reporting && request.client
+          ? { dsn: reporting.dsn, environment: reporting.environment, src: clientEntrySrc('monitoring') }
+          : null
+      }
     >
       <AppRoot ctx={ctx} intl={intl} store={createPageStore(page)}>
         <request.Page data={request.data} />
@@ -111,6 +155,24 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
   })
 }
 
+function analyticsConfig(
+  consent: Consent | null,
+  label: AnalyticsLabel | null,
+  channel: 10 | 20,
+  site: Site,
+): AnalyticsPageConfig | null {
+  if (!label || !allows(consent, 'analytics')) return null
+  return {
+    label,
+    country: site.countryCode,
+    language: site.locale,
+    languageCode: site.languageCode,
+    channel,
+    tagManager: tagManagerId(site.countryCode),
+    marketing: allows(consent, 'marketing'),
+  }
+}
+
 function ErrorRoutePage({ data }: { data: { error: AppError } }) {
   return <ErrorPage error={data.error} />
 }
@@ -129,6 +191,8 @@ export function renderError(c: Context<AppEnv>, site: Site, error: AppError, sta
     description: error.message ?? intl.formatMessage({ id: `error.${error.type}.message` }),
     data: { error },
     Page: ErrorRoutePage,
+    label: null,
+    banner: true,
   })
 }
 
@@ -140,6 +204,7 @@ async function loadContext(c: Context<AppEnv>, site: Site, params: Record<string
     url: new URL(c.req.url),
     store: c.get('store'),
     session: sessionService(c, user),
+    consent: readConsent(c),
     notify: (ids: readonly string[]) => {
       const sending = enqueueNotifications(c.env, ids)
       try {
@@ -166,6 +231,8 @@ function renderLoaded(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>,
     structuredData: meta.structuredData,
     data,
     Page: route.Page,
+    label: route.label,
+    banner: route.id !== 'cookieSettings',
   })
 }
 
@@ -207,6 +274,11 @@ export async function handleAction(c: Context<AppEnv>, { site, route, params }: 
     if (error instanceof PageError) return renderError(c, site, { type: error.type }, error.status)
     throw error
   }
-  if ('redirect' in result) return c.redirect(result.redirect, 303)
+  if ('redirect' in result) {
+    // A form that went through (order form, test drive): recorded here, so it counts without JS too.
+    const submitted = route.label ? submitEventOf(route.label) : null
+    if (route.label && submitted) await recordServerEvent(c, site, route.label, submitted, form._deviceId)
+    return c.redirect(result.redirect, 303)
+  }
   return renderLoaded(c, site, route, result.data, result.status)
 }

@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import { COUNTRY_CODES, LOCALES } from '../catalog/markets'
+import { ANALYTICS_EVENTS, ANALYTICS_LABELS, DEVICE_ID_PATTERN, MAX_EVENTS_PER_BATCH, SCROLL_DEPTHS } from './events'
+
+/** One event from the browser; unknown fields are refused, so nothing personal slips in. */
+export const AnalyticsEventInput = z.strictObject({
+  event: z.enum(ANALYTICS_EVENTS),
+  label: z.enum(ANALYTICS_LABELS),
+  country: z.enum(COUNTRY_CODES),
+  language: z.enum(LOCALES),
+  channel: z.union([z.literal(10), z.literal(20)]),
+  deviceId: z.string().regex(DEVICE_ID_PATTERN),
+  platform: z.enum(['PC', 'H5', 'Android app', 'iOS app']),
+  device: z.enum(['windows', 'mac', 'iphone', 'ipad', 'android', 'others']),
+  depth: z
+    .union(
+      SCROLL_DEPTHS.map((d) => z.literal(d)) as [
+        z.ZodLiteral<25>,
+        z.ZodLiteral<50>,
+        z.ZodLiteral<75>,
+        z.ZodLiteral<100>,
+      ],
+    )
+    .optional(),
+})
+
+/** A batch of events, as the analytics script sends them. */
+export const AnalyticsBatch = z.strictObject({
+  events: z.array(AnalyticsEventInput).min(1).max(MAX_EVENTS_PER_BATCH),
+})
+export type AnalyticsBatch = z.output<typeof AnalyticsBatch>

@@ -1,0 +1,106 @@
+import type { Consent } from '../domain/analytics/consent'
+import { safeRedirectPath } from '../domain/redirect'
+import { formatDate } from '../i18n/dates'
+import { linkTo } from '../i18n/links'
+import { useT } from '../ui/intl-context'
+import { useRenderContext } from '../ui/site-context'
+import { defineRoute } from './route'
+
+/** Where the banner and this page post the visitor's choice (handled in src/worker/consent-post.ts). */
+export const COOKIE_SETTINGS_PATH = '/cookie-settings'
+
+interface CookieSettingsData {
+  consent: Consent | null
+  /** The page to go back to after saving: same-origin path only. */
+  returnTo: string
+}
+
+function CookieSettingsPage({ data }: { data: CookieSettingsData }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const state = (on: boolean) => t(on ? 'consent.state.on' : 'consent.state.off')
+  const groups = [
+    { id: 'analytics', checked: data.consent?.analytics ?? false },
+    { id: 'marketing', checked: data.consent?.marketing ?? false },
+  ] as const
+  return (
+    <article className="page consent-settings">
+      <h1 className="page__heading">{t('consent.page.title')}</h1>
+      <p className="page__lead">{t('consent.page.lead')}</p>
+      <p className="consent-settings__current" role="status">
+        {data.consent
+          ? t('consent.current', {
+              date: formatDate(data.consent.date, site.locale),
+              analytics: state(data.consent.analytics),
+              marketing: state(data.consent.marketing),
+            })
+          : t('consent.none')}
+      </p>
+      <form className="form card" method="post" action={linkTo(site, COOKIE_SETTINGS_PATH)}>
+        <input type="hidden" name="return" value={data.returnTo} />
+        <fieldset className="consent-settings__groups">
+          <legend>{t('consent.page.groups')}</legend>
+          <div className="field field--check">
+            <input
+              id="consent-necessary"
+              type="checkbox"
+              checked
+              disabled
+              aria-describedby="consent-necessary-description"
+            />
+            <label htmlFor="consent-necessary">
+              {t('consent.group.necessary.name')} ({t('consent.alwaysOn')})
+            </label>
+            <p id="consent-necessary-description" className="field__hint">
+              {t('consent.group.necessary.description')}
+            </p>
+          </div>
+          {groups.map((group) => (
+            <div className="field field--check" key={group.id}>
+              <input
+                id={`consent-${group.id}`}
+                name={group.id}
+                type="checkbox"
+                defaultChecked={group.checked}
+                aria-describedby={`consent-${group.id}-description`}
+              />
+              <label htmlFor={`consent-${group.id}`}>{t(`consent.group.${group.id}.name`)}</label>
+              <p id={`consent-${group.id}-description`} className="field__hint">
+                {t(`consent.group.${group.id}.description`)}
+              </p>
+            </div>
+          ))}
+        </fieldset>
+        <div className="consent__actions">
+          <button className="button button--primary" type="submit" name="choice" value="save">
+            {t('consent.save')}
+          </button>
+          <button className="button" type="submit" name="choice" value="acceptAll">
+            {t('consent.acceptAll')}
+          </button>
+          <button className="button" type="submit" name="choice" value="rejectAll">
+            {t('consent.rejectAll')}
+          </button>
+        </div>
+      </form>
+    </article>
+  )
+}
+
+/**
+ * `/cookie-settings`: the consent settings as a page, so they work without JavaScript; reached from
+ * the banner and from the footer on every page. The form posts to the same address.
+ */
+export default defineRoute<CookieSettingsData>({
+  id: 'cookieSettings',
+  path: COOKIE_SETTINGS_PATH,
+  label: null,
+  namespaces: ['consent'],
+  indexable: false,
+  load: async (ctx) => ({
+    consent: ctx.consent,
+    returnTo: safeRedirectPath(ctx.url.searchParams.get('return'), linkTo(ctx.site, '/')),
+  }),
+  meta: () => ({ title: 'consent.page.title', description: 'consent.page.description' }),
+  Page: CookieSettingsPage,
+})

@@ -1,0 +1,63 @@
+import type { Context } from 'hono'
+import { setCookie } from 'hono/cookie'
+import { CONSENT_MAX_AGE_DAYS, consentCookieValue, consentFrom } from '../domain/analytics/consent'
+import { safeRedirectPath } from '../domain/redirect'
+import { CATALOGS } from '../i18n/catalogs'
+import { createStoreIntl } from '../i18n/intl'
+import { linkTo } from '../i18n/links'
+import type { Site } from '../i18n/sites'
+import { CONSENT_COOKIE, ConsentForm, isSameOriginPost } from './consent'
+import { renderError } from './ssr/render'
+import type { AppEnv } from './types'
+
+/**
+ * POST {prefix}/cookie-settings: records the choice in the consent cookie and sends the visitor
+ * back (303) to the page they came from. Works without JavaScript. Turning analytics off also
+ * clears the device id the analytics script kept in local storage (`Clear-Site-Data: "storage"`).
+ */
+export async function handleConsentPost(c: Context<AppEnv>, site: Site): Promise<Response> {
+  const intl = createStoreIntl(site.locale, CATALOGS[site.locale])
+  if (!isSameOriginPost(c)) {
+    return renderError(
+      c,
+      site,
+      {
+        type: 'unexpected',
+        title: intl.formatMessage({ id: 'consent.error.title' }),
+        message: intl.formatMessage({ id: 'consent.error.forbidden' }),
+      },
+      403,
+    )
+  }
+  const body = await c.req.parseBody()
+  const parsed = ConsentForm.safeParse(body)
+  if (!parsed.success) {
+    return renderError(
+      c,
+      site,
+      {
+        type: 'unexpected',
+        title: intl.formatMessage({ id: 'consent.error.title' }),
+        message: intl.formatMessage({ id: 'consent.error.invalid' }),
+      },
+      400,
+    )
+  }
+  const form = parsed.data
+  const consent = consentFrom(
+    form.choice === 'save'
+      ? { kind: 'save', analytics: form.analytics === 'on', marketing: form.marketing === 'on' }
+      : { kind: form.choice },
+    new Date(),
+  )
+  setCookie(c, CONSENT_COOKIE, consentCookieValue(consent), {
+    path: '/',
+    secure: true,
+    httpOnly: true,
+    sameSite: 'Lax',
+    maxAge: CONSENT_MAX_AGE_DAYS * 24 * 60 * 60,
+  })
+  if (!consent.analytics) c.header('clear-site-data', '"storage"')
+  c.header('cache-control', 'private, no-store')
+  return c.redirect(safeRedirectPath(form.return, linkTo(site, '/')), 303)
+}

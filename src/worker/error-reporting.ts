@@ -1,0 +1,80 @@
+import { type CloudflareOptions, captureException, withSentry } from '@sentry/cloudflare'
+import { scrubReport } from '../domain/error-report'
+import { type AppConfig, appConfig } from './env'
+
+/**
+ * Error reporting (Sentry), on the server and in the browser: only in production and only when
+ * `SENTRY_DSN` is set; every trace sampled; every event scrubbed of personal data by
+ * `scrubReport` (no cookies, headers, bodies, query strings, user or IP; URL cut to 200).
+ */
+export function errorReportingConfig(config: AppConfig): { dsn: string; environment: string } | null {
+  return config.ENVIRONMENT === 'production' && config.SENTRY_DSN
+    ? { dsn: config.SENTRY_DSN, environment: config.ENVIRONMENT }
+    : null
+}
+
+/** Sentry's data collection with everything personal off (the same for the browser SDK). */
+export const PRIVATE_DATA_COLLECTION: NonNullable<CloudflareOptions['dataCollection']> = {
+  userInfo: false,
+  cookies: false,
+  httpHeaders: false,
+  httpBodies: [],
+  urlQueryParams: false,
+  databaseQueryData: false,
+  stackFrameVariables: false,
+  graphQL: { document: false, variables: false },
+  genAI: { inputs: false, outputs: false },
+}
+
+/** The Sentry options for an env, or undefined when nothing is reported there. */
+export function sentryOptions(env: Env, overrides: Partial<CloudflareOptions> = {}): CloudflareOptions | undefined {
+  let config: AppConfig
+  try {
+    config = appConfig(env)
+  } catch {
+    // A misconfigured worker fails on its first request anyway, with the reason in the log.
+    return undefined
+  }
+  const reporting = errorReportingConfig(config)
+  if (!reporting) return undefined
+  return {
+    dsn: reporting.dsn,
+    environment: reporting.environment,
+    tracesSampleRate: 1,
+    // Collect nothing about the visitor in the first place; scrubReport removes what slips through.
+    dataCollection: PRIVATE_DATA_COLLECTION,
+    beforeSend: (event) => scrubReport(event),
+    beforeSendTransaction: (event) => scrubReport(event),
+    beforeBreadcrumb: (crumb) => scrubReport(crumb),
+    ...overrides,
+  }
+}
+
+/**
+ * The worker's handler, reporting errors when `sentryOptions` gives options for the env; otherwise
+ * the handler itself, untouched, so development and tests pay nothing for the SDK.
+ */
+export function withErrorReporting<Message>(
+  handler: ExportedHandler<Env, Message> & Required<Pick<ExportedHandler<Env, Message>, 'fetch'>>,
+  overrides: Partial<CloudflareOptions> = {},
+): ExportedHandler<Env, Message> & Required<Pick<ExportedHandler<Env, Message>, 'fetch'>> {
+  const reported = withSentry((env: Env) => sentryOptions(env, overrides), { ...handler })
+  const pick = (env: Env) => (sentryOptions(env) ? reported : handler)
+  return {
+    fetch: (request, env, ctx) => (pick(env).fetch as NonNullable<typeof handler.fetch>)(request, env, ctx),
+    ...(handler.queue
+      ? { queue: (batch, env, ctx) => (pick(env).queue as NonNullable<typeof handler.queue>)(batch, env, ctx) }
+      : {}),
+    ...(handler.scheduled
+      ? {
+          scheduled: (controller, env, ctx) =>
+            (pick(env).scheduled as NonNullable<typeof handler.scheduled>)(controller, env, ctx),
+        }
+      : {}),
+  }
+}
+
+/** Reports an error the app handled itself (its error page was shown); a no-op when reporting is off. */
+export function reportError(error: unknown, context?: Record<string, string>): void {
+  captureException(error, context ? { tags: context } : undefined)
+}
