@@ -303,7 +303,7 @@ async function placeOrder(ctx: ActionContext) {
     recipient: personal.values.email,
   })
   if (placed.notificationId) ctx.notify([placed.notificationId])
-  if (data.tradeIn) await ctx.store.programs.attachTradeIn(placed.id, data.tradeIn.id, new Date(at))
+  if (data.tradeIn) await ctx.store.programs.attachTradeIn(placed.id, data.tradeIn.id)
   return { redirect: linkTo(ctx.site, `/order/result-confirmation/${placed.id}`) }
 }
 

@@ -147,6 +147,11 @@ describe('the trade-in page', () => {
     const detail = decode(await (await person.request(`/se/order/${orderId}`)).text())
     expect(detail).toContain(estimate)
     expect(detail).toContain(sv['tradeIn.line.note'])
+    // The order keeps its estimate: the VIN cannot be valued again, not even with the same plate.
+    const vin = /<dd>(XNV[A-Z0-9]{14})<\/dd>/.exec(result)?.[1] ?? ''
+    const again = await person.postForm('/se/trade-in', valuationForm({ vin, mileage: '90000' }))
+    expect(again.status).toBe(409)
+    expect(decode(await (await person.request(`/se/order/${orderId}`)).text())).toContain(estimate)
   })
 })
 
