@@ -9,7 +9,8 @@ CREATE TABLE program_documents (
 
 -- One valuation per VIN: the customer who valued it first may value it again (the row is updated); anyone else is
 -- refused ("this VIN already matched other orders"). The same customer is the same signed-in account or whoever
--- gives the same plate number with the VIN (they hold the registration certificate).
+-- gives the same plate number with the VIN (they hold the registration certificate). Once an order is placed with
+-- the estimate, the VIN is refused to everyone.
 CREATE TABLE trade_in_valuations (
   id TEXT PRIMARY KEY,
   vin TEXT NOT NULL UNIQUE,
@@ -27,9 +28,14 @@ CREATE TABLE trade_in_valuations (
   estimate_amount INTEGER NOT NULL,
   currency TEXT NOT NULL,
   model_valid_from TEXT NOT NULL,
+  -- The order placed with this estimate (the order's tradeInCarInfo); shown beside it, never deducted from its
+  -- price, because the final trade-in price is only set at the inspection.
+  order_id TEXT REFERENCES orders (id),
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
+
+CREATE INDEX trade_in_valuations_by_order ON trade_in_valuations (order_id);
 
 CREATE TABLE charger_enquiries (
   id TEXT PRIMARY KEY,
@@ -63,10 +69,3 @@ CREATE TABLE subscription_requests (
   created_at TEXT NOT NULL
 );
 
--- The trade-in estimate a customer brought to an order (the order's tradeInCarInfo): shown beside the order, never
--- deducted from its price, because the final trade-in price is only set at the inspection.
-CREATE TABLE order_trade_ins (
-  order_id TEXT PRIMARY KEY REFERENCES orders (id),
-  valuation_id TEXT NOT NULL REFERENCES trade_in_valuations (id),
-  attached_at TEXT NOT NULL
-);

@@ -384,7 +384,7 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
   if (placed.notificationId) ctx.notify([placed.notificationId])
   // The Dutch credit application starts when a financed order asks for it (idempotent per order).
   if (credit.start) await ctx.store.financeApplications.open(placed.id, user.id, at)
-  if (data.tradeIn) await ctx.store.programs.attachTradeIn(placed.id, data.tradeIn.id, new Date(at))
+  if (data.tradeIn) await ctx.store.programs.attachTradeIn(placed.id, data.tradeIn.id)
   return { redirect: linkTo(ctx.site, `/order/result-confirmation/${placed.id}`) }
 }
 

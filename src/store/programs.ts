@@ -68,7 +68,8 @@ export function createProgramStore(db: D1Database) {
     /**
      * Stores a valuation under its VIN in one statement: a new VIN is inserted; a known VIN is updated only for
      * the customer who valued it (the same signed-in customer, or the same plate number: whoever holds the VIN
-     * and the plate holds the registration certificate), else it is refused.
+     * and the plate holds the registration certificate), else it is refused. A VIN an order was placed with is
+     * refused to everyone: the order keeps the estimate it was placed with.
      */
     async saveValuation(input: {
       tradeIn: ValidTradeIn
@@ -94,8 +95,9 @@ export function createProgramStore(db: D1Database) {
              first_registration_year = excluded.first_registration_year, mileage_km = excluded.mileage_km,
              estimate_amount = excluded.estimate_amount, currency = excluded.currency,
              model_valid_from = excluded.model_valid_from, updated_at = excluded.updated_at
-           WHERE (excluded.owner_id IS NOT NULL AND trade_in_valuations.owner_id = excluded.owner_id)
-              OR trade_in_valuations.plate = excluded.plate
+           WHERE trade_in_valuations.order_id IS NULL
+             AND ((excluded.owner_id IS NOT NULL AND trade_in_valuations.owner_id = excluded.owner_id)
+               OR trade_in_valuations.plate = excluded.plate)
            RETURNING id`,
         )
         .bind(
@@ -132,21 +134,18 @@ export function createProgramStore(db: D1Database) {
         .first<TradeInValuationRecord>()
     },
 
-    /** Keeps the trade-in estimate an order was placed with; the first one stays (a retried order adds none). */
-    async attachTradeIn(orderId: string, valuationId: string, now: Date): Promise<void> {
+    /** Keeps the trade-in estimate an order was placed with; an estimate goes with one order only. */
+    async attachTradeIn(orderId: string, valuationId: string): Promise<void> {
       await db
-        .prepare(
-          `INSERT INTO order_trade_ins (order_id, valuation_id, attached_at) VALUES (?1, ?2, ?3)
-           ON CONFLICT (order_id) DO NOTHING`,
-        )
-        .bind(orderId, valuationId, now.toISOString())
+        .prepare('UPDATE trade_in_valuations SET order_id = ?1 WHERE id = ?2 AND order_id IS NULL')
+        .bind(orderId, valuationId)
         .run()
     },
 
     /** The valuation an order was placed with, or null. */
     async tradeInOfOrder(orderId: string): Promise<string | null> {
       const row = await db
-        .prepare('SELECT valuation_id AS id FROM order_trade_ins WHERE order_id = ?1')
+        .prepare('SELECT id FROM trade_in_valuations WHERE order_id = ?1 LIMIT 1')
         .bind(orderId)
         .first<{ id: string }>()
       return row?.id ?? null

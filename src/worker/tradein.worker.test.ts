@@ -2,7 +2,10 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { uniqueEmail, visitor } from '../../test/visitor'
 import { formatMoney } from '../domain/money'
+import type { StoreCountry } from '../domain/testdrive/phone'
+import { PLATE_RULES } from '../domain/tradein/plates'
 import { CATALOGS } from '../i18n/catalogs'
+import { SITES } from '../i18n/sites'
 
 const sv = CATALOGS['sv-SE']
 const decode = (html: string) =>
@@ -41,6 +44,15 @@ describe('the trade-in page', () => {
     expect(html).toContain('ABC 123')
     expect(html).toContain('<optgroup label="Volkswagen">')
     expect(html).toContain(sv['tradeIn.finalPriceNote'].replace('{days}', '30'))
+  })
+
+  it('shows each country site its own plate format, in its own language', async () => {
+    for (const site of SITES.filter((s) => s.canOrder)) {
+      const html = decode(await (await visitor().request(`${site.prefix}/trade-in`)).text())
+      expect(html, site.prefix).toContain(`<html lang="${site.locale}">`)
+      expect(html, site.prefix).toContain(PLATE_RULES[site.countryCode as StoreCountry].example)
+      expect(html, site.prefix).toContain(CATALOGS[site.locale]['tradeIn.label.plate'])
+    }
   })
 
   it('sends the global site to a country', async () => {
@@ -147,6 +159,11 @@ describe('the trade-in page', () => {
     const detail = decode(await (await person.request(`/se/order/${orderId}`)).text())
     expect(detail).toContain(estimate)
     expect(detail).toContain(sv['tradeIn.line.note'])
+    // The order keeps its estimate: the VIN cannot be valued again, not even with the same plate.
+    const vin = /<dd>(XNV[A-Z0-9]{14})<\/dd>/.exec(result)?.[1] ?? ''
+    const again = await person.postForm('/se/trade-in', valuationForm({ vin, mileage: '90000' }))
+    expect(again.status).toBe(409)
+    expect(decode(await (await person.request(`/se/order/${orderId}`)).text())).toContain(estimate)
   })
 })
 
