@@ -51,12 +51,12 @@ describe('buying a car from stock', () => {
     await page.locator('#order-phone').fill('412 34 567')
     await page.locator('#order-terms').check()
     await page.locator('#order-orderAgreement').check()
-    await page.locator('form[method="post"] button[type="submit"]').last().click()
+    await page.locator('main form[method="post"] button[type="submit"]').last().click()
     await page.waitForURL(/\/order\/result-confirmation\//)
     expect(await page.locator('h1').textContent()).toBe(nb['order.placed.order'])
 
     await page.locator('#card').fill('4242 4242 4242 4242')
-    await page.locator('form[method="post"] button[type="submit"]').click()
+    await page.locator('main form[method="post"] button[type="submit"]').click()
     await page.waitForURL(/\/order\/[\w-]+\?paid=1$/)
     expect(await page.locator('#stock-car-title').textContent()).toBe(
       nb['stock.order.detailHeading'].replace('{car}', title),

@@ -30,7 +30,7 @@ describe('trade-in valuation', () => {
       await page.locator('#tradein-owner').fill('Anna Berg')
       await page.locator('#tradein-car').selectOption('nordvolt/p5/p5-standard')
       await page.locator('#tradein-year').selectOption(twoYearsAgo)
-      await page.locator('form[method="post"] button[type="submit"]').click()
+      await page.locator('main form[method="post"] button[type="submit"]').click()
       await page.waitForLoadState()
       expect(await page.locator('#tradein-vin-error').textContent()).toBe(sv['tradeIn.problem.vinLetters'])
       expect(await page.locator('#tradein-plate-error').textContent()).toBe(
@@ -40,7 +40,7 @@ describe('trade-in valuation', () => {
       expect(await page.locator('#tradein-car').inputValue()).toBe('nordvolt/p5/p5-standard')
       await page.locator('#tradein-vin').fill(vin.toLowerCase())
       await page.locator('#tradein-plate').fill('abc123')
-      await page.locator('form[method="post"] button[type="submit"]').click()
+      await page.locator('main form[method="post"] button[type="submit"]').click()
       await page.waitForURL(/\/se\/trade-in\/result\/[\w-]{12}$/)
       const main = (await page.locator('main').textContent()) ?? ''
       // 45 990 € × 73 % × 98 % × 11.2 SEK/€ = 368 493.95 kr, rounded down to 368 000 kr
@@ -61,7 +61,7 @@ describe('trade-in valuation', () => {
     await page.locator('#tradein-owner').fill('Someone Else')
     await page.locator('#tradein-car').selectOption('nordvolt/p5/p5-standard')
     await page.locator('#tradein-year').selectOption(twoYearsAgo)
-    await page.locator('form[method="post"] button[type="submit"]').click()
+    await page.locator('main form[method="post"] button[type="submit"]').click()
     await page.waitForLoadState()
     expect(await page.locator('[role="alert"]').first().textContent()).toBe(sv['tradeIn.error.vinTaken'])
     await page.close()
