@@ -94,3 +94,28 @@ describe('without JavaScript', () => {
     await context.close()
   })
 })
+
+describe('hydration', () => {
+  // A mismatch makes React throw the server's HTML away and render the page again on the client:
+  // slow on a phone, and it reports itself to /api/client-errors. Every interactive page type, in
+  // languages with different scripts and number formats.
+  it.each([
+    '/no/configurator/p5',
+    '/th/configurator/p5',
+    '/be/fr-BE/configurator/p5',
+    '/nl/configurator/overview/cfg-e2e',
+    '/se/test-drive/p5',
+    '/is/finnst-ekki',
+  ])('takes over %s without a mismatch', async (path) => {
+    const page = await browser.newPage()
+    const reports: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/client-errors')) reports.push(request.postData() ?? '')
+    })
+    await page.goto(`${base}${path}`)
+    await hydrated(page)
+    await page.waitForTimeout(300)
+    expect(reports).toEqual([])
+    await page.close()
+  })
+})

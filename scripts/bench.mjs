@@ -37,6 +37,8 @@ const PAGES = {
   'order success': '/dk/order/result-confirmation/ord-e2e',
   content: '/de/marketing',
   legal: '/fr/policy',
+  'quick delivery': '/no/quick-delivery',
+  'trade-in': '/se/trade-in',
   error: '/nl/does-not-exist',
 }
 /** Routes held under load: the two main SSR pages and a JSON endpoint. */

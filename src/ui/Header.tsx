@@ -54,7 +54,7 @@ export function Header() {
         <nav className="header__nav" aria-label={t('header.navLabel')}>
           <a href={linkTo(site, '/configurator/p5')}>{t('header.nav.configure')}</a>
           <a href={linkTo(site, '/test-drive')}>{t('header.nav.testDrive')}</a>
-          <a href={linkTo(site, '/quick-delivery')}>{t('stock.nav')}</a>
+          <a href={linkTo(site, '/quick-delivery')}>{t('header.nav.quickDelivery')}</a>
           <a href={linkTo(site, '/marketing')}>{t('header.nav.discover')}</a>
         </nav>
         {page.grayTag ? <span className="header__preview">{t('header.preview')}</span> : null}

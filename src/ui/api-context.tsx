@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react'
+import { createContext, useContext, useSyncExternalStore } from 'react'
 
 /** A JSON POST to our API with the SPEC §7 headers and the anti-forgery token (client/api.ts). */
 export type ApiPost = (path: string, body: unknown) => Promise<Response>
@@ -6,7 +6,25 @@ export type ApiPost = (path: string, body: unknown) => Promise<Response>
 const ApiContext = createContext<ApiPost | null>(null)
 export const ApiProvider = ApiContext.Provider
 
-/** The browser's API caller; null while rendering on the server (where effects never run). */
+const never = () => () => {}
+
+/**
+ * Whether the page is hydrated: false on the server and during hydration (so the first client
+ * render matches the server's HTML exactly), true from the render after.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  )
+}
+
+/**
+ * The browser's API caller; null on the server and during hydration, so that what a component
+ * shows only with it (a button that needs JavaScript) appears after hydration, never mismatching.
+ */
 export function useApiPost(): ApiPost | null {
-  return useContext(ApiContext)
+  const post = useContext(ApiContext)
+  return useHydrated() ? post : null
 }

@@ -163,7 +163,9 @@ describe('the quick-delivery list', () => {
   })
 
   it('is linked from the header of every site', async () => {
-    expect((await page('/se')).html).toContain(`href="/se/quick-delivery">${CATALOGS['sv-SE']['stock.nav']}</a>`)
+    expect((await page('/se')).html).toContain(
+      `href="/se/quick-delivery">${CATALOGS['sv-SE']['header.nav.quickDelivery']}</a>`,
+    )
   })
 
   it('turns away a sold-out car with SPEC §8’s quick-delivery message', async () => {
