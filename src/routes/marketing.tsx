@@ -1,16 +1,48 @@
 import { type CarFigures, carFigures } from '../domain/content/marketing'
+import { formatMoney } from '../domain/money'
+import { formatRate } from '../domain/number'
+import { blindOrderIncentive } from '../domain/order/incentive'
+import { stockFromPrice } from '../domain/stock'
+import { linkTo } from '../i18n/links'
 import { useIntl, useT } from '../ui/intl-context'
 import { NextSteps } from '../ui/NextSteps'
 import { PageShell } from '../ui/PageShell'
+import { useRenderContext } from '../ui/site-context'
 import { loadModel } from './lookups'
-import { defineRoute, PageError } from './route'
+import { pricedStock } from './quick-delivery'
+import { defineRoute, type LoadContext, PageError } from './route'
 
-type Data = { model: { code: string; name: string }; figures: CarFigures }
+/** The offers of SPEC §9 where the site sells: quick delivery "from" a price, the blind-order lease rate. */
+type Offers = {
+  stockFrom: string | null
+  incentive: { offer: string; reference: string; reduction: string } | null
+}
+
+type Data = { model: { code: string; name: string }; figures: CarFigures; offers: Offers }
+
+async function loadOffers(ctx: LoadContext): Promise<Offers> {
+  if (!ctx.site.canOrder) return { stockFrom: null, incentive: null }
+  const { locale } = ctx.site
+  const [{ priced, advertised }, facts] = await Promise.all([pricedStock(ctx), ctx.store.marketingFacts()])
+  const from = stockFromPrice(priced, advertised)
+  const incentive = facts ? blindOrderIncentive(facts.businessLeaseInterest) : null
+  return {
+    stockFrom: from ? formatMoney(from, locale) : null,
+    incentive: incentive
+      ? {
+          offer: formatRate(incentive.offerRate, locale),
+          reference: formatRate(incentive.referenceRate, locale),
+          reduction: formatRate(incentive.reduction, locale),
+        }
+      : null,
+  }
+}
 
 function MarketingPage({ data }: { data: Data }) {
   const t = useT()
   const intl = useIntl()
-  const { model, figures } = data
+  const { site } = useRenderContext()
+  const { model, figures, offers } = data
   const n = (value: number) => intl.formatNumber(value)
   const fast = figures.fastCharging
   const rows = [
@@ -67,6 +99,20 @@ function MarketingPage({ data }: { data: Data }) {
           })}
         </p>
       </section>
+      {offers.stockFrom ? (
+        <section aria-labelledby="quick-heading">
+          <h2 id="quick-heading">{t('header.nav.quickDelivery')}</h2>
+          <p>
+            <a href={linkTo(site, '/quick-delivery')}>{t('stock.from', { price: offers.stockFrom })}</a>
+          </p>
+        </section>
+      ) : null}
+      {offers.incentive ? (
+        <section aria-labelledby="incentive-heading">
+          <h2 id="incentive-heading">{t('order.preOrder.incentiveHeading')}</h2>
+          <p>{t('order.preOrder.incentive', offers.incentive)}</p>
+        </section>
+      ) : null}
       <NextSteps
         links={[
           { path: `/configurator/${model.code}`, label: 'page.home.cta.configure' },
@@ -88,7 +134,11 @@ export default defineRoute({
     const model = await loadModel(ctx, 'p5')
     const catalog = await ctx.store.catalog(model.code)
     if (!catalog) throw new PageError('noRecord', 404)
-    return { model: { code: model.code, name: model.name }, figures: carFigures(catalog) }
+    return {
+      model: { code: model.code, name: model.name },
+      figures: carFigures(catalog),
+      offers: await loadOffers(ctx),
+    }
   },
   meta: (data) => ({
     title: 'page.marketing.heading',

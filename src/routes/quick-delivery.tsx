@@ -47,7 +47,7 @@ interface StockListData {
 const today = () => new Date().toISOString().slice(0, 10)
 
 /** Every car of the site's stock with its price from the price engine. */
-async function pricedStock(ctx: LoadContext) {
+export async function pricedStock(ctx: LoadContext) {
   const country = ctx.site.countryCode
   const [catalog, rules, marketing, cars] = await Promise.all([
     ctx.store.catalog('p5'),

@@ -2,6 +2,8 @@ import { env } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ContentDocument, contentLanguageOf, DOCUMENT_IDS, type DocumentId } from '../domain/content/document'
+import { formatMoney, money } from '../domain/money'
+import { formatRate } from '../domain/number'
 import { CATALOGS } from '../i18n/catalogs'
 import { formatDate } from '../i18n/dates'
 import { SITES } from '../i18n/sites'
@@ -158,6 +160,20 @@ describe('the marketing page', () => {
       expect(html).not.toContain('<script')
     },
   )
+
+  it('offers quick delivery from SPEC §9’s 57,990 euro and the blind-order lease rate where the site sells', async () => {
+    const html = decode(await (await get('/nl/marketing')).text())
+    const t = CATALOGS['nl-NL']
+    expect(html).toContain(t['stock.from'].replace('{price}', formatMoney(money(5_799_000, 'EUR'), 'nl-NL')))
+    expect(html).toContain('href="/nl/quick-delivery"')
+    expect(html).toContain(t['order.preOrder.incentiveHeading'])
+    expect(html).toContain(`${formatRate(0.0399, 'nl-NL')}`)
+    expect(html).toContain(`${formatRate(0.0699, 'nl-NL')}`)
+    // The global site sells nothing: neither offer.
+    const global = decode(await (await get('/marketing')).text())
+    expect(global).not.toContain(CATALOGS['en-US']['order.preOrder.incentiveHeading'])
+    expect(global).not.toContain('id="quick-heading"')
+  })
 
   it('shows the fast-charging window from the catalog', async () => {
     const html = decode(await (await get('/marketing')).text())
