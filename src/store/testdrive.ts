@@ -156,7 +156,7 @@ export function createTestDriveStore(db: D1Database) {
              SELECT ?1, 'quoteRequested', ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM quote_requests WHERE id = ?6)`,
           )
           .bind(
-            randomId(),
+            notificationId,
             input.locale,
             input.email,
             JSON.stringify({ quoteId: id, configurationId: input.configurationId, name: input.name }),

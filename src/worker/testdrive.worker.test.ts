@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
+import { createStore } from '../store'
 
 const sv = CATALOGS['sv-SE']
 const decode = (html: string) =>
@@ -165,6 +166,28 @@ describe('requesting a quote', () => {
       .first<{ price: string; phone: string }>()
     expect(JSON.parse(row?.price ?? '{}')).toMatchObject({ currency: 'DKK', totalInclVat: expect.any(Number) })
     expect(row?.phone).toBe('+4520123456')
+  })
+
+  it('hands the confirmation e-mail it stored to the queue at once (not only to the outbox sweep)', async () => {
+    const person = visitor()
+    const saved = await person.postForm('/dk/configurator/p5', { configuration: 'version=long-range' })
+    const configurationId = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
+    const { notificationId } = await createStore(env).testDrives.createQuoteRequest({
+      idempotencyKey: `quote-${configurationId}`,
+      configurationId,
+      countryCode: 'DK',
+      storeId: 'dk-aarhus-aaboulevarden',
+      name: 'Karen Blixen',
+      email: 'karen.queue@example.com',
+      phone: '+4520123456',
+      locale: 'da-DK',
+      ownerId: null,
+      price: {},
+      consents: { privacy: new Date().toISOString(), marketing: null },
+      now: new Date(),
+    })
+    const stored = await env.DB.prepare('SELECT kind FROM notifications WHERE id = ?1').bind(notificationId).first()
+    expect(stored).toEqual({ kind: 'quoteRequested' })
   })
 
   it('asks for the privacy consent and a valid phone number', async () => {
