@@ -5,10 +5,10 @@
  * errors thrown before then are kept and reported after. Every report is scrubbed of personal data
  * (src/domain/error-report.ts).
  *
- * The SDK is `@sentry/browser`, the core of `@sentry/react` (installed with it, same version):
- * `@sentry/react` imports React, which would split React out of the pages' hydration chunk and add
- * to every hydrated page's first load. Crashes caught by the page's error boundary reach Sentry
- * through the server (`POST /api/client-errors`).
+ * The SDK is `@sentry/browser`, the core of Sentry's React SDK: `@sentry/react` itself imports
+ * React, which would split React out of the pages' hydration chunk and add to every hydrated page's
+ * first load. Crashes caught by the page's error boundary reach Sentry through the server
+ * (`POST /api/client-errors`).
  */
 import { scrubReport } from '../../domain/error-report'
 
