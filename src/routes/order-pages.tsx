@@ -275,6 +275,9 @@ export function OrderFormPage({ data }: { data: FormData }) {
           </div>
         ))}
         <p>{t('order.summary.dueToday', { amount: data.dueToday })}</p>
+        {data.kind !== 'preOrder' && data.finance.some((kind) => orderFlow('order', kind) === 'lease') ? (
+          <p className="field__hint">{t('order.summary.leaseDueToday')}</p>
+        ) : null}
         {data.kind === 'preOrder' ? (
           <p>
             <a href={linkTo(site, '/terms-conditions')}>{t('order.preOrder.terms')}</a>

@@ -35,6 +35,21 @@ const DUTCH_FORM = {
 }
 
 describe('placing an order', () => {
+  it('says nothing is due today for a lease where the site offers one, and not where it does not', async () => {
+    const dutch = await customer('/nl')
+    const form = decode(
+      await (await dutch.person.request(`/nl/configurator/info-submission/${dutch.configurationId}`)).text(),
+    )
+    expect(form).toContain(nl['order.summary.leaseDueToday'])
+    // Iceland offers cash and a loan only.
+    const icelandic = await customer('/is', 'version=long-range')
+    const page = decode(
+      await (await icelandic.person.request(`/is/configurator/info-submission/${icelandic.configurationId}`)).text(),
+    )
+    expect(page).toContain('name="financePreference"')
+    expect(page).not.toContain(CATALOGS['is-IS']['order.summary.leaseDueToday'])
+  })
+
   it('asks anonymous visitors to sign in first and come back to the form', async () => {
     const res = await visitor().request('/nl/configurator/info-submission/anything')
     expect(res.status).toBe(302)
