@@ -1,7 +1,6 @@
 import { type MouseEvent, useMemo, useState } from 'react'
 import type { Configuration } from '../../domain/catalog/configuration'
 import { catalogItem } from '../../domain/catalog/items'
-import type { Catalog } from '../../domain/catalog/schema'
 import { siteCatalog } from '../../domain/catalog/view'
 import {
   type ChoiceField,
@@ -14,40 +13,14 @@ import { formatMoney } from '../../domain/money'
 import type { MessageKey } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
 import { COUNTRY_SITES, SITE_ENDONYMS } from '../../i18n/sites'
-import { type CarLook, CarRender } from '../CarRender'
+import { CarRender } from '../CarRender'
 import { FinancePanel, financeQuery } from '../finance/FinancePanel'
 import { CsrfField } from '../form'
 import { useT } from '../intl-context'
 import { useRenderContext } from '../site-context'
+import { carLook, useCarLabel } from './car-look'
 import { type ConfiguratorData, computeView } from './model'
 import { PriceSummary } from './PriceSummary'
-
-/** How the picture shows a configuration. */
-export function carLook(catalog: Catalog, configuration: Configuration): CarLook {
-  const paint = catalog.paints.find((p) => p.code === configuration.paintCode)
-  const wheel = catalog.wheels.find((w) => w.code === configuration.wheelCode)
-  const interior = catalog.interiors.find((i) => i.code === configuration.interiorCode)
-  return {
-    paintColours: paint?.colours ?? ['#cccccc'],
-    wheelInches: wheel?.inches ?? 18,
-    wheelDesign: wheel && wheel.inches >= 19 ? 'sport' : 'aero',
-    interiorColours: interior?.colours ?? ['#444444'],
-  }
-}
-
-/** The text alternative of the picture: the model and every visible choice, by name. */
-export function useCarLabel(catalog: Catalog, configuration: Configuration): string {
-  const t = useT()
-  const { site } = useRenderContext()
-  const name = (code: string) => catalogItem(catalog, code)?.names[site.locale] ?? code
-  return t('configurator.picture.alt', {
-    model: catalog.model.name,
-    version: name(configuration.versionCode),
-    paint: name(configuration.paintCode),
-    wheels: name(configuration.wheelCode),
-    interior: name(configuration.interiorCode),
-  })
-}
 
 interface StepOption {
   code: string

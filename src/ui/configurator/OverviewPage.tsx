@@ -14,7 +14,7 @@ import { FormMessage } from '../form'
 import { useT } from '../intl-context'
 import { useRenderContext } from '../site-context'
 import { useCountdown } from '../useCountdown'
-import { carLook, useCarLabel } from './ConfiguratorPage'
+import { carLook, useCarLabel } from './car-look'
 import { PriceSummary } from './PriceSummary'
 
 export interface OverviewData {
