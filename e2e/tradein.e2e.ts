@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import sv from '../locales/sv-SE.json'
 import { launchBrowser } from './browser'
@@ -14,6 +14,22 @@ afterAll(async () => {
 })
 
 const twoYearsAgo = String(new Date().getUTCFullYear() - 2)
+/** Money as the page shows it, back in minor units (every minor digit is shown). */
+const minor = (text: string | null) => Number((text ?? '').replace(/\D/g, ''))
+const hydrated = (page: Page) =>
+  expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated), { timeout: 10_000 }).toBe('true')
+
+async function valueCar(page: Page, vin: string) {
+  await page.goto(`${base}/se/trade-in`)
+  await page.locator('#tradein-vin').fill(vin)
+  await page.locator('#tradein-mileage').fill('40000')
+  await page.locator('#tradein-plate').fill('ABC 123')
+  await page.locator('#tradein-owner').fill('Anna Berg')
+  await page.locator('#tradein-car').selectOption('nordvolt/p5/p5-standard')
+  await page.locator('#tradein-year').selectOption(twoYearsAgo)
+  await page.locator('main form[method="post"] button[type="submit"]').click()
+  await page.waitForURL(/\/se\/trade-in\/result\/[\w-]{12}$/)
+}
 
 describe('trade-in valuation', () => {
   for (const javaScriptEnabled of [true, false]) {
@@ -65,5 +81,42 @@ describe('trade-in valuation', () => {
     await page.waitForLoadState()
     expect(await page.locator('[role="alert"]').first().textContent()).toBe(sv['tradeIn.error.vinTaken'])
     await page.close()
+  })
+
+  it('sets the estimate against the configurator’s total and keeps the balance right as the car changes', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const reports: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/client-errors')) reports.push(request.postData() ?? '')
+    })
+    await valueCar(page, 'XNVP5AAA0R0000030')
+    await page.goto(`${base}/se/configurator/p5`)
+    await hydrated(page)
+    const figures = async () => {
+      const cells = await page.locator('.price-summary__trade-in td').allTextContents()
+      return {
+        total: minor(await page.locator('.price-summary__total').textContent()),
+        estimate: minor(cells[0] ?? ''),
+        balance: minor(cells[1] ?? ''),
+      }
+    }
+    const before = await figures()
+    // 45 990 € × 73 % × 98 % × 11.2 SEK/€ = 368 493.95 kr, rounded down to 368 000 kr
+    expect(before.estimate).toBe(36_800_000)
+    expect(before.balance).toBe(before.total - 36_800_000)
+    await page.locator('#choose-versionCode a:not([aria-current])').first().click()
+    await expect.poll(async () => (await figures()).total).not.toBe(before.total)
+    const after = await figures()
+    expect(after.balance).toBe(after.total - 36_800_000)
+    expect(reports).toEqual([])
+    // Removed on its result page, the estimate leaves the summary; a valuation is offered instead.
+    await page.locator('.price-summary__trade-in a').click()
+    await page.locator('main form[method="post"] button[name="intent"]').click()
+    await page.waitForURL(/\/se\/trade-in$/)
+    await page.goto(`${base}/se/configurator/p5`)
+    expect(await page.locator('.price-summary__trade-in').count()).toBe(0)
+    expect(await page.locator('.price-summary a', { hasText: sv['price.tradeIn.value'] }).count()).toBe(1)
+    await context.close()
   })
 })

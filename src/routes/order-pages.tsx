@@ -112,7 +112,8 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
     total: formatMoney(money(quote.totalInclVat, quote.currency), ctx.site.locale),
     dueToday: formatMoney(money(quote.depositAmount ?? 0, quote.currency), ctx.site.locale),
     stock: await stockForOrder(ctx, configuration),
-    tradeIn: await tradeInEstimate(ctx, ctx.url.searchParams.get('tradeIn') ?? ''),
+    // A link may name a valuation (the app's, or the result page's); otherwise the one the visitor carries.
+    tradeIn: await tradeInEstimate(ctx, ctx.url.searchParams.get('tradeIn') ?? ctx.tradeIn.id ?? ''),
   }
 }
 
@@ -387,7 +388,11 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
   if (placed.notificationId) ctx.notify([placed.notificationId])
   // The Dutch credit application starts when a financed order asks for it (idempotent per order).
   if (credit.start) await ctx.store.financeApplications.open(placed.id, user.id, at)
-  if (data.tradeIn) await ctx.store.programs.attachTradeIn(placed.id, data.tradeIn.id)
+  if (data.tradeIn) {
+    await ctx.store.programs.attachTradeIn(placed.id, data.tradeIn.id)
+    // The estimate now belongs to this order: the next car's price summary starts without it.
+    if (ctx.tradeIn.id === data.tradeIn.id) ctx.tradeIn.forget()
+  }
   return { redirect: linkTo(ctx.site, `/order/result-confirmation/${placed.id}`) }
 }
 

@@ -50,6 +50,18 @@ export interface LoadContext {
   consent: Consent | null
   /** Queues outbox notifications for delivery after the response (the sweep covers failures). */
   notify(notificationIds: readonly string[]): void
+  /** The trade-in valuation the visitor carries from page to page (a cookie). */
+  tradeIn: VisitorTradeIn
+}
+
+/** The visitor's trade-in: which valuation their price summaries and order form show. */
+export interface VisitorTradeIn {
+  /** The carried valuation's id as the browser sent it: look it up before trusting it. */
+  id: string | null
+  /** Carry this valuation from now on (a successful valuation). */
+  remember(valuationId: string): void
+  /** Stop carrying it (removed by the visitor, or placed with an order). */
+  forget(): void
 }
 
 export interface ActionContext extends LoadContext {

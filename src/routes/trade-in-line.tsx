@@ -1,4 +1,7 @@
 import { formatMoney, type Money } from '../domain/money'
+import type { TradeInCarInfo } from '../domain/tradein/balance'
+import type { Site } from '../i18n/sites'
+import type { Store } from '../store'
 import { useT } from '../ui/intl-context'
 import type { LoadContext } from './route'
 import { carName } from './trade-in-valuation'
@@ -11,24 +14,34 @@ export interface TradeInSummary {
 }
 
 /**
- * The trade-in estimate a visitor brought to a page (`?tradeIn=<valuation id>`), formatted for its site, or null
- * when the id is unknown or the valuation belongs to another country's site.
+ * A valuation as the visitor carries it (SPEC §3 `tradeInCarInfo`), or null when the id is unknown or the valuation
+ * belongs to another country's site: its currency and market differ.
  *
  * @example
- * tradeIn: await tradeInEstimate(ctx, ctx.url.searchParams.get('tradeIn') ?? '')
+ * await findTradeInCarInfo(store, site, 'Vq3fK9xZ2bLm')
+ */
+export async function findTradeInCarInfo(store: Store, site: Site, id: string): Promise<TradeInCarInfo | null> {
+  const valuation = /^[\w-]{12}$/.test(id) ? await store.programs.findValuation(id) : null
+  if (!valuation || valuation.countryCode !== site.countryCode) return null
+  return {
+    id: valuation.id,
+    car: await carName(store, valuation),
+    estimate: { amount: valuation.estimateAmount, currency: valuation.currency as Money['currency'] },
+  }
+}
+
+/**
+ * The trade-in estimate of an order form or order (a valuation id), formatted for its site, or null.
+ *
+ * @example
+ * tradeIn: await tradeInEstimate(ctx, ctx.url.searchParams.get('tradeIn') ?? ctx.tradeIn.id ?? '')
  */
 export async function tradeInEstimate(
   ctx: Pick<LoadContext, 'store' | 'site'>,
   id: string,
 ): Promise<TradeInSummary | null> {
-  const valuation = /^[\w-]{12}$/.test(id) ? await ctx.store.programs.findValuation(id) : null
-  if (!valuation || valuation.countryCode !== ctx.site.countryCode) return null
-  const estimate: Money = { amount: valuation.estimateAmount, currency: valuation.currency as Money['currency'] }
-  return {
-    id: valuation.id,
-    car: await carName(ctx.store, valuation),
-    estimate: formatMoney(estimate, ctx.site.locale),
-  }
+  const info = await findTradeInCarInfo(ctx.store, ctx.site, id)
+  return info ? { id: info.id, car: info.car, estimate: formatMoney(info.estimate, ctx.site.locale) } : null
 }
 
 /**

@@ -159,6 +159,8 @@ async function valueTradeIn(ctx: ActionContext) {
       data.message = 'tradeIn.error.vinTaken'
       return { status: 409 as const, data }
     case 'valued':
+      // From now on the visitor's price summaries and order form show this estimate.
+      ctx.tradeIn.remember(outcome.id)
       return {
         redirect: linkTo(ctx.site, `/trade-in/result/${outcome.id}`, {
           query: data.configurationId ? `configuration=${data.configurationId}` : undefined,
@@ -191,6 +193,9 @@ interface TradeInResultData {
   /** The last day of the final price if the car were inspected today. */
   validUntilIfInspectedToday: string
   configurationId: string | null
+  /** Whether this is the estimate the visitor's price summaries show (it can be removed from them). */
+  carried: boolean
+  csrf: string
 }
 
 function TradeInResultPage({ data }: { data: TradeInResultData }) {
@@ -222,7 +227,7 @@ function TradeInResultPage({ data }: { data: TradeInResultData }) {
         </p>
       </section>
       {data.configurationId ? (
-        <p>
+        <p className="form-actions">
           <a
             className="button button--primary"
             href={linkTo(site, `/configurator/info-submission/${data.configurationId}`, {
@@ -231,7 +236,19 @@ function TradeInResultPage({ data }: { data: TradeInResultData }) {
           >
             {t('tradeIn.result.continueOrder')}
           </a>
+          <a className="button" href={linkTo(site, `/configurator/overview/${data.configurationId}`)}>
+            {t('tradeIn.result.backToCar')}
+          </a>
         </p>
+      ) : null}
+      {data.carried ? (
+        <form className="card" method="post" aria-labelledby="tradein-carried">
+          <CsrfField token={data.csrf} />
+          <p id="tradein-carried">{t('tradeIn.result.carried')}</p>
+          <button className="button" type="submit" name="intent" value="forget">
+            {t('tradeIn.result.forget')}
+          </button>
+        </form>
       ) : null}
       <p>
         <a className="button" href={linkTo(site, '/trade-in')}>
@@ -242,6 +259,27 @@ function TradeInResultPage({ data }: { data: TradeInResultData }) {
   )
 }
 
+async function loadTradeInResult(ctx: LoadContext): Promise<TradeInResultData> {
+  const id = ctx.params.id ?? ''
+  const valuation = found(/^[\w-]{12}$/.test(id) ? await ctx.store.programs.findValuation(id) : null, 'noRecord')
+  // A valuation is shown on its own country's site only, in the currency it was made in.
+  if (valuation.countryCode !== ctx.site.countryCode) throw new PageError('noRecord', 404)
+  const configuration = ctx.url.searchParams.get('configuration') ?? ''
+  return {
+    id: valuation.id,
+    car: await carName(ctx.store, valuation),
+    vin: valuation.vin,
+    plate: valuation.plate,
+    mileageKm: valuation.mileageKm,
+    firstRegistrationYear: valuation.firstRegistrationYear,
+    estimate: { amount: valuation.estimateAmount, currency: valuation.currency as Money['currency'] },
+    validUntilIfInspectedToday: finalPriceValidUntil(new Date().toISOString().slice(0, 10)),
+    configurationId: CONFIGURATION_ID.test(configuration) ? configuration : null,
+    carried: ctx.tradeIn.id === valuation.id,
+    csrf: await ctx.session.csrfToken(),
+  }
+}
+
 /** `/trade-in/result/{id}`: the estimate of a valuation and how long the final price holds. */
 export const tradeInResult = defineRoute<TradeInResultData>({
   id: 'tradeInResult',
@@ -249,23 +287,12 @@ export const tradeInResult = defineRoute<TradeInResultData>({
   label: null,
   namespaces: [],
   indexable: false,
-  load: async (ctx) => {
-    const id = ctx.params.id ?? ''
-    const valuation = found(/^[\w-]{12}$/.test(id) ? await ctx.store.programs.findValuation(id) : null, 'noRecord')
-    // A valuation is shown on its own country's site only, in the currency it was made in.
-    if (valuation.countryCode !== ctx.site.countryCode) throw new PageError('noRecord', 404)
-    const configuration = ctx.url.searchParams.get('configuration') ?? ''
-    return {
-      id: valuation.id,
-      car: await carName(ctx.store, valuation),
-      vin: valuation.vin,
-      plate: valuation.plate,
-      mileageKm: valuation.mileageKm,
-      firstRegistrationYear: valuation.firstRegistrationYear,
-      estimate: { amount: valuation.estimateAmount, currency: valuation.currency as Money['currency'] },
-      validUntilIfInspectedToday: finalPriceValidUntil(new Date().toISOString().slice(0, 10)),
-      configurationId: CONFIGURATION_ID.test(configuration) ? configuration : null,
-    }
+  load: loadTradeInResult,
+  action: async (ctx) => {
+    const data = await loadTradeInResult(ctx)
+    if (ctx.form.intent !== 'forget') return { status: 400 as const, data }
+    if (data.carried) ctx.tradeIn.forget()
+    return { redirect: linkTo(ctx.site, '/trade-in') }
   },
   meta: () => ({ title: 'tradeIn.result.heading', description: 'tradeIn.result.lead' }),
   Page: TradeInResultPage,

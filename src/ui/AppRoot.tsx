@@ -7,6 +7,7 @@ import {
   countryCodeAtom,
   languageAtom,
   officialUrlAtom,
+  tradeInCarInfoAtom,
   userInfoAtom,
   userInfoFetchedAtom,
 } from './atoms'
@@ -30,6 +31,7 @@ export function createPageStore(page: PageContext): PageStore {
   store.set(officialUrlAtom, page.officialUrl)
   store.set(userInfoAtom, page.userInfo)
   store.set(userInfoFetchedAtom, Object.keys(page.userInfo).length > 0)
+  store.set(tradeInCarInfoAtom, page.tradeInCarInfo)
   return store
 }
 

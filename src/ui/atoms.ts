@@ -1,4 +1,5 @@
 import { atom } from 'jotai'
+import type { TradeInCarInfo } from '../domain/tradein/balance'
 import type { CountryCode, Locale } from '../i18n/sites'
 import type { Channel, ClientType, UserInfo } from './page-context'
 
@@ -17,8 +18,8 @@ export const userInfoAtom = atom(
   (get, set, update: UserInfo) => set(userInfoBaseAtom, { ...get(userInfoBaseAtom), ...update }),
 )
 
-/** Trade-in estimate carried from valuation to price summary and order (fields come with trade-in). */
-export const tradeInCarInfoAtom = atom<Record<string, unknown> | null>(null)
+/** The trade-in estimate the visitor carries from the valuation to every price summary and the order. */
+export const tradeInCarInfoAtom = atom<TradeInCarInfo | null>(null)
 
 /** Application state: document title, description and the error that replaces the page. */
 export const titleAtom = atom<string>('')

@@ -1,3 +1,4 @@
+import type { TradeInCarInfo } from '../domain/tradein/balance'
 import type { CountryCode, Locale } from '../i18n/sites'
 
 /** Channel the visitor uses: 10 web, 20 the native app's webview (SPEC §3, §9). */
@@ -32,6 +33,8 @@ export interface PageContext {
   url: string
   grayTag: boolean
   userInfo: UserInfo
+  /** The visitor's trade-in estimate on this site, or null: set by a valuation, removed on the result page. */
+  tradeInCarInfo: TradeInCarInfo | null
   /** The previous page's path on this site, from navigation state or the referrer; '' if none. */
   __from: string
 }

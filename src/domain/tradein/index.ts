@@ -1,3 +1,4 @@
+export * from './balance'
 export * from './mileage'
 export * from './plates'
 export * from './validate'

@@ -271,7 +271,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
           <h2 id="summary-title" className="visually-hidden" tabIndex={-1}>
             {t('configurator.summary')}
           </h2>
-          <PriceSummary catalog={data.catalog} quote={quote} delivery={delivery} />
+          <PriceSummary catalog={data.catalog} quote={quote} delivery={delivery} configurationId={data.savedId} />
           {finance ? (
             <FinancePanel
               finance={finance}

@@ -171,7 +171,7 @@ export function OverviewPage({ data }: { data: OverviewData }) {
         </div>
         <aside className="configurator__summary" aria-labelledby="overview-price">
           <h2 id="overview-price">{t('overview.price')}</h2>
-          <PriceSummary catalog={catalog} quote={quote} delivery={data.delivery} />
+          <PriceSummary catalog={catalog} quote={quote} delivery={data.delivery} configurationId={data.id} />
           <nav className="next-steps" aria-label={t('overview.nextSteps')}>
             <ul>
               {steps.map((step, i) => (

@@ -19,7 +19,7 @@ export function previousPage(referer: string | undefined, origin: string): strin
 export function buildPageContext(
   c: Context<AppEnv>,
   site: Site,
-  visitor: Pick<PageContext, 'userInfo' | 'grayTag'>,
+  visitor: Pick<PageContext, 'userInfo' | 'grayTag' | 'tradeInCarInfo'>,
 ): PageContext {
   const url = new URL(c.req.url)
   const userAgent = c.req.header('user-agent') ?? ''
@@ -36,6 +36,7 @@ export function buildPageContext(
     url: `${url.pathname}${url.search}`,
     grayTag: visitor.grayTag,
     userInfo: visitor.userInfo,
+    tradeInCarInfo: visitor.tradeInCarInfo,
     __from: previousPage(c.req.header('referer'), url.origin),
   }
 }

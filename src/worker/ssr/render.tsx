@@ -23,6 +23,7 @@ import { CONSENT_COOKIE, readConsent } from '../consent'
 import { errorReportingConfig } from '../error-reporting'
 import { enqueueNotifications } from '../notifications'
 import type { PageMatch } from '../pages'
+import { carriesTradeIn, tradeInCarInfo, visitorTradeIn } from '../tradein-cookie'
 import type { AppEnv } from '../types'
 import { clientEntrySrc } from './assets'
 import { ConsentBanner } from './ConsentBanner'
@@ -77,7 +78,8 @@ function cachePolicy(c: Context<AppEnv>, status: number, indexable: boolean): st
     Boolean(c.get('user')) ||
     c.res.headers.has('set-cookie') ||
     getCookie(c, ACCESS_COOKIE) !== undefined ||
-    getCookie(c, CONSENT_COOKIE) !== undefined
+    getCookie(c, CONSENT_COOKIE) !== undefined ||
+    carriesTradeIn(c)
   return status === 200 && indexable && !personal ? CachePolicy.anonymousPage : CachePolicy.none
 }
 
@@ -86,7 +88,11 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
   const url = new URL(c.req.url)
   const rest = pathWithinSite(url.pathname, site)
   const user = await resolveUser(c)
-  const page = buildPageContext(c, site, { userInfo: userInfoOf(user, site), grayTag: await hasGrayAccess(c) })
+  const page = buildPageContext(c, site, {
+    userInfo: userInfoOf(user, site),
+    grayTag: await hasGrayAccess(c),
+    tradeInCarInfo: await tradeInCarInfo(c, site),
+  })
   const catalog = CATALOGS[site.locale]
   const ctx: RenderContext = { site, page, rest, query: url.searchParams.toString() }
   const origin = page.officialUrl.replace(/\/$/, '')
@@ -205,6 +211,7 @@ async function loadContext(c: Context<AppEnv>, site: Site, params: Record<string
     store: c.get('store'),
     session: sessionService(c, user),
     consent: readConsent(c),
+    tradeIn: visitorTradeIn(c),
     notify: (ids: readonly string[]) => {
       const sending = enqueueNotifications(c.env, ids)
       try {
