@@ -8,6 +8,7 @@ import { useT } from '../ui/intl-context'
 import { ChooseCountry, SelectField } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
 import { useRenderContext } from '../ui/site-context'
+import { loadRequestStatus, RequestStatusCard, type RequestStatusView } from './program-request'
 import { type ActionContext, defineRoute, found, type LoadContext } from './route'
 
 interface ChargerData {
@@ -152,12 +153,18 @@ export const homeCharger = defineRoute<ChargerData>({
   Page: ChargerPage,
 })
 
-function ChargerResultPage({ data }: { data: { email: string } }) {
+interface ChargerResultData {
+  email: string
+  request: RequestStatusView
+}
+
+function ChargerResultPage({ data }: { data: ChargerResultData }) {
   const t = useT()
   const { site } = useRenderContext()
   return (
     <ShellPage heading="charger.result.heading" lead="charger.result.lead">
       <p role="status">{t('charger.result.mail', { email: data.email })}</p>
+      <RequestStatusCard view={data.request} />
       <a className="button" href={linkTo(site, '/')}>
         {t('charger.result.home')}
       </a>
@@ -165,8 +172,8 @@ function ChargerResultPage({ data }: { data: { email: string } }) {
   )
 }
 
-/** `/home-charger/result/{id}`: the enquiry was received (SPEC §2 "request received"). */
-export const homeChargerResult = defineRoute<{ email: string }>({
+/** `/home-charger/result/{id}`: the enquiry was received (SPEC §2 "request received"), and where it is now. */
+export const homeChargerResult = defineRoute<ChargerResultData>({
   id: 'homeChargerResult',
   path: '/home-charger/result/:id',
   label: null,
@@ -175,7 +182,7 @@ export const homeChargerResult = defineRoute<{ email: string }>({
   load: async (ctx) => {
     const id = ctx.params.id ?? ''
     const enquiry = found(/^[\w-]{12}$/.test(id) ? await ctx.store.programs.findChargerEnquiry(id) : null, 'noRecord')
-    return { email: enquiry.email }
+    return { email: enquiry.email, request: await loadRequestStatus(ctx, 'charger') }
   },
   meta: () => ({ title: 'charger.result.heading', description: 'charger.result.lead' }),
   Page: ChargerResultPage,

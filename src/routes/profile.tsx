@@ -1,4 +1,5 @@
 import { fieldProblems, ProfileForm } from '../domain/account/forms'
+import { type RequestKind, type RequestStatusKey, requestStatusKey } from '../domain/programs/requests'
 import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
@@ -16,6 +17,13 @@ interface ProfileData {
   configurations: { id: string; modelCode: string; createdAt: string }[]
   orders: { id: string; createdAt: string }[]
   testDrives: { id: string; slotStart: string; store: string }[]
+  /** Subscription requests and home-charger enquiries made on this site, with where they are. */
+  requests: { kind: RequestKind; id: string; createdAt: string; status: RequestStatusKey }[]
+}
+
+const REQUEST_PAGE: Record<RequestKind, string> = {
+  subscription: '/subscription/result',
+  charger: '/home-charger/result',
 }
 
 const LABELS: Record<string, MessageKey> = { name: 'field.name', email: 'field.email', phone: 'field.phone' }
@@ -28,6 +36,12 @@ async function loadProfile(ctx: LoadContext, user: RouteUser): Promise<ProfileDa
     message: ctx.url.searchParams.get('saved') === '1' ? { kind: 'success', key: 'profile.saved' } : null,
     configurations: await ctx.session.savedConfigurations(),
     orders: await ctx.session.orders(),
+    requests: (await ctx.store.programRequests.ofOwner(user.id, ctx.site.countryCode)).map((r) => ({
+      kind: r.kind,
+      id: r.id,
+      createdAt: r.createdAt,
+      status: requestStatusKey(r.kind, r.status),
+    })),
     testDrives: await (async () => {
       const stores = await ctx.store.stores(ctx.site.countryCode)
       return (await ctx.session.testDrives()).map((b) => ({
@@ -94,6 +108,21 @@ function ProfilePage({ data }: { data: ProfileData }) {
         items={data.testDrives.map((b) => (
           <li key={b.id}>
             {b.store}, {date(b.slotStart)}
+          </li>
+        ))}
+      />
+      <Section
+        title="profile.requests"
+        empty="profile.requests.empty"
+        items={data.requests.map((r) => (
+          <li key={`${r.kind}-${r.id}`}>
+            <a href={linkTo(site, `${REQUEST_PAGE[r.kind]}/${r.id}`)}>
+              {t('profile.requests.item', {
+                kind: t(`staff.requests.kind.${r.kind}`),
+                date: date(r.createdAt),
+                status: t(r.status),
+              })}
+            </a>
           </li>
         ))}
       />

@@ -9,6 +9,15 @@ import {
 import { formatMoney } from '../domain/money'
 import type { Order } from '../domain/order/order'
 import { ORDER_EVENTS, statusKey, transition } from '../domain/order/state'
+import {
+  parseRequestStatus,
+  REQUEST_KINDS,
+  type RequestKind,
+  type RequestStatus,
+  requestStatusKey,
+  staffMoves,
+} from '../domain/programs/requests'
+import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { CsrfField } from '../ui/form'
@@ -28,7 +37,25 @@ interface StaffData {
     /** The Dutch finance application: its status and the statuses it may move to. */
     financeApplication: { status: MessageKey; next: { code: DutchFinanceStatus; name: MessageKey }[] } | null
   }[]
+  /** Subscription requests and home-charger enquiries, newest first. */
+  requests: {
+    kind: RequestKind
+    id: string
+    customer: string
+    contact: string
+    received: string
+    status: RequestStatus
+    moves: RequestStatus[]
+  }[]
 }
+
+/** Moving a subscription request or home-charger enquiry. */
+const RequestMoveForm = z.object({
+  intent: z.literal('request'),
+  kind: z.enum(REQUEST_KINDS),
+  requestId: z.string().regex(/^[\w-]{12}$/),
+  to: z.string().max(40),
+})
 
 /** Moving a Dutch finance application (the other form of the console moves the order). */
 const FinanceStatusForm = z.object({
@@ -63,9 +90,10 @@ const possible = (order: Order) =>
 
 async function loadStaff(ctx: LoadContext): Promise<StaffData> {
   staffOf(ctx)
-  const [orders, applications] = await Promise.all([
+  const [orders, applications, requests] = await Promise.all([
     ctx.store.orders.ofCountry(ctx.site.countryCode),
     ctx.store.financeApplications.statusesOfCountry(ctx.site.countryCode),
+    ctx.store.programRequests.ofCountry(ctx.site.countryCode),
   ])
   return {
     csrf: await ctx.session.csrfToken(),
@@ -77,6 +105,15 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
       total: formatMoney(order.amounts.totalInclVat, ctx.site.locale),
       events: possible(order),
       financeApplication: financeView(applications.get(id)),
+    })),
+    requests: requests.map((r) => ({
+      kind: r.kind,
+      id: r.id,
+      customer: r.name,
+      contact: `${r.email}, ${r.phone}`,
+      received: formatDateTime(new Date(r.createdAt), ctx.site.locale, ctx.site.timeZone),
+      status: r.status,
+      moves: [...staffMoves(r.kind, r.status)],
     })),
   }
 }
@@ -167,7 +204,62 @@ function StaffPage({ data }: { data: StaffData }) {
           </table>
         </div>
       )}
+      <RequestsTable requests={data.requests} csrf={data.csrf} />
     </article>
+  )
+}
+
+function RequestsTable({ requests, csrf }: { requests: StaffData['requests']; csrf: string }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  return (
+    <section aria-labelledby="staff-requests">
+      <h2 id="staff-requests">{t('staff.requests.heading')}</h2>
+      {requests.length === 0 ? (
+        <p>{t('staff.requests.empty')}</p>
+      ) : (
+        <div className="compare__scroll">
+          <table className="staff">
+            <thead>
+              <tr>
+                <th scope="col">{t('staff.requests.kind')}</th>
+                <th scope="col">{t('staff.customer')}</th>
+                <th scope="col">{t('staff.requests.received')}</th>
+                <th scope="col">{t('staff.status')}</th>
+                <th scope="col">{t('staff.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {requests.map((request) => (
+                <tr key={`${request.kind}-${request.id}`}>
+                  <th scope="row">{t(`staff.requests.kind.${request.kind}`)}</th>
+                  <td>
+                    {request.customer}
+                    <br />
+                    {request.contact}
+                  </td>
+                  <td>{request.received}</td>
+                  <td>{t(requestStatusKey(request.kind, request.status))}</td>
+                  <td>
+                    {request.moves.map((to) => (
+                      <form key={to} method="post" action={linkTo(site, '/staff')}>
+                        <CsrfField token={csrf} />
+                        <input type="hidden" name="intent" value="request" />
+                        <input type="hidden" name="kind" value={request.kind} />
+                        <input type="hidden" name="requestId" value={request.id} />
+                        <button className="button" type="submit" name="to" value={to}>
+                          {t('staff.requests.moveTo', { status: t(requestStatusKey(request.kind, to)) })}
+                        </button>
+                      </form>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   )
 }
 
@@ -188,6 +280,32 @@ async function moveFinanceApplication(ctx: ActionContext, staffId: string) {
 }
 
 /**
+ * Moves a subscription request or home-charger enquiry to the status chosen, if its kind allows that move from
+ * where it is (src/domain/programs/requests.ts); the customer gets an e-mail with the new status.
+ */
+async function moveRequest(ctx: ActionContext, staffId: string) {
+  const form = RequestMoveForm.safeParse(ctx.form)
+  if (!form.success) throw new PageError('noRecord', 404)
+  const { kind, requestId } = form.data
+  const request = await ctx.store.programRequests.find(kind, requestId)
+  if (!request || request.countryCode !== ctx.site.countryCode) throw new PageError('noRecord', 404)
+  const to = parseRequestStatus(kind, form.data.to)
+  if (to && staffMoves(kind, request.status).includes(to)) {
+    const at = new Date().toISOString()
+    const { notificationId } = await ctx.store.programRequests.move(
+      kind,
+      request.id,
+      request.status,
+      to,
+      { role: 'staff', id: staffId },
+      at,
+    )
+    if (notificationId) ctx.notify([notificationId])
+  }
+  return { redirect: linkTo(ctx.site, '/staff') }
+}
+
+/**
  * `/staff`: a country's staff move its orders along (or cancel them); every change is an event with
  * who and when, shown on the customer's timeline. Staff are created with `npm run staff:grant`.
  */
@@ -202,6 +320,7 @@ export default defineRoute<StaffData>({
   action: async (ctx) => {
     const staff = staffOf(ctx)
     if (ctx.form.intent === 'financeApplication') return moveFinanceApplication(ctx, staff.id)
+    if (ctx.form.intent === 'request') return moveRequest(ctx, staff.id)
     const stored = await ctx.store.orders.find(ctx.form.orderId ?? '')
     if (!stored || stored.order.country !== ctx.site.countryCode) throw new PageError('noRecord', 404)
     const event = STAFF_EVENTS.find((e) => e === ctx.form.event)

@@ -16,6 +16,7 @@ import { cacheAside } from './cache'
 import { createFinanceApplicationStore } from './finance-applications'
 import { randomId } from './ids'
 import { createOrderStore } from './orders'
+import { createProgramRequestStore } from './program-requests'
 import { createProgramStore } from './programs'
 import { createStockStore } from './stock'
 import { createTestDriveStore } from './testdrive'
@@ -312,6 +313,8 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
 
     /** Trade-in valuations, home-charger enquiries and subscription requests. */
     programs: createProgramStore(env.DB),
+    /** Statuses of subscription requests and home-charger enquiries, moved by staff. */
+    programRequests: createProgramRequestStore(env.DB),
 
     orders: createOrderStore(env.DB),
 

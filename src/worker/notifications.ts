@@ -42,6 +42,8 @@ export async function renderNotification(env: Bindings, row: NotificationRow): P
     values.date = payload.localDate ? formatDate(payload.localDate, locale) : ''
     values.time = payload.localTime ?? ''
   }
+  // A request's new status travels as its message key, so it is named in the recipient's language.
+  if (payload.statusKey) values.status = t(payload.statusKey, {})
   // A kind with a dot names its own message namespace ('charger.mail' → charger.mail.subject); others are mail.*.
   const keys = row.kind.includes('.') ? row.kind : `mail.${row.kind}`
   return { subject: t(`${keys}.subject`, values), body: t(`${keys}.body`, values) }

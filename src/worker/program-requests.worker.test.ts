@@ -1,0 +1,198 @@
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { uniqueEmail, visitor } from '../../test/visitor'
+import { CATALOGS } from '../i18n/catalogs'
+import { deliverNotification } from './notifications'
+
+const nb = CATALOGS['nb-NO']
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+
+async function person(staffCountry?: string) {
+  const someone = visitor()
+  const email = uniqueEmail(staffCountry ? 'staff' : 'kari')
+  await someone.signUp('/no', { name: 'Kari Nordmann', email, password: 'correct horse battery' })
+  if (staffCountry) {
+    await env.DB.prepare(`UPDATE users SET roles = '["staff"]', staff_country = ?2 WHERE email = ?1`)
+      .bind(email, staffCountry)
+      .run()
+  }
+  return { someone, email }
+}
+
+/** A signed-in customer's subscription request on /no; its result page's path. */
+async function subscriptionRequest() {
+  const { someone: customer, email } = await person()
+  const res = await customer.postForm('/no/subscription', {
+    firstName: 'Kari',
+    lastName: 'Nordmann',
+    zip: '0150',
+    city: 'Oslo',
+    street: 'Storgata 1',
+    email,
+    phone: '412 34 567',
+    privacyAccepted: 'yes',
+  })
+  const path = res.headers.get('location') ?? ''
+  const id = /result\/([\w-]{12})$/.exec(path)?.[1] ?? ''
+  return { customer, email, path, id }
+}
+
+async function chargerEnquiry() {
+  const { someone: customer, email } = await person()
+  const res = await customer.postForm('/no/home-charger', {
+    name: 'Kari Nordmann',
+    email,
+    phone: '412 34 567',
+    street: 'Storgata 1',
+    zip: '0150',
+    city: 'Oslo',
+    houseType: 'detached',
+    installationWindow: 'withinMonth',
+    privacyAccepted: 'yes',
+  })
+  const path = res.headers.get('location') ?? ''
+  return { customer, email, path, id: /result\/([\w-]{12})$/.exec(path)?.[1] ?? '' }
+}
+
+const statusLine = (html: string) => /<h2 id="request-status">([^<]+)<\/h2>/.exec(html)?.[1]
+const status = (key: keyof typeof nb) => nb['programs.request.status'].replace('{status}', nb[key])
+
+describe('a subscription request after it is sent', () => {
+  it('is moved along the lease statuses by the country’s staff, each move on the customer’s page and by e-mail', async () => {
+    const { customer, email, path, id } = await subscriptionRequest()
+    expect(statusLine(decode(await (await customer.request(path)).text()))).toBe(
+      status('programs.status.subscription.requested'),
+    )
+    const { someone: staff } = await person('NO')
+    const console = decode(await (await staff.request('/no/staff')).text())
+    expect(console).toContain(nb['staff.requests.heading'])
+    expect(console).toContain(email)
+    const move = (to: string) =>
+      staff.postForm('/no/staff', { intent: 'request', kind: 'subscription', requestId: id, to })
+    expect((await move('poPlaced')).status).toBe(303)
+    expect((await move('allocated')).status).toBe(303)
+    const page = decode(await (await customer.request(path)).text())
+    expect(statusLine(page)).toBe(status('programs.status.subscription.allocated'))
+    for (const key of [
+      'programs.status.subscription.requested',
+      'programs.status.subscription.poPlaced',
+      'programs.status.subscription.allocated',
+    ] as const)
+      expect(page).toContain(`<span>${nb[key]}</span>`)
+    expect(page).toContain(nb['order.financeApplication.byStore'].replace('{date}', ''))
+    // Past allocation the customer cannot cancel online (SPEC §8).
+    expect(page).toContain(nb['order.problem.leaseCancelFailed'])
+    expect(page).not.toContain(nb['programs.request.cancel'])
+    const mails = await env.DB.prepare(
+      `SELECT id FROM notifications WHERE recipient = ?1 AND kind = 'programs.statusMail' ORDER BY created_at`,
+    )
+      .bind(email)
+      .all<{ id: string }>()
+    expect(mails.results).toHaveLength(2)
+    expect(await deliverNotification(env, mails.results[1]?.id ?? '')).toBe('sent')
+    const sent = await env.DB.prepare(`SELECT subject, body FROM mailbox WHERE recipient = ?1`).bind(email).first()
+    const allocated = nb['programs.status.subscription.allocated']
+    expect(sent).toEqual({
+      subject: nb['programs.statusMail.subject'].replace('{status}', allocated),
+      body: nb['programs.statusMail.body'].replace('{name}', 'Kari Nordmann').replace('{status}', allocated),
+    })
+  })
+
+  it('refuses a move its status does not allow, and one repeated, recording one change', async () => {
+    const { customer, path, id } = await subscriptionRequest()
+    const { someone: staff } = await person('NO')
+    const move = (to: string) =>
+      staff.postForm('/no/staff', { intent: 'request', kind: 'subscription', requestId: id, to })
+    await move('delivered')
+    await move('installed')
+    await move('poPlaced')
+    await move('poPlaced')
+    expect(statusLine(decode(await (await customer.request(path)).text()))).toBe(
+      status('programs.status.subscription.poPlaced'),
+    )
+    const events = await env.DB.prepare(`SELECT to_status FROM program_request_events WHERE request_id = ?1`)
+      .bind(id)
+      .all()
+    expect(events.results).toEqual([{ to_status: 'poPlaced' }])
+  })
+
+  it('is not another country’s staff’s to move', async () => {
+    const { customer, path, id } = await subscriptionRequest()
+    const { someone: swedishStaff } = await person('SE')
+    const res = await swedishStaff.postForm(
+      '/se/staff',
+      { intent: 'request', kind: 'subscription', requestId: id, to: 'poPlaced' },
+      '/se/trade-in',
+    )
+    expect(res.status).toBe(404)
+    expect(statusLine(decode(await (await customer.request(path)).text()))).toBe(
+      status('programs.status.subscription.requested'),
+    )
+  })
+
+  it('can be cancelled by the customer who sent it, after a confirmation question, without JavaScript', async () => {
+    const { customer, email, path } = await subscriptionRequest()
+    const page = decode(await (await customer.request(path)).text())
+    const link = new RegExp(`href="(${path}\\?confirm=cancel)"`).exec(page)?.[1] ?? ''
+    expect(link).not.toBe('')
+    const question = decode(await (await customer.request(link)).text())
+    expect(question).toContain(nb['programs.request.cancelConfirm'])
+    const done = await customer.postForm(path, { intent: 'cancel', confirmed: 'yes' }, link)
+    expect(done.status).toBe(303)
+    const after = decode(await (await customer.request(path)).text())
+    expect(statusLine(after)).toBe(status('programs.status.subscription.requestCancelled'))
+    expect(after).toContain(nb['order.financeApplication.byYou'].replace('{date}', ''))
+    expect(after).not.toContain(nb['programs.request.cancel'])
+    // A retried "yes" changes nothing more.
+    expect((await customer.postForm(path, { intent: 'cancel', confirmed: 'yes' }, '/no/subscription')).status).toBe(303)
+    const mails = await env.DB.prepare(
+      `SELECT COUNT(*) AS n FROM notifications WHERE recipient = ?1 AND kind = 'programs.statusMail'`,
+    )
+      .bind(email)
+      .first()
+    expect(mails).toEqual({ n: 1 })
+  })
+
+  it('cannot be cancelled by someone else who has its address', async () => {
+    const { customer, path } = await subscriptionRequest()
+    const { someone: other } = await person()
+    const page = decode(await (await other.request(`${path}?confirm=cancel`)).text())
+    expect(page).not.toContain(nb['programs.request.cancelConfirm'])
+    expect(page).not.toContain(nb['programs.request.cancel'])
+    await other.postForm(path, { intent: 'cancel', confirmed: 'yes' }, '/no/subscription')
+    expect(statusLine(decode(await (await customer.request(path)).text()))).toBe(
+      status('programs.status.subscription.requested'),
+    )
+  })
+
+  it('is listed with its status on the customer’s profile', async () => {
+    const { customer, path } = await subscriptionRequest()
+    const profile = decode(await (await customer.request('/no/user-center/profile')).text())
+    expect(profile).toContain(nb['profile.requests'])
+    expect(profile).toContain(`href="${path}"`)
+    expect(profile).toContain(nb['programs.status.subscription.requested'])
+  })
+})
+
+describe('a home-charger enquiry after it is sent', () => {
+  it('goes received → contacted → installation booked → installed, shown to the customer', async () => {
+    const { customer, path, id } = await chargerEnquiry()
+    expect(statusLine(decode(await (await customer.request(path)).text()))).toBe(
+      status('programs.status.charger.received'),
+    )
+    const { someone: staff } = await person('NO')
+    for (const to of ['contacted', 'installationBooked', 'installed'])
+      await staff.postForm('/no/staff', { intent: 'request', kind: 'charger', requestId: id, to })
+    const page = decode(await (await customer.request(path)).text())
+    expect(statusLine(page)).toBe(status('programs.status.charger.installed'))
+    // An enquiry is closed by the installer, never cancelled online.
+    expect(page).not.toContain(nb['programs.request.cancel'])
+    const profile = decode(await (await customer.request('/no/user-center/profile')).text())
+    expect(profile).toContain(`href="${path}"`)
+    expect(profile).toContain(nb['programs.status.charger.installed'])
+  })
+})
