@@ -81,3 +81,10 @@ let counter = 0
 let ipCounter = 0
 /** A fresh, unique e-mail address per call. */
 export const uniqueEmail = (name = 'visitor') => `${name}.${Date.now()}.${counter++}@example.com`
+
+/** Page text as a reader sees it: the HTML entities React writes for quotes and ampersands turned back. */
+export const decode = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')

@@ -1,15 +1,10 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { visitor } from '../../test/visitor'
+import { decode, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 
 const ORIGIN = 'http://local.test'
 const today = () => new Date().toISOString().slice(0, 10)
-const decode = (html: string) =>
-  html
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
 
 type Visitor = ReturnType<typeof visitor>
 

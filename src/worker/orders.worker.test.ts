@@ -1,14 +1,9 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { uniqueEmail, visitor } from '../../test/visitor'
+import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 
 const nl = CATALOGS['nl-NL']
-const decode = (html: string) =>
-  html
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
 
 /** A signed-in Dutch customer with a saved configuration. */
 async function customer(prefix = '/nl', query = 'version=long-range&paint=fjord-blue') {

@@ -1,15 +1,10 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { uniqueEmail, visitor } from '../../test/visitor'
+import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import { deliverNotification } from './notifications'
 
 const nb = CATALOGS['nb-NO']
-const decode = (html: string) =>
-  html
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
 
 async function person(staffCountry?: string) {
   const someone = visitor()

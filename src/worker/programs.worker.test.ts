@@ -1,16 +1,11 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { visitor } from '../../test/visitor'
+import { decode, visitor } from '../../test/visitor'
 import { formatMoney } from '../domain/money'
 import { CATALOGS } from '../i18n/catalogs'
 import { deliverNotification } from './notifications'
 
 const nb = CATALOGS['nb-NO']
-const decode = (html: string) =>
-  html
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
 
 function chargerForm(overrides: Record<string, string> = {}) {
   return {

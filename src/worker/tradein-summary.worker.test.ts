@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { uniqueEmail, visitor } from '../../test/visitor'
+import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { formatMoney } from '../domain/money'
 import { CATALOGS } from '../i18n/catalogs'
 import { TRADE_IN_COOKIE } from './tradein-cookie'
 
 const sv = CATALOGS['sv-SE']
-const decode = (html: string) =>
-  html
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
 const TWO_YEARS_AGO = String(new Date().getUTCFullYear() - 2)
 // 45 990 € × 73 % × 98 % × 11.2 = 368 493.95 kr, rounded down to 368 000 kr (the valuation model's own test)
 const ESTIMATE = 36_800_000

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { uniqueEmail, visitor } from '../../test/visitor'
+import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { formatMoney } from '../domain/money'
 import type { StoreCountry } from '../domain/testdrive/phone'
 import { PLATE_RULES } from '../domain/tradein/plates'
@@ -8,11 +8,6 @@ import { CATALOGS } from '../i18n/catalogs'
 import { SITES } from '../i18n/sites'
 
 const sv = CATALOGS['sv-SE']
-const decode = (html: string) =>
-  html
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
 const TWO_YEARS_AGO = String(new Date().getUTCFullYear() - 2)
 
 let serial = 0

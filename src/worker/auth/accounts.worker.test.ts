@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { uniqueEmail, visitor } from '../../../test/visitor'
+import { decode, uniqueEmail, visitor } from '../../../test/visitor'
 import { CATALOGS } from '../../i18n/catalogs'
 import { createAccountStore } from '../../store/accounts'
 import { DEV_GRAY_CODE } from '../env'
@@ -8,11 +8,6 @@ import { hashPassword, PBKDF2_ITERATIONS } from './crypto'
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './session'
 
 const PASSWORD = 'correct horse battery'
-const decode = (html: string) =>
-  html
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
 const pageContext = (html: string) => JSON.parse(/__ctx[^>]*>(.*?)<\/script>/s.exec(html)?.[1] ?? '{}').page
 
 async function signedUp(prefix = '/no') {
