@@ -80,7 +80,7 @@ export function PriceSummary({
                 <th scope="row">{t('price.tradeIn.estimate', { car: tradeIn.car })}</th>
                 <td>{money(-tradeIn.estimate.amount)}</td>
               </tr>
-              <tr>
+              <tr className="price-summary__balance">
                 <th scope="row">{t('price.tradeIn.balance')}</th>
                 <td>{money(balance.toPay.amount)}</td>
               </tr>
