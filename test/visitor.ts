@@ -39,19 +39,26 @@ export function visitor(extraHeaders: Record<string, string> = {}) {
     return res
   }
 
-  async function formToken(path: string): Promise<string> {
+  /** The anti-forgery field of a page's form, or null for a page whose form is checked by origin instead. */
+  async function formToken(path: string): Promise<string | null> {
     const html = await (await request(path)).text()
-    const token = /name="_csrf" value="([^"]+)"/.exec(html)?.[1]
-    if (!token) throw new Error(`no anti-forgery field on ${path}`)
-    return token
+    return /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? null
   }
 
+  /**
+   * Posts a form as a browser does from one of our pages: with the page's anti-forgery field when it has one, and
+   * the origin headers every current browser sends.
+   */
   async function postForm(path: string, fields: Record<string, string>, tokenFrom = path): Promise<Response> {
     const token = await formToken(tokenFrom)
     return request(path, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ _csrf: token, ...fields }).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: BASE,
+        'sec-fetch-site': 'same-origin',
+      },
+      body: new URLSearchParams({ ...(token ? { _csrf: token } : {}), ...fields }).toString(),
     })
   }
 

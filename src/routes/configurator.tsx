@@ -109,7 +109,6 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
     savedNoLongerBuildable: saved !== null && validateConfiguration(catalog, country, saved).length > 0,
     today: today(),
     view: query.get('view') === 'interior' ? 'interior' : 'exterior',
-    csrf: await ctx.session.csrfToken(),
   }
   const products = finance ? productsFor([finance], country, requested.usage, data.today) : []
   const panel = initialFinance(data, products, query)
@@ -191,6 +190,8 @@ export default defineRoute<ConfiguratorData>({
     'api.error.invalidField',
   ],
   client: 'configurator',
+  // Saving is checked by origin: an anti-forgery token would set a cookie and keep the page out of the edge cache.
+  forgeryCheck: 'origin',
   indexable: true,
   load: (ctx) => loadConfigurator(ctx, ctx.url.searchParams),
   action: save,

@@ -25,19 +25,3 @@ export const ConsentForm = z.object({
   marketing: z.literal('on').optional(),
   return: z.string().max(2048).optional(),
 })
-
-/**
- * Whether a form post comes from one of our own pages. The consent form is not protected by the
- * anti-forgery token: the banner is on every page, and a token would set a cookie on every first
- * visit and make every page uncacheable. Instead the browser's own headers decide: every current
- * browser sends `Sec-Fetch-Site` or `Origin` with a form post, and another site cannot forge
- * them. A post with neither is refused; so is one from elsewhere.
- */
-export function isSameOriginPost(c: Context<AppEnv>): boolean {
-  const fetchSite = c.req.header('sec-fetch-site')
-  if (fetchSite !== undefined) return fetchSite === 'same-origin'
-  const origin = c.req.header('origin')
-  if (origin === undefined) return false
-  const own = [new URL(c.req.url).origin, c.get('config').OFFICIAL_URL?.replace(/\/$/, '')]
-  return own.includes(origin)
-}

@@ -2,6 +2,8 @@ import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
+import { CATALOGS } from '../i18n/catalogs'
+import { createStoreIntl } from '../i18n/intl'
 import { SITES, siteForPath } from '../i18n/sites'
 import { COOKIE_SETTINGS_PATH } from '../routes/cookie-settings'
 import { createStore } from '../store'
@@ -13,11 +15,23 @@ import { handleConsentPost } from './consent-post'
 import { appConfig } from './env'
 import { errorReportingConfig, reportError, withErrorReporting } from './error-reporting'
 import { csrfProtection } from './middleware/csrf'
+import { isSameOriginPost } from './middleware/same-origin'
 import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
 import { matchPage } from './pages'
 import { seo } from './seo'
 import { handleAction, renderError, renderRoute } from './ssr/render'
 import type { AppEnv } from './types'
+
+/**
+ * A page's form refused by the anti-forgery check (an expired seed cookie, a post from another site): the visitor
+ * gets the error page in their language, "Your session has expired. Please reload the page and try again.", not
+ * the API's JSON.
+ */
+function refuseForgedPage(c: Context<AppEnv>): Promise<Response> {
+  const { site } = siteForPath(c.req.path)
+  const intl = createStoreIntl(site.locale, CATALOGS[site.locale])
+  return renderError(c, site, { type: 'unexpected', message: intl.formatMessage({ id: 'api.error.csrf' }) }, 403)
+}
 
 const app = new Hono<AppEnv>({ strict: false })
 
@@ -75,10 +89,16 @@ app.use(async (c, next) => {
   c.set('store', createStore(c.env, { waitUntil: backgroundTask(c) }))
   await next()
 })
-// The cookie-consent form: before the anti-forgery check, because it is checked by origin instead
-// (see isSameOriginPost in ./consent.ts): the banner on every page must not set a cookie.
+// The cookie-consent form and pages checked by origin instead of token (the configurator's save): before the
+// anti-forgery check, because the banner on every page and the configurator must not set a cookie
+// (middleware/same-origin.ts).
 for (const site of SITES) app.post(`${site.prefix}${COOKIE_SETTINGS_PATH}`, (c) => handleConsentPost(c, site))
-app.use(csrfProtection())
+app.post('*', (c, next) => {
+  const page = matchPage('POST', c.req.path)
+  if (page?.route.forgeryCheck !== 'origin') return next()
+  return isSameOriginPost(c) ? handleAction(c, page) : refuseForgedPage(c)
+})
+app.use(csrfProtection(refuseForgedPage))
 
 app.route('/api', api)
 app.route('/webAuthSdk', authSdk)

@@ -1,5 +1,7 @@
+import { env } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
+import { decode } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 
 const BASE = 'http://local.test'
@@ -122,6 +124,79 @@ describe('anti-forgery', () => {
   it('refuses state-changing calls to pages too', async () => {
     expect((await call('/no/configurator/p5', { method: 'POST' })).status).toBe(403)
     expect((await call('/no', { method: 'DELETE' })).status).toBe(403)
+  })
+
+  it('answers a page’s form refused for its token with the error page in the visitor’s language', async () => {
+    const res = await call('/se/trade-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'vin=XNVP5AAA0R0000001&_csrf=forged',
+    })
+    expect(res.status).toBe(403)
+    expect(res.headers.get('content-type')).toContain('text/html')
+    expect(decode(await res.text())).toContain(CATALOGS['sv-SE']['api.error.csrf'])
+  })
+
+  it('never lets a shared cache keep a page that carries a visitor’s token, not even on a return visit', async () => {
+    const first = await call('/se/trade-in')
+    expect(first.headers.get('cache-control')).toBe('private, no-store')
+    const cookie = (first.headers.getSetCookie()[0] ?? '').split(';')[0] ?? ''
+    expect(cookie).toMatch(/^__Host-csrf=/)
+    const again = await call('/se/trade-in', { headers: { cookie } })
+    expect(again.headers.getSetCookie()).toEqual([])
+    expect(await again.text()).toContain('name="_csrf"')
+    expect(again.headers.get('cache-control')).toBe('private, no-store')
+  })
+
+  it('keeps a preview visitor’s pages out of shared caches', async () => {
+    const res = await call('/no/marketing', { headers: { cookie: '__Host-nv_gray=anything' } })
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+  })
+})
+
+describe('the configurator’s save button', () => {
+  const configurations = async () =>
+    (await env.DB.prepare('SELECT COUNT(*) AS n FROM configurations').first<{ n: number }>())?.n ?? 0
+  const save = (headers: Record<string, string>) =>
+    call('/no/configurator/p5', {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams({ configuration: 'version=long-range' }).toString(),
+    })
+
+  it('needs no token, so an anonymous visitor’s configurator sets no cookie and can be shared from the edge', async () => {
+    const page = await call('/no/configurator/p5')
+    expect(page.status).toBe(200)
+    expect(page.headers.getSetCookie()).toEqual([])
+    expect(page.headers.get('cache-control')).toContain('s-maxage')
+    expect(await page.text()).not.toContain('name="_csrf"')
+  })
+
+  it('is checked by origin instead: a post from another site, or from nowhere, saves nothing', async () => {
+    const before = await configurations()
+    const attempts: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+      {},
+    ]
+    for (const headers of attempts) {
+      const res = await save(headers)
+      expect(res.status, JSON.stringify(headers)).toBe(403)
+      expect(decode(await res.text())).toContain(CATALOGS['nb-NO']['api.error.csrf'])
+    }
+    expect(await configurations()).toBe(before)
+  })
+
+  it('saves a post from the storefront’s own pages', async () => {
+    const before = await configurations()
+    const fromPage = await save({ 'sec-fetch-site': 'same-origin' })
+    expect(fromPage.status).toBe(303)
+    expect(fromPage.headers.get('location')).toMatch(/^\/no\/configurator\/overview\/[\w-]+\?saved=1$/)
+    // A browser too old for Sec-Fetch-Site still sends Origin.
+    expect((await save({ origin: BASE })).status).toBe(303)
+    expect(await configurations()).toBe(before + 2)
   })
 })
 

@@ -13,6 +13,8 @@ export interface AppEnv {
     store: Store
     /** The signed-in visitor once looked up (null: anonymous; absent: not looked up yet). */
     user?: SessionUser | null
+    /** The response carries something of this visitor's (an anti-forgery token): no shared cache may keep it. */
+    personal?: boolean
     /** A JSON body validated by `jsonBody`; read it with `bodyOf(c, schema)`. */
     body?: unknown
   }

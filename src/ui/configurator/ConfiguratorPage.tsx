@@ -15,7 +15,6 @@ import { linkTo } from '../../i18n/links'
 import { COUNTRY_SITES, SITE_ENDONYMS } from '../../i18n/sites'
 import { CarRender } from '../CarRender'
 import { FinancePanel, financeQuery } from '../finance/FinancePanel'
-import { CsrfField } from '../form'
 import { useT } from '../intl-context'
 import { useRenderContext } from '../site-context'
 import { carLook, useCarLabel } from './car-look'
@@ -283,7 +282,6 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
             />
           ) : null}
           <form method="post" className="configurator__save">
-            <CsrfField token={data.csrf} />
             <input type="hidden" name="configuration" value={queryOf(state).toString()} />
             <button className="button button--primary" type="submit">
               {t('configurator.save')}

@@ -23,7 +23,6 @@ export interface ConfiguratorData {
   savedNoLongerBuildable: boolean
   today: IsoDate
   view: 'exterior' | 'interior'
-  csrf: string
   /** How to pay, where the site offers finance; null on the global site. */
   finance: FinanceState | null
 }

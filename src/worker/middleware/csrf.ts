@@ -20,9 +20,12 @@ export function tokenFor(seed: string, secret: string): Promise<string> {
 
 /**
  * The visitor's anti-forgery token, setting the seed cookie first when there is none. Pages with a
- * form put it in a hidden field; the client fetch wrapper gets it from `GET /api/csrf`.
+ * form put it in a hidden field (which makes the page personal: never cached at the edge); the client
+ * fetch wrapper gets it from `GET /api/csrf`.
  */
 export async function issueCsrfToken(c: Context<AppEnv>): Promise<string> {
+  // The token is this visitor's: a page that carries it must never be served to anyone else from a cache.
+  c.set('personal', true)
   let seed = getCookie(c, CSRF_COOKIE)
   if (!seed || !/^[A-Za-z0-9_-]{43}$/.test(seed)) {
     seed = randomToken(32)
@@ -34,8 +37,7 @@ export async function issueCsrfToken(c: Context<AppEnv>): Promise<string> {
 async function submittedToken(c: Context<AppEnv>): Promise<string | undefined> {
   const header = c.req.header(CSRF_HEADER)
   if (header) return header
-  const type = c.req.header('content-type') ?? ''
-  if (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')) {
+  if (isFormPost(c)) {
     const field = (await c.req.parseBody())[CSRF_FIELD]
     return typeof field === 'string' ? field : undefined
   }
@@ -44,9 +46,10 @@ async function submittedToken(c: Context<AppEnv>): Promise<string | undefined> {
 
 /**
  * Refuses every state-changing request (anything but GET/HEAD/OPTIONS) whose token does not match
- * the visitor's seed cookie: 403, with the reason in the visitor's language.
+ * the visitor's seed cookie: 403, with the reason in the visitor's language: as JSON to a script, and
+ * as the page `refusePage` renders (when given) to a form a browser posted.
  */
-export function csrfProtection(): MiddlewareHandler<AppEnv> {
+export function csrfProtection(refusePage?: (c: Context<AppEnv>) => Promise<Response>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next()
     const seed = getCookie(c, CSRF_COOKIE)
@@ -55,7 +58,13 @@ export function csrfProtection(): MiddlewareHandler<AppEnv> {
       seed !== undefined &&
       token !== undefined &&
       constantTimeEqual(token, await tokenFor(seed, c.get('config').APP_SECRET))
-    if (!valid) return apiError(c, 403, 'csrf', 'api.error.csrf')
-    return next()
+    if (valid) return next()
+    const page = refusePage && isFormPost(c) && !c.req.path.startsWith('/api/')
+    return page ? refusePage(c) : apiError(c, 403, 'csrf', 'api.error.csrf')
   }
+}
+
+function isFormPost(c: Context<AppEnv>): boolean {
+  const type = c.req.header('content-type') ?? ''
+  return type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')
 }

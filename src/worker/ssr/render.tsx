@@ -17,7 +17,7 @@ import type { HydrationPayload } from '../../ui/payload'
 import type { RenderContext } from '../../ui/site-context'
 import { recordServerEvent, tagManagerId } from '../analytics'
 import { loginCheck } from '../auth/login-check'
-import { hasGrayAccess, sessionService } from '../auth/service'
+import { GRAY_COOKIE, hasGrayAccess, sessionService } from '../auth/service'
 import { ACCESS_COOKIE, resolveUser, userInfoOf } from '../auth/session'
 import { CONSENT_COOKIE, readConsent } from '../consent'
 import { errorReportingConfig } from '../error-reporting'
@@ -69,13 +69,16 @@ export function pathWithinSite(pathname: string, site: Site): string {
 }
 
 /**
- * Anonymous, indexable 200 pages may be cached; anything personal or that sets a cookie never is.
+ * Anonymous, indexable 200 pages may be cached; anything personal (an anti-forgery token, a preview, a trade-in) or
+ * that sets a cookie never is.
  * A page rendered with a consent cookie differs from the one without (no banner, maybe analytics),
  * so it is private too: only the banner version, the same for every first visit, is cacheable.
  */
 function cachePolicy(c: Context<AppEnv>, status: number, indexable: boolean): string {
   const personal =
     Boolean(c.get('user')) ||
+    c.get('personal') === true ||
+    getCookie(c, GRAY_COOKIE) !== undefined ||
     c.res.headers.has('set-cookie') ||
     getCookie(c, ACCESS_COOKIE) !== undefined ||
     getCookie(c, CONSENT_COOKIE) !== undefined ||
