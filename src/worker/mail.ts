@@ -23,6 +23,15 @@ export class MailSendError extends Error {
     super(`${provider} refused the e-mail with HTTP ${status}`)
     this.name = 'MailSendError'
   }
+
+  /**
+   * Whether sending this very e-mail again can never work: the provider refused it as malformed (400) or invalid
+   * (422, e.g. a recipient address it will not take). Rate limits (429), outages (5xx) and our own configuration
+   * (401, 403: a wrong key or an unverified sender, fixed by an operator) are worth retrying.
+   */
+  get permanent(): boolean {
+    return this.status === 400 || this.status === 422
+  }
 }
 
 /**

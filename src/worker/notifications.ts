@@ -4,7 +4,7 @@ import { createStoreIntl, type MessageKey } from '../i18n/intl'
 import { LOCALES, type Locale } from '../i18n/sites'
 import { createStore } from '../store'
 import { randomId } from '../store/ids'
-import { type MailSecrets, mailTransportFor } from './mail'
+import { type MailSecrets, MailSendError, mailTransportFor } from './mail'
 
 /** What goes on the queue: just the outbox row to deliver. */
 export interface NotificationMessage {
@@ -60,10 +60,11 @@ export async function deliverNotification(
   id: string,
   now = new Date(),
   fetcher: typeof fetch = fetch,
-): Promise<'sent' | 'missing'> {
+): Promise<'sent' | 'missing' | 'failed'> {
   const row = await env.DB.prepare('SELECT * FROM notifications WHERE id = ?1').bind(id).first<NotificationRow>()
   if (!row) return 'missing'
   if (row.status === 'sent') return 'sent'
+  if (row.status === 'failed') return 'failed'
   await env.DB.prepare('UPDATE notifications SET attempts = attempts + 1 WHERE id = ?1').bind(id).run()
   const mail = await renderNotification(env, row)
   const markSent = env.DB.prepare(`UPDATE notifications SET status = 'sent', sent_at = ?2 WHERE id = ?1`).bind(
@@ -72,7 +73,15 @@ export async function deliverNotification(
   )
   const transport = mailTransportFor(env, fetcher)
   if (transport) {
-    await transport.send({ to: row.recipient, subject: mail.subject, text: mail.body, idempotencyKey: row.id })
+    try {
+      await transport.send({ to: row.recipient, subject: mail.subject, text: mail.body, idempotencyKey: row.id })
+    } catch (error) {
+      if (!(error instanceof MailSendError && error.permanent)) throw error
+      // Retrying cannot help: the row stops being retried and says so (the log names the row, not the recipient).
+      await markFailed(env, row.id)
+      console.error(`notifications: ${row.id} (${row.kind}) failed for good: ${error.message}`)
+      return 'failed'
+    }
     await markSent.run()
     return 'sent'
   }
@@ -113,8 +122,27 @@ export async function handleNotificationBatch(
   }
 }
 
-/** The scheduled sweep: anything pending for more than five minutes goes on the queue again. */
+/** After this many attempts an e-mail stops being retried and is marked failed (about a day of sweeps and retries). */
+export const MAX_DELIVERY_ATTEMPTS = 20
+
+function markFailed(env: Bindings, id: string) {
+  return env.DB.prepare(`UPDATE notifications SET status = 'failed' WHERE id = ?1 AND status = 'pending'`)
+    .bind(id)
+    .run()
+}
+
+/**
+ * The scheduled sweep: anything pending for more than five minutes goes on the queue again, until it has been tried
+ * MAX_DELIVERY_ATTEMPTS times; then it is marked failed and logged, so one broken e-mail is not retried forever.
+ */
 export async function sweepOutbox(env: Bindings, now = new Date()): Promise<number> {
+  const given = await env.DB.prepare(
+    `UPDATE notifications SET status = 'failed' WHERE status = 'pending' AND attempts >= ?1 RETURNING id, kind`,
+  )
+    .bind(MAX_DELIVERY_ATTEMPTS)
+    .all<{ id: string; kind: string }>()
+  for (const row of given.results)
+    console.error(`notifications: ${row.id} (${row.kind}) failed for good after ${MAX_DELIVERY_ATTEMPTS} attempts`)
   const { results } = await env.DB.prepare(
     `SELECT id FROM notifications WHERE status = 'pending' AND created_at < ?1 ORDER BY created_at LIMIT 100`,
   )

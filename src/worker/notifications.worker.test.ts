@@ -140,3 +140,55 @@ describe('the mail provider', () => {
     })
   })
 })
+
+describe('an e-mail that cannot be delivered', () => {
+  const SECRETS = { MAIL_API_KEY: 're_test_0123456789', MAIL_FROM: 'Nordvolt <orders@mail.example.com>' }
+
+  it('stops being retried when the provider refuses it as invalid, and says so without the recipient', async () => {
+    const id = await bookOnce('not-deliverable.provider@example.com')
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const refusing = vi.fn<typeof fetch>(async () => new Response('{"name":"validation_error"}', { status: 422 }))
+    const { batch, messages } = fakeBatch([id])
+    await handleNotificationBatch(batch, { ...env, ...SECRETS }, refusing)
+    expect(messages[0]?.ack).toHaveBeenCalled()
+    expect(messages[0]?.retry).not.toHaveBeenCalled()
+    expect(String(error.mock.calls[0])).toContain(id)
+    expect(String(error.mock.calls[0])).not.toContain('not-deliverable.provider@example.com')
+    expect(await env.DB.prepare('SELECT status FROM notifications WHERE id = ?1').bind(id).first()).toMatchObject({
+      status: 'failed',
+    })
+    // Neither the queue nor the sweep sends it again.
+    expect(await deliverNotification({ ...env, ...SECRETS }, id, new Date(), refusing)).toBe('failed')
+    expect(refusing).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps retrying while our own key or sender is wrong, which an operator can fix', async () => {
+    const id = await bookOnce('wrong-key.provider@example.com')
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const unauthorised = vi.fn<typeof fetch>(async () => new Response('{}', { status: 401 }))
+    const { batch, messages } = fakeBatch([id])
+    await handleNotificationBatch(batch, { ...env, ...SECRETS }, unauthorised)
+    expect(messages[0]?.retry).toHaveBeenCalled()
+    expect(await env.DB.prepare('SELECT status FROM notifications WHERE id = ?1').bind(id).first()).toMatchObject({
+      status: 'pending',
+    })
+  })
+
+  it('is given up by the sweep after twenty attempts, and no longer queued', async () => {
+    const id = crypto.randomUUID()
+    await env.DB.prepare(
+      `INSERT INTO notifications (id, kind, locale, recipient, payload, created_at, attempts)
+       VALUES (?1, 'quoteRequested', 'da-DK', 'k@example.com', '{"name":"Karen"}', '2020-01-01T00:00:00Z', 20)`,
+    )
+      .bind(id)
+      .run()
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const sendBatch = vi.fn(async () => {})
+    await sweepOutbox({ ...env, NOTIFY: { send: vi.fn(), sendBatch } as unknown as Queue })
+    expect(JSON.stringify(sendBatch.mock.calls)).not.toContain(id)
+    expect(await env.DB.prepare('SELECT status FROM notifications WHERE id = ?1').bind(id).first()).toMatchObject({
+      status: 'failed',
+    })
+    expect(String(error.mock.calls.flat())).toContain(id)
+  })
+})
