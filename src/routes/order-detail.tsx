@@ -93,7 +93,7 @@ async function act(ctx: ActionContext) {
   if (confirmed !== 'yes') return { status: 200 as const, data: { ...data, confirm: event } }
   const result = transition(data.order, event, 'customer', new Date().toISOString())
   if (!result.ok) return refuse(result.messageKey as MessageKey, 409)
-  const saved = await ctx.store.orders.update(
+  const { saved, notificationIds } = await ctx.store.orders.update(
     data.id,
     data.order,
     result.order,
@@ -101,6 +101,7 @@ async function act(ctx: ActionContext) {
     ctx.session.user?.id ?? null,
   )
   if (!saved) return refuse('order.problem.transitionNotAllowed', 409)
+  ctx.notify(notificationIds)
   if (event === 'requestCancellation') return { redirect: linkTo(ctx.site, `/order/cancel-result/${data.id}`) }
   return { redirect: linkTo(ctx.site, `/order/${data.id}`, { query: `done=${event}` }) }
 }

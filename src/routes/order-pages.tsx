@@ -525,13 +525,14 @@ export const orderConfirmation = defineRoute<OrderView & { csrf: string }>({
     const at = new Date().toISOString()
     const result = transition(order, 'paymentSucceeded', 'paymentProvider', at)
     if (!result.ok) throw new PageError('noRecord', 404)
-    await ctx.store.orders.update(data.id, order, result.order, result.events, null, {
+    const { notificationIds } = await ctx.store.orders.update(data.id, order, result.order, result.events, null, {
       amount: order.amounts.dueToday.amount,
       currency: order.amounts.dueToday.currency,
       outcome,
       provider: 'test',
       reference: randomId(),
     })
+    ctx.notify(notificationIds)
     return { redirect: linkTo(ctx.site, `/order/${data.id}`, { query: 'paid=1' }) }
   },
   meta: () => ({ title: 'order.placed.order', description: 'page.resultConfirmation.lead', values: { order: '' } }),

@@ -326,7 +326,14 @@ export default defineRoute<StaffData>({
     const event = STAFF_EVENTS.find((e) => e === ctx.form.event)
     const result = event ? transition(stored.order, event, 'staff', new Date().toISOString()) : null
     if (result?.ok) {
-      await ctx.store.orders.update(stored.id, stored.order, result.order, result.events, staff.id)
+      const { notificationIds } = await ctx.store.orders.update(
+        stored.id,
+        stored.order,
+        result.order,
+        result.events,
+        staff.id,
+      )
+      ctx.notify(notificationIds)
       if (result.order.status === 'delivered' && stored.ownerId) await ctx.session.markOwner(stored.ownerId)
     }
     return { redirect: linkTo(ctx.site, '/staff') }

@@ -10,11 +10,22 @@ export interface StoredOrder {
   order: Order
 }
 
-/** The e-mail a customer gets after an order event (the rest are shown on the timeline only). */
+/**
+ * The e-mail a customer gets after an order event: what they asked for, what was decided about it, and where the car
+ * is. Internal steps (contract signed, purchase order, preparation, a payment recorded by staff) are shown on the
+ * timeline only.
+ */
 const MAIL_OF_EVENT: Record<string, string | undefined> = {
   paymentSucceeded: 'orderPaid',
   requestCancellation: 'cancellationRequested',
+  approveCancellation: 'cancellationConfirmed',
+  rejectCancellation: 'cancellationRejected',
   requestRefund: 'refundRequested',
+  withdrawRefund: 'refundWithdrawn',
+  markRefunded: 'refundCompleted',
+  allocate: 'carAllocated',
+  ship: 'carShipped',
+  deliver: 'carDelivered',
 }
 
 export type PlaceOutcome =
@@ -163,8 +174,9 @@ export function createOrderStore(db: D1Database) {
     },
 
     /**
-     * Saves an order after a transition, with its events, only if it is unchanged since `before`;
-     * false when someone else changed it first (the caller reloads and decides again).
+     * Saves an order after a transition, with its events and the customer's e-mails, only if it is unchanged since
+     * `before`; `saved` is false when someone else changed it first (the caller reloads and decides again). The
+     * e-mails' outbox ids are returned for immediate delivery (the sweep sends them otherwise).
      */
     async update(
       id: string,
@@ -173,7 +185,11 @@ export function createOrderStore(db: D1Database) {
       events: readonly { type: string; actor: string; from: string | null; to: string | null; at: string }[],
       actorId: string | null,
       payment?: { amount: number; currency: string; outcome: string; provider: string; reference: string },
-    ): Promise<boolean> {
+    ): Promise<{ saved: boolean; notificationIds: string[] }> {
+      const mails = events.flatMap((event) => {
+        const kind = MAIL_OF_EVENT[event.type]
+        return kind ? [{ id: randomId(), kind }] : []
+      })
       const [updated] = await db.batch([
         db
           .prepare(
@@ -197,27 +213,25 @@ export function createOrderStore(db: D1Database) {
             )
             .bind(randomId(), id, event.type, event.actor, actorId, event.from, event.to, event.at, after.updatedAt),
         ),
-        ...events
-          .filter((event) => MAIL_OF_EVENT[event.type])
-          .map((event) =>
-            db
-              .prepare(
-                `INSERT INTO notifications (id, kind, locale, recipient, payload, created_at)
-                 SELECT ?1, ?2, o.locale, json_extract(o.personal, '$.email'), ?3, ?4 FROM orders o
-                  WHERE o.id = ?5 AND o.updated_at = ?4`,
-              )
-              .bind(
-                randomId(),
-                MAIL_OF_EVENT[event.type] ?? '',
-                JSON.stringify({
-                  orderId: id,
-                  name: after.contact.firstName,
-                  number: after.orderNumber ?? after.reservationNumber,
-                }),
-                after.updatedAt,
-                id,
-              ),
-          ),
+        ...mails.map((mail) =>
+          db
+            .prepare(
+              `INSERT INTO notifications (id, kind, locale, recipient, payload, created_at)
+               SELECT ?1, ?2, o.locale, json_extract(o.personal, '$.email'), ?3, ?4 FROM orders o
+                WHERE o.id = ?5 AND o.updated_at = ?4`,
+            )
+            .bind(
+              mail.id,
+              mail.kind,
+              JSON.stringify({
+                orderId: id,
+                name: after.contact.firstName,
+                number: after.orderNumber ?? after.reservationNumber,
+              }),
+              after.updatedAt,
+              id,
+            ),
+        ),
         ...(payment
           ? [
               db
@@ -239,7 +253,8 @@ export function createOrderStore(db: D1Database) {
         // A quick-delivery car goes back on sale when its order's cancellation completes.
         ...(releasesStock(before.status, after.status) ? returnStockStatements(db, id, after.updatedAt) : []),
       ])
-      return (updated?.meta.changes ?? 0) === 1
+      const saved = (updated?.meta.changes ?? 0) === 1
+      return { saved, notificationIds: saved ? mails.map((mail) => mail.id) : [] }
     },
   }
 }

@@ -122,7 +122,7 @@ export async function handleNotificationBatch(
   }
 }
 
-/** After this many attempts an e-mail stops being retried and is marked failed (about a day of sweeps and retries). */
+/** After this many attempts (an hour or more of queue retries and sweeps) an e-mail is marked failed. */
 export const MAX_DELIVERY_ATTEMPTS = 20
 
 function markFailed(env: Bindings, id: string) {

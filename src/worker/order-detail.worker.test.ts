@@ -247,6 +247,34 @@ describe('cancellation and refund', () => {
       'requestRefund',
       'withdrawRefund',
     ])
+    // The customer hears of every step of it by e-mail: what they asked for and what was decided.
+    const mails = await env.DB.prepare(
+      `SELECT kind FROM notifications WHERE json_extract(payload, '$.orderId') = ?1 ORDER BY created_at, rowid`,
+    )
+      .bind(id)
+      .all<{ kind: string }>()
+    expect(mails.results.map((m) => m.kind)).toEqual([
+      'orderPlaced',
+      'orderPaid',
+      'cancellationRequested',
+      'cancellationConfirmed',
+      'refundRequested',
+      'refundWithdrawn',
+    ])
+    const withdrawn = await env.DB.prepare(
+      `SELECT id FROM notifications WHERE kind = 'refundWithdrawn' AND json_extract(payload, '$.orderId') = ?1`,
+    )
+      .bind(id)
+      .first<{ id: string }>()
+    expect(await deliverNotification(env, withdrawn?.id ?? '')).toBe('sent')
+    const withdrawnMail = await env.DB.prepare('SELECT subject, body FROM mailbox WHERE notification_id = ?1')
+      .bind(withdrawn?.id)
+      .first<{ subject: string; body: string }>()
+    expect(withdrawnMail?.body).toBe(
+      nl['mail.refundWithdrawn.body']
+        .replace('{name}', 'Anne')
+        .replace('{number}', /NV-NL-[\w-]+/.exec(sent?.subject ?? '')?.[0] ?? ''),
+    )
   })
 
   it('refuses an unknown action with a clear message', async () => {

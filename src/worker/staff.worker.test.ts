@@ -76,6 +76,20 @@ describe('the staff console', () => {
       data: { data: { loginStatus: number } }
     }
     expect(info.data.data.loginStatus).toBe(1)
+    // On the way the customer is written to when the car is allocated, shipped and handed over; the steps inside
+    // the store (contract, preparation) are on the timeline only.
+    const mails = await env.DB.prepare(
+      `SELECT kind FROM notifications WHERE json_extract(payload, '$.orderId') = ?1 ORDER BY created_at, rowid`,
+    )
+      .bind(id)
+      .all<{ kind: string }>()
+    expect(mails.results.map((m) => m.kind)).toEqual([
+      'orderPlaced',
+      'orderPaid',
+      'carAllocated',
+      'carShipped',
+      'carDelivered',
+    ])
   })
 
   it('refuses an order of another country', async () => {
