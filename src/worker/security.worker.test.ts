@@ -200,6 +200,40 @@ describe('the configurator’s save button', () => {
   })
 })
 
+describe('rate limits', () => {
+  it('refuses crash reports beyond 30 a minute from one address, in the caller’s language, and no one else', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { cookie, token } = await antiForgery()
+    const send = (ip?: string) =>
+      call('/api/client-errors', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie,
+          'x-csrf-token': token,
+          language: 'da',
+          ...(ip ? { 'cf-connecting-ip': ip } : {}),
+        },
+        body: report,
+      })
+    // The limiter counts per minute: if a minute turns during the run, counting starts again, so the first refusal
+    // comes after at least 30 reports and at the latest with the 61st.
+    let accepted = 0
+    let refused: Response | null = null
+    for (let i = 0; i < 61 && !refused; i++) {
+      const res = await send('203.0.113.7')
+      if (res.status === 429) refused = res
+      else accepted++
+    }
+    expect(accepted).toBeGreaterThanOrEqual(30)
+    expect(refused?.headers.get('retry-after')).toBe('60')
+    expect(await refused?.json()).toEqual({
+      error: { code: 'rate_limited', message: CATALOGS['da-DK']['api.error.rateLimited'] },
+    })
+    expect((await send('203.0.113.8')).status).toBe(204)
+  })
+})
+
 describe('validation', () => {
   it('answers 422 with field-level messages in the caller’s language and no side effect', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})

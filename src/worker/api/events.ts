@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { AnalyticsBatch } from '../../domain/analytics/events-schema'
 import { analyticsAllowed } from '../analytics'
+import { limitPerClient } from '../middleware/rate-limit'
 import type { AppEnv } from '../types'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
 import { apiError } from './errors'
@@ -36,13 +37,15 @@ export const EVENT_ENDPOINTS = {
       403: { description: 'No analytics consent, or a missing or wrong anti-forgery token' },
       415: { description: 'Not JSON' },
       422: { description: 'Invalid events' },
-      429: { description: 'Too many events from this device; try again in a minute' },
+      429: { description: 'Too many events from this device or address; try again in a minute' },
     },
   },
 } satisfies Record<string, EndpointSpec>
 
 export const eventsApi = new Hono<AppEnv>().post(
   routePath(EVENT_ENDPOINTS.recordEvents),
+  // Per client as well as per device: a script inventing device ids is still one address.
+  limitPerClient('EVENTS_LIMITER', 'analytics.error.tooMany'),
   // Consent first: without it nothing is read, validated or stored.
   async (c, next) => {
     if (!analyticsAllowed(c)) return apiError(c, 403, 'consent_required', 'analytics.error.noConsent')

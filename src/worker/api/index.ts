@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { SITES } from '../../i18n/sites'
 import { reportError } from '../error-reporting'
 import { issueCsrfToken } from '../middleware/csrf'
+import { limitPerClient } from '../middleware/rate-limit'
 import type { AppEnv } from '../types'
 import { CATALOG_ENDPOINTS, catalogApi } from './catalog'
 import { bodyOf, type EndpointSpec, jsonBody, openApiDocument, routePath } from './endpoint'
@@ -70,6 +71,7 @@ export const ENDPOINTS = {
       403: { description: 'Missing or wrong anti-forgery token' },
       415: { description: 'Not JSON' },
       422: { description: 'Invalid report' },
+      429: { description: 'Too many reports from this address; try again in a minute' },
     },
   },
   openapi: {
@@ -120,16 +122,21 @@ export const api = new Hono<AppEnv>()
       })),
     ),
   )
-  .post(routePath(ENDPOINTS.clientErrors), jsonBody(ClientErrorReport), (c) => {
-    const report = bodyOf(c, ClientErrorReport)
-    console.warn(`[${c.get('requestId')}] client error at ${report.url}: ${report.message}`)
-    // To the error reporter too (production with a DSN): a crash the page's error boundary caught.
-    reportError(Object.assign(new Error(report.message), { name: 'ClientCrash', stack: report.stack }), {
-      source: 'browser',
-      url: report.url,
-    })
-    return c.body(null, 204)
-  })
+  .post(
+    routePath(ENDPOINTS.clientErrors),
+    limitPerClient('CLIENT_ERRORS_LIMITER', 'api.error.rateLimited'),
+    jsonBody(ClientErrorReport),
+    (c) => {
+      const report = bodyOf(c, ClientErrorReport)
+      console.warn(`[${c.get('requestId')}] client error at ${report.url}: ${report.message}`)
+      // To the error reporter too (production with a DSN): a crash the page's error boundary caught.
+      reportError(Object.assign(new Error(report.message), { name: 'ClientCrash', stack: report.stack }), {
+        source: 'browser',
+        url: report.url,
+      })
+      return c.body(null, 204)
+    },
+  )
   .get(routePath(ENDPOINTS.openapi), (c) => c.json(document))
   .route('/', sessionApi)
   .route('/', catalogApi)
