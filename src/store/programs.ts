@@ -255,13 +255,6 @@ export function createProgramStore(db: D1Database) {
         input.idempotencyKey,
       )
     },
-
-    async findSubscriptionRequest(id: string): Promise<{ id: string; countryCode: string } | null> {
-      return db
-        .prepare('SELECT id, country_code AS countryCode FROM subscription_requests WHERE id = ?1')
-        .bind(id)
-        .first<{ id: string; countryCode: string }>()
-    },
   }
 }
 
