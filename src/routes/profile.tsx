@@ -1,5 +1,10 @@
 import { fieldProblems, ProfileForm } from '../domain/account/forms'
-import { type RequestKind, type RequestStatusKey, requestStatusKey } from '../domain/programs/requests'
+import {
+  parseRequestStatus,
+  type RequestKind,
+  type RequestStatusKey,
+  requestStatusKey,
+} from '../domain/programs/requests'
 import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
@@ -16,15 +21,16 @@ interface ProfileData {
   message: { kind: 'error' | 'success'; key: MessageKey } | null
   configurations: { id: string; modelCode: string; createdAt: string }[]
   orders: { id: string; createdAt: string }[]
-  testDrives: { id: string; slotStart: string; store: string }[]
+  testDrives: { id: string; slotStart: string; store: string; status: RequestStatusKey }[]
   /** Subscription requests and home-charger enquiries made on this site, with where they are. */
   requests: { kind: RequestKind; id: string; createdAt: string; status: RequestStatusKey }[]
 }
 
-const REQUEST_PAGE: Record<RequestKind, string> = {
-  subscription: '/subscription/result',
-  charger: '/home-charger/result',
-}
+/** A request's result page: where the customer sees its status and history. */
+const requestPage = (kind: RequestKind, id: string) =>
+  kind === 'testDrive'
+    ? { path: '/test-drive-result', query: `booking=${id}` }
+    : { path: `${kind === 'charger' ? '/home-charger' : '/subscription'}/result/${id}` }
 
 const LABELS: Record<string, MessageKey> = { name: 'field.name', email: 'field.email', phone: 'field.phone' }
 
@@ -48,6 +54,7 @@ async function loadProfile(ctx: LoadContext, user: RouteUser): Promise<ProfileDa
         id: b.id,
         slotStart: b.slotStart,
         store: stores.find((s) => s.id === b.storeId)?.name ?? b.storeId,
+        status: requestStatusKey('testDrive', parseRequestStatus('testDrive', b.status) ?? 'requested'),
       }))
     })(),
   }
@@ -107,7 +114,10 @@ function ProfilePage({ data }: { data: ProfileData }) {
         empty="profile.testDrives.empty"
         items={data.testDrives.map((b) => (
           <li key={b.id}>
-            {b.store}, {date(b.slotStart)}
+            <a href={linkTo(site, '/test-drive-result', { query: `booking=${b.id}` })}>
+              {b.store}, {date(b.slotStart)}
+            </a>
+            : {t(b.status)}
           </li>
         ))}
       />
@@ -116,7 +126,7 @@ function ProfilePage({ data }: { data: ProfileData }) {
         empty="profile.requests.empty"
         items={data.requests.map((r) => (
           <li key={`${r.kind}-${r.id}`}>
-            <a href={linkTo(site, `${REQUEST_PAGE[r.kind]}/${r.id}`)}>
+            <a href={linkTo(site, requestPage(r.kind, r.id).path, { query: requestPage(r.kind, r.id).query })}>
               {t('profile.requests.item', {
                 kind: t(`staff.requests.kind.${r.kind}`),
                 date: date(r.createdAt),

@@ -35,7 +35,7 @@ export interface SessionService {
   grantGray(code: string): Promise<'ok' | 'invalid' | 'throttled'>
   savedConfigurations(): Promise<{ id: string; modelCode: string; createdAt: string }[]>
   orders(): Promise<{ id: string; createdAt: string }[]>
-  testDrives(): Promise<{ id: string; storeId: string; slotStart: string; modelCode: string }[]>
+  testDrives(): Promise<{ id: string; storeId: string; slotStart: string; modelCode: string; status: string }[]>
   /** Makes a customer an owner (SPEC §4): called when one of their orders is delivered. */
   markOwner(userId: string): Promise<void>
 }

@@ -37,12 +37,14 @@ interface StaffData {
     /** The Dutch finance application: its status and the statuses it may move to. */
     financeApplication: { status: MessageKey; next: { code: DutchFinanceStatus; name: MessageKey }[] } | null
   }[]
-  /** Subscription requests and home-charger enquiries, newest first. */
+  /** Subscription requests, home-charger enquiries and test-drive bookings, newest first. */
   requests: {
     kind: RequestKind
     id: string
     customer: string
     contact: string
+    /** A test drive's time and store. */
+    detail: string | null
     received: string
     status: RequestStatus
     moves: RequestStatus[]
@@ -90,11 +92,13 @@ const possible = (order: Order) =>
 
 async function loadStaff(ctx: LoadContext): Promise<StaffData> {
   staffOf(ctx)
-  const [orders, applications, requests] = await Promise.all([
+  const [orders, applications, requests, stores] = await Promise.all([
     ctx.store.orders.ofCountry(ctx.site.countryCode),
     ctx.store.financeApplications.statusesOfCountry(ctx.site.countryCode),
     ctx.store.programRequests.ofCountry(ctx.site.countryCode),
+    ctx.store.stores(ctx.site.countryCode),
   ])
+  const when = (iso: string) => formatDateTime(new Date(iso), ctx.site.locale, ctx.site.timeZone)
   return {
     csrf: await ctx.session.csrfToken(),
     orders: orders.map(({ id, order }) => ({
@@ -111,7 +115,10 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
       id: r.id,
       customer: r.name,
       contact: `${r.email}, ${r.phone}`,
-      received: formatDateTime(new Date(r.createdAt), ctx.site.locale, ctx.site.timeZone),
+      detail: r.slot
+        ? `${when(r.slot.start)}, ${stores.find((s) => s.id === r.slot?.storeId)?.name ?? r.slot.storeId}`
+        : null,
+      received: when(r.createdAt),
       status: r.status,
       moves: [...staffMoves(r.kind, r.status)],
     })),
@@ -237,6 +244,12 @@ function RequestsTable({ requests, csrf }: { requests: StaffData['requests']; cs
                     {request.customer}
                     <br />
                     {request.contact}
+                    {request.detail ? (
+                      <>
+                        <br />
+                        {request.detail}
+                      </>
+                    ) : null}
                   </td>
                   <td>{request.received}</td>
                   <td>{t(requestStatusKey(request.kind, request.status))}</td>

@@ -10,7 +10,13 @@ import { useIntl, useT } from '../ui/intl-context'
 import { ChooseCountry } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
 import { useRenderContext } from '../ui/site-context'
-import { loadRequestStatus, RequestStatusCard, type RequestStatusView } from './program-request'
+import {
+  CancelOwnRequest,
+  cancelOwnRequest,
+  loadOwnRequest,
+  type OwnRequestData,
+  RequestStatusCard,
+} from './program-request'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
 
 /** The personal form's fields a subscription asks: a private person's name, address and contact. */
@@ -195,55 +201,14 @@ export const subscription = defineRoute<SubscriptionData>({
   Page: SubscriptionPage,
 })
 
-interface SubscriptionResultData {
-  csrf: string
-  request: RequestStatusView
-  /** The customer asked to cancel: the confirmation question is shown. */
-  confirm: boolean
-  message: MessageKey | null
-}
-
-function CancelRequest({ data }: { data: SubscriptionResultData }) {
-  const t = useT()
-  const { site } = useRenderContext()
-  const path = `/subscription/result/${data.request.id}`
-  if (data.request.cancelLocked) return <FormMessage kind="error">{t('order.problem.leaseCancelFailed')}</FormMessage>
-  if (!data.request.cancellable) return null
-  if (!data.confirm) {
-    return (
-      <p>
-        <a className="button" href={linkTo(site, path, { query: 'confirm=cancel' })}>
-          {t('programs.request.cancel')}
-        </a>
-      </p>
-    )
-  }
-  return (
-    <section id="confirm" className="card" aria-labelledby="confirm-title">
-      <h2 id="confirm-title">{t('programs.request.cancelConfirm')}</h2>
-      <form method="post" action={linkTo(site, path)} className="form-actions">
-        <CsrfField token={data.csrf} />
-        <input type="hidden" name="intent" value="cancel" />
-        <input type="hidden" name="confirmed" value="yes" />
-        <button className="button button--primary" type="submit">
-          {t('programs.request.cancelYes')}
-        </button>
-        <a className="button" href={linkTo(site, path)}>
-          {t('programs.request.cancelNo')}
-        </a>
-      </form>
-    </section>
-  )
-}
-
-function SubscriptionResultPage({ data }: { data: SubscriptionResultData }) {
+function SubscriptionResultPage({ data }: { data: OwnRequestData }) {
   const t = useT()
   const { site } = useRenderContext()
   return (
     <ShellPage heading="subscription.result.heading" lead="subscription.result.lead">
       {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
       <RequestStatusCard view={data.request} />
-      <CancelRequest data={data} />
+      <CancelOwnRequest data={data} page={{ path: `/subscription/result/${data.request.id}` }} />
       <a className="button" href={linkTo(site, '/')}>
         {t('charger.result.home')}
       </a>
@@ -251,53 +216,18 @@ function SubscriptionResultPage({ data }: { data: SubscriptionResultData }) {
   )
 }
 
-async function loadSubscriptionResult(ctx: LoadContext): Promise<SubscriptionResultData> {
-  const request = await loadRequestStatus(ctx, 'subscription')
-  return {
-    csrf: await ctx.session.csrfToken(),
-    request,
-    confirm: ctx.url.searchParams.get('confirm') === 'cancel' && request.cancellable,
-    message: null,
-  }
-}
-
-/**
- * The customer cancels their own subscription request, in two steps that work without JavaScript: the link shows
- * the question, "yes" posts `confirmed=yes`. Once a car is allocated the answer is SPEC §8's "Cancel lease failed:
- * please contact our store."
- */
-async function cancelSubscriptionRequest(ctx: ActionContext) {
-  const data = await loadSubscriptionResult(ctx)
-  const user = ctx.session.user
-  if (ctx.form.intent !== 'cancel' || ctx.form.confirmed !== 'yes' || !user) return { status: 400 as const, data }
-  const path = linkTo(ctx.site, `/subscription/result/${data.request.id}`)
-  if (!data.request.cancellable) {
-    if (!data.request.cancelLocked) return { redirect: path } // already cancelled (a retried "yes"), or not theirs
-    data.message = 'order.problem.leaseCancelFailed'
-    return { status: 409 as const, data }
-  }
-  // Moved by staff in the meantime, nothing changes: the page then shows where the request is now.
-  const { notificationId } = await ctx.store.programRequests.move(
-    'subscription',
-    data.request.id,
-    data.request.current,
-    'requestCancelled',
-    { role: 'customer', id: user.id },
-    new Date().toISOString(),
-  )
-  if (notificationId) ctx.notify([notificationId])
-  return { redirect: path }
-}
-
 /** `/subscription/result/{id}`: the request was received; where it is now, and its cancellation by the customer. */
-export const subscriptionResult = defineRoute<SubscriptionResultData>({
+export const subscriptionResult = defineRoute<OwnRequestData>({
   id: 'subscriptionResult',
   path: '/subscription/result/:id',
   label: null,
   namespaces: [],
   indexable: false,
-  load: loadSubscriptionResult,
-  action: cancelSubscriptionRequest,
+  load: (ctx) => loadOwnRequest(ctx, 'subscription'),
+  action: (ctx) => {
+    const id = ctx.params.id ?? ''
+    return cancelOwnRequest(ctx, 'subscription', { id, path: `/subscription/result/${id}` })
+  },
   meta: () => ({ title: 'subscription.result.heading', description: 'subscription.result.lead' }),
   Page: SubscriptionResultPage,
 })

@@ -1,13 +1,25 @@
 import { formatDate } from '../i18n/dates'
+import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { ShellPage } from '../ui/ShellPage'
 import { useRenderContext } from '../ui/site-context'
-import { defineRoute } from './route'
+import {
+  CancelOwnRequest,
+  cancelOwnRequest,
+  loadOwnRequest,
+  type OwnRequestData,
+  RequestStatusCard,
+} from './program-request'
+import { defineRoute, type LoadContext } from './route'
 
 interface ResultData {
   kind: 'testDrive' | 'quote'
   booking: { store: string; localDate: string; localTime: string } | null
+  /** The booking's status (confirmed by the store or not) and, for its customer, the way to cancel it. */
+  request: OwnRequestData | null
 }
+
+const BOOKING_ID = /^[\w-]{12}$/
 
 function ResultPage({ data }: { data: ResultData }) {
   const t = useT()
@@ -24,9 +36,44 @@ function ResultPage({ data }: { data: ResultData }) {
           })}
         </p>
       ) : null}
-      <p>{t('testDrive.note.notGuaranteed')}</p>
+      {data.request ? (
+        <>
+          {data.request.message ? <FormMessage kind="error">{t(data.request.message)}</FormMessage> : null}
+          <RequestStatusCard view={data.request.request} />
+          <CancelOwnRequest
+            data={data.request}
+            page={{ path: '/test-drive-result', query: `booking=${data.request.request.id}` }}
+          />
+        </>
+      ) : null}
+      {data.request?.request.current === 'confirmed' ? null : <p>{t('testDrive.note.notGuaranteed')}</p>}
     </ShellPage>
   )
+}
+
+async function loadResult(ctx: LoadContext): Promise<ResultData> {
+  if (ctx.url.searchParams.has('quote')) return { kind: 'quote', booking: null, request: null }
+  const id = ctx.url.searchParams.get('booking') ?? ''
+  const booking = BOOKING_ID.test(id) ? await ctx.store.testDrives.findBooking(id) : null
+  const store = booking
+    ? (await ctx.store.stores(ctx.site.countryCode)).find((s) => s.id === booking.storeId)
+    : undefined
+  if (!booking || !store) return { kind: 'testDrive', booking: null, request: null }
+  const local = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: store.timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(booking.slotStart))
+  const [localDate = '', localTime = ''] = local.split(' ')
+  return {
+    kind: 'testDrive',
+    booking: { store: store.name, localDate, localTime },
+    request: await loadOwnRequest(ctx, 'testDrive', booking.id),
+  }
 }
 
 /** `/test-drive-result`: a test drive was requested (?booking=) or a quote request received (?quote=). */
@@ -36,25 +83,12 @@ export default defineRoute<ResultData>({
   label: 'book_a_test_drive_successful',
   namespaces: [],
   indexable: false,
-  load: async (ctx) => {
-    if (ctx.url.searchParams.has('quote')) return { kind: 'quote', booking: null }
+  load: loadResult,
+  action: async (ctx) => {
     const id = ctx.url.searchParams.get('booking') ?? ''
-    const booking = /^[\w-]{12}$/.test(id) ? await ctx.store.testDrives.findBooking(id) : null
-    const store = booking
-      ? (await ctx.store.stores(ctx.site.countryCode)).find((s) => s.id === booking.storeId)
-      : undefined
-    if (!booking || !store) return { kind: 'testDrive', booking: null }
-    const local = new Intl.DateTimeFormat('sv-SE', {
-      timeZone: store.timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(new Date(booking.slotStart))
-    const [localDate = '', localTime = ''] = local.split(' ')
-    return { kind: 'testDrive', booking: { store: store.name, localDate, localTime } }
+    const outcome = await cancelOwnRequest(ctx, 'testDrive', { id, path: '/test-drive-result', query: `booking=${id}` })
+    if ('redirect' in outcome) return outcome
+    return { status: outcome.status, data: { ...(await loadResult(ctx)), request: outcome.data } }
   },
   meta: (data) =>
     data.kind === 'quote'

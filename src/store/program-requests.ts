@@ -16,6 +16,8 @@ export interface ProgramRequestSummary {
   name: string
   email: string
   phone: string
+  /** A test drive's slot (UTC ISO) and store; null for the other kinds. */
+  slot: { start: string; storeId: string } | null
 }
 
 /** One change of a request's status: who (the customer or staff) and when. */
@@ -41,6 +43,8 @@ interface Row {
   name: string
   email: string
   phone: string
+  slotStart: string | null
+  storeId: string | null
 }
 
 // One SELECT per kind with the same columns, so both read as one list. A subscription keeps the personal form as
@@ -49,17 +53,27 @@ const SELECT = {
   subscription: `SELECT 'subscription' AS kind, id, status, created_at AS createdAt,
       json_extract(personal, '$.firstName') || ' ' || json_extract(personal, '$.lastName') AS name,
       json_extract(personal, '$.email') AS email, json_extract(personal, '$.phone') AS phone,
-      country_code AS countryCode, owner_id AS ownerId, COALESCE(updated_at, created_at) AS updatedAt, locale
+      country_code AS countryCode, owner_id AS ownerId, COALESCE(updated_at, created_at) AS updatedAt, locale,
+      NULL AS slotStart, NULL AS storeId
     FROM subscription_requests`,
   charger: `SELECT 'charger' AS kind, id, status, created_at AS createdAt, name, email, phone,
-      country_code AS countryCode, owner_id AS ownerId, COALESCE(updated_at, created_at) AS updatedAt, locale
+      country_code AS countryCode, owner_id AS ownerId, COALESCE(updated_at, created_at) AS updatedAt, locale,
+      NULL AS slotStart, NULL AS storeId
     FROM charger_enquiries`,
+  testDrive: `SELECT 'testDrive' AS kind, id, status, created_at AS createdAt, name, email, phone,
+      country_code AS countryCode, owner_id AS ownerId, COALESCE(updated_at, created_at) AS updatedAt, locale,
+      slot_start AS slotStart, store_id AS storeId
+    FROM test_drive_bookings`,
 } as const satisfies Record<RequestKind, string>
 
-const TABLE = { subscription: 'subscription_requests', charger: 'charger_enquiries' } as const
+const TABLE = {
+  subscription: 'subscription_requests',
+  charger: 'charger_enquiries',
+  testDrive: 'test_drive_bookings',
+} as const satisfies Record<RequestKind, string>
 
 function summary(row: Row): ProgramRequestSummary {
-  const kind: RequestKind = row.kind === 'charger' ? 'charger' : 'subscription'
+  const kind: RequestKind = row.kind === 'charger' || row.kind === 'testDrive' ? row.kind : 'subscription'
   return {
     kind,
     id: row.id,
@@ -69,6 +83,7 @@ function summary(row: Row): ProgramRequestSummary {
     name: row.name,
     email: row.email,
     phone: row.phone,
+    slot: row.slotStart && row.storeId ? { start: row.slotStart, storeId: row.storeId } : null,
   }
 }
 
@@ -79,11 +94,12 @@ function summary(row: Row): ProgramRequestSummary {
  */
 export function createProgramRequestStore(db: D1Database) {
   return {
-    /** A country's requests of both kinds, newest first (the 200 most recent). */
+    /** A country's requests of every kind, newest first (the 200 most recent). */
     async ofCountry(country: string): Promise<ProgramRequestSummary[]> {
       const { results } = await db
         .prepare(
-          `SELECT * FROM (${SELECT.subscription} WHERE country_code = ?1 UNION ALL ${SELECT.charger} WHERE country_code = ?1)
+          `SELECT * FROM (${SELECT.subscription} WHERE country_code = ?1 UNION ALL ${SELECT.charger} WHERE country_code = ?1
+             UNION ALL ${SELECT.testDrive} WHERE country_code = ?1)
            ORDER BY createdAt DESC LIMIT 200`,
         )
         .bind(country)
@@ -91,7 +107,8 @@ export function createProgramRequestStore(db: D1Database) {
       return results.map(summary)
     },
 
-    /** A customer's requests of both kinds on a country site, newest first. */
+    /** A customer's subscription requests and charger enquiries on a country site, newest first (test drives are
+     * listed with their stores by the test-drive store). */
     async ofOwner(ownerId: string, country: string): Promise<ProgramRequestSummary[]> {
       const { results } = await db
         .prepare(

@@ -15,7 +15,12 @@ export interface BookingRecord {
   modelCode: string
   name: string
   createdAt: string
+  /** Where the booking is (src/domain/programs/requests.ts): requested until the store confirms it. */
+  status: string
 }
+
+// A declined or cancelled booking no longer takes its slot (freesSlot in src/domain/programs/requests.ts).
+const TAKES_SLOT = `status NOT IN ('declined', 'cancelled')`
 
 /**
  * Test-drive bookings and quote requests in D1. Capacity holds under concurrent bookings because
@@ -29,7 +34,7 @@ export function createTestDriveStore(db: D1Database) {
       const { results } = await db
         .prepare(
           `SELECT slot_start AS slotStart, COUNT(*) AS n FROM test_drive_bookings
-            WHERE store_id = ?1 AND slot_start >= ?2 AND slot_start < ?3 GROUP BY slot_start`,
+            WHERE store_id = ?1 AND slot_start >= ?2 AND slot_start < ?3 AND ${TAKES_SLOT} GROUP BY slot_start`,
         )
         .bind(storeId, fromIso, toIso)
         .all<{ slotStart: string; n: number }>()
@@ -54,7 +59,7 @@ export function createTestDriveStore(db: D1Database) {
             `INSERT INTO test_drive_bookings
                (id, idempotency_key, country_code, store_id, slot_start, model_code, name, email, phone, locale, owner_id, privacy_accepted_at, created_at)
              SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12
-              WHERE (SELECT COUNT(*) FROM test_drive_bookings WHERE store_id = ?4 AND slot_start = ?5) < ?13
+              WHERE (SELECT COUNT(*) FROM test_drive_bookings WHERE store_id = ?4 AND slot_start = ?5 AND ${TAKES_SLOT}) < ?13
              ON CONFLICT (idempotency_key) DO NOTHING
              RETURNING id`,
           )
@@ -91,7 +96,8 @@ export function createTestDriveStore(db: D1Database) {
     async findBooking(id: string): Promise<BookingRecord | null> {
       return db
         .prepare(
-          `SELECT id, store_id AS storeId, slot_start AS slotStart, model_code AS modelCode, name, created_at AS createdAt
+          `SELECT id, store_id AS storeId, slot_start AS slotStart, model_code AS modelCode, name, created_at AS createdAt,
+                  status
              FROM test_drive_bookings WHERE id = ?1`,
         )
         .bind(id)
@@ -101,7 +107,8 @@ export function createTestDriveStore(db: D1Database) {
     async bookingsOf(ownerId: string): Promise<BookingRecord[]> {
       const { results } = await db
         .prepare(
-          `SELECT id, store_id AS storeId, slot_start AS slotStart, model_code AS modelCode, name, created_at AS createdAt
+          `SELECT id, store_id AS storeId, slot_start AS slotStart, model_code AS modelCode, name, created_at AS createdAt,
+                  status
              FROM test_drive_bookings WHERE owner_id = ?1 ORDER BY slot_start DESC`,
         )
         .bind(ownerId)

@@ -191,3 +191,87 @@ describe('a home-charger enquiry after it is sent', () => {
     expect(profile).toContain(nb['programs.status.charger.installed'])
   })
 })
+
+describe('a test-drive booking after it is made', () => {
+  const sv = CATALOGS['sv-SE']
+  const STORE = 'se-stockholm-sveavagen'
+  const svStatus = (key: keyof typeof sv) => sv['programs.request.status'].replace('{status}', sv[key])
+
+  async function freeSlots() {
+    const res = await visitor().request(`/api/v1/stores/${STORE}/slots?site=/se`)
+    return ((await res.json()) as { slots: { start: string; available: number }[] }).slots
+  }
+
+  async function book(slotStart: string) {
+    const customer = visitor()
+    const email = uniqueEmail('greta')
+    await customer.signUp('/se', { name: 'Greta Garbo', email, password: 'correct horse battery' })
+    const res = await customer.postForm('/se/test-drive/p5', {
+      storeId: STORE,
+      modelCode: 'p5',
+      slotStart,
+      name: 'Greta Garbo',
+      email,
+      phone: '070-123 45 67',
+      privacyAccepted: 'yes',
+    })
+    const path = res.headers.get('location') ?? ''
+    return { customer, email, res, path, id: /booking=([\w-]{12})/.exec(path)?.[1] ?? '' }
+  }
+
+  async function swedishStaff() {
+    const staff = visitor()
+    const email = uniqueEmail('staff')
+    await staff.signUp('/se', { name: 'Sam Staff', email, password: 'correct horse battery' })
+    await env.DB.prepare(`UPDATE users SET roles = '["staff"]', staff_country = 'SE' WHERE email = ?1`)
+      .bind(email)
+      .run()
+    return staff
+  }
+
+  it('waits for the store, which confirms it: the customer sees it and gets an e-mail', async () => {
+    const [slot] = await freeSlots()
+    const { customer, email, path, id } = await book(slot?.start ?? '')
+    const before = decode(await (await customer.request(path)).text())
+    expect(statusLine(before)).toBe(svStatus('programs.status.testDrive.requested'))
+    expect(before).toContain(sv['testDrive.note.notGuaranteed'])
+    const staff = await swedishStaff()
+    const console = decode(await (await staff.request('/se/staff')).text())
+    expect(console).toContain(sv['staff.requests.kind.testDrive'])
+    expect(console).toContain('Nordvolt Stockholm')
+    await staff.postForm('/se/staff', { intent: 'request', kind: 'testDrive', requestId: id, to: 'confirmed' })
+    const after = decode(await (await customer.request(path)).text())
+    expect(statusLine(after)).toBe(svStatus('programs.status.testDrive.confirmed'))
+    expect(after).not.toContain(sv['testDrive.note.notGuaranteed'])
+    const mail = await env.DB.prepare(
+      `SELECT payload FROM notifications WHERE recipient = ?1 AND kind = 'programs.statusMail'`,
+    )
+      .bind(email)
+      .first<{ payload: string }>()
+    expect(JSON.parse(mail?.payload ?? '{}')).toMatchObject({ statusKey: 'programs.status.testDrive.confirmed' })
+    const profile = decode(await (await customer.request('/se/user-center/profile')).text())
+    expect(profile).toContain(`href="/se/test-drive-result?booking=${id}"`)
+    expect(profile).toContain(sv['programs.status.testDrive.confirmed'])
+  })
+
+  it('can be cancelled by its customer, which frees the time for someone else', async () => {
+    const slot = (await freeSlots()).find((s) => s.available > 0 && s.available <= 3) ?? (await freeSlots())[1]
+    const start = slot?.start ?? ''
+    const places = slot?.available ?? 0
+    const bookings = []
+    for (let i = 0; i < places; i++) bookings.push(await book(start))
+    expect((await freeSlots()).find((s) => s.start === start)?.available ?? 0).toBe(0)
+    expect((await book(start)).res.status).not.toBe(303)
+    const first = bookings[0]
+    if (!first) throw new Error('no place to book in the chosen slot')
+    const link = `${first.path}&confirm=cancel`
+    expect(decode(await (await first.customer.request(link)).text())).toContain(sv['programs.testDrive.cancelConfirm'])
+    const cancelled = await first.customer.postForm(first.path, { intent: 'cancel', confirmed: 'yes' }, link)
+    expect(cancelled.status).toBe(303)
+    expect(statusLine(decode(await (await first.customer.request(first.path)).text()))).toBe(
+      svStatus('programs.status.testDrive.cancelled'),
+    )
+    expect((await freeSlots()).find((s) => s.start === start)?.available).toBe(1)
+    expect((await book(start)).res.status).toBe(303)
+  })
+})

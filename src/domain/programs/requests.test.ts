@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
-  customerMayCancel,
+  customerCancellation,
   FIRST_STATUS,
+  freesSlot,
   isFinal,
   parseRequestStatus,
   REQUEST_KINDS,
@@ -20,11 +21,11 @@ describe('subscription request statuses (the lease statuses of SPEC §4)', () =>
   })
 
   it('let the customer cancel until a car is allocated', () => {
-    expect(customerMayCancel('subscription', 'requested')).toBe(true)
-    expect(customerMayCancel('subscription', 'poPlaced')).toBe(true)
-    expect(customerMayCancel('subscription', 'allocated')).toBe(false)
-    expect(customerMayCancel('subscription', 'delivered')).toBe(false)
-    expect(customerMayCancel('subscription', 'requestCancelled')).toBe(false)
+    expect(customerCancellation('subscription', 'requested')).toBe('requestCancelled')
+    expect(customerCancellation('subscription', 'poPlaced')).toBe('requestCancelled')
+    expect(customerCancellation('subscription', 'allocated')).toBeNull()
+    expect(customerCancellation('subscription', 'delivered')).toBeNull()
+    expect(customerCancellation('subscription', 'requestCancelled')).toBeNull()
   })
 })
 
@@ -39,7 +40,24 @@ describe('home-charger enquiry statuses', () => {
   })
 
   it('are closed by the installer, never cancelled online', () => {
-    for (const status of REQUEST_STATUSES.charger) expect(customerMayCancel('charger', status)).toBe(false)
+    for (const status of REQUEST_STATUSES.charger) expect(customerCancellation('charger', status)).toBeNull()
+  })
+})
+
+describe('test-drive booking statuses', () => {
+  it('go requested → confirmed by the store → completed, or declined', () => {
+    expect(FIRST_STATUS.testDrive).toBe('requested')
+    expect(staffMoves('testDrive', 'requested')).toEqual(['confirmed', 'declined', 'cancelled'])
+    expect(staffMoves('testDrive', 'confirmed')).toEqual(['completed', 'declined', 'cancelled'])
+    expect(isFinal('testDrive', 'completed')).toBe(true)
+  })
+
+  it('let the customer cancel until the drive took place, and free the slot when not taking place', () => {
+    expect(customerCancellation('testDrive', 'requested')).toBe('cancelled')
+    expect(customerCancellation('testDrive', 'confirmed')).toBe('cancelled')
+    expect(customerCancellation('testDrive', 'completed')).toBeNull()
+    expect(customerCancellation('testDrive', 'declined')).toBeNull()
+    expect(REQUEST_STATUSES.testDrive.filter(freesSlot)).toEqual(['declined', 'cancelled'])
   })
 })
 

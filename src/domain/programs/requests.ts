@@ -12,22 +12,31 @@
  *
  *   received → contacted → installationBooked → installed
  *   received | contacted | installationBooked → closed (declined, or no longer wanted)
+ *
+ * A test-drive booking is a preferred time the store confirms (SPEC §1: "not guaranteed until then"):
+ *
+ *   requested → confirmed → completed
+ *   requested | confirmed → declined (by the store) | cancelled (by the customer, or the store for them)
+ *   A declined or cancelled booking no longer takes its slot.
  */
-export const REQUEST_KINDS = ['subscription', 'charger'] as const
+export const REQUEST_KINDS = ['subscription', 'charger', 'testDrive'] as const
 export type RequestKind = (typeof REQUEST_KINDS)[number]
 
 export const REQUEST_STATUSES = {
   subscription: ['requested', 'poPlaced', 'allocated', 'delivered', 'requestCancelled'],
   charger: ['received', 'contacted', 'installationBooked', 'installed', 'closed'],
+  testDrive: ['requested', 'confirmed', 'completed', 'declined', 'cancelled'],
 } as const satisfies Record<RequestKind, readonly string[]>
 
 export type SubscriptionStatus = (typeof REQUEST_STATUSES.subscription)[number]
 export type ChargerStatus = (typeof REQUEST_STATUSES.charger)[number]
-export type RequestStatus = SubscriptionStatus | ChargerStatus
+export type TestDriveStatus = (typeof REQUEST_STATUSES.testDrive)[number]
+export type RequestStatus = SubscriptionStatus | ChargerStatus | TestDriveStatus
 
 const MOVES: {
   subscription: Record<SubscriptionStatus, SubscriptionStatus[]>
   charger: Record<ChargerStatus, ChargerStatus[]>
+  testDrive: Record<TestDriveStatus, TestDriveStatus[]>
 } = {
   subscription: {
     requested: ['poPlaced', 'requestCancelled'],
@@ -43,10 +52,28 @@ const MOVES: {
     installed: [],
     closed: [],
   },
+  testDrive: {
+    requested: ['confirmed', 'declined', 'cancelled'],
+    confirmed: ['completed', 'declined', 'cancelled'],
+    completed: [],
+    declined: [],
+    cancelled: [],
+  },
+}
+
+/** The status a customer's own cancellation moves a request to, where they may cancel it online. */
+const CUSTOMER_CANCEL: { [K in RequestKind]: RequestStatus | null } = {
+  subscription: 'requestCancelled',
+  charger: null,
+  testDrive: 'cancelled',
 }
 
 /** The status a request is stored with when it arrives. */
-export const FIRST_STATUS = { subscription: 'requested', charger: 'received' } as const satisfies {
+export const FIRST_STATUS = {
+  subscription: 'requested',
+  charger: 'received',
+  testDrive: 'requested',
+} as const satisfies {
   [K in RequestKind]: RequestStatus
 }
 
@@ -73,15 +100,22 @@ export function staffMoves(kind: RequestKind, from: RequestStatus): readonly Req
 }
 
 /**
- * Whether the customer who made a subscription request may still cancel it online (before a car is allocated);
- * a charger enquiry is closed by the installer, so never online.
+ * Where the customer's own cancellation would move a request now, or null when they cannot cancel it online: a
+ * subscription before a car is allocated, a test drive before it took place; a charger enquiry is closed by the
+ * installer, never online.
  *
  * @example
- * customerMayCancel('subscription', 'poPlaced') // true
- * customerMayCancel('subscription', 'allocated') // false: "Cancel lease failed: please contact our store."
+ * customerCancellation('subscription', 'poPlaced') // 'requestCancelled'
+ * customerCancellation('subscription', 'allocated') // null: "Cancel lease failed: please contact our store."
  */
-export function customerMayCancel(kind: RequestKind, status: RequestStatus): boolean {
-  return kind === 'subscription' && staffMoves(kind, status).includes('requestCancelled')
+export function customerCancellation(kind: RequestKind, status: RequestStatus): RequestStatus | null {
+  const to = CUSTOMER_CANCEL[kind]
+  return to && staffMoves(kind, status).includes(to) ? to : null
+}
+
+/** Whether a status no longer holds a test drive's slot. */
+export function freesSlot(status: RequestStatus): boolean {
+  return status === 'declined' || status === 'cancelled'
 }
 
 /** Whether no one can move the request any more. */
