@@ -202,3 +202,15 @@ export function CancelOwnRequest({ data, page }: { data: OwnRequestData; page: O
     </section>
   )
 }
+
+/** A request's part of its result page: what went wrong, the status with its history, and the cancel step. */
+export function OwnRequestPanel({ data, page }: { data: OwnRequestData; page: Omit<RequestPage, 'id'> }) {
+  const t = useT()
+  return (
+    <>
+      {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
+      <RequestStatusCard view={data.request} />
+      <CancelOwnRequest data={data} page={page} />
+    </>
+  )
+}

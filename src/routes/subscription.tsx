@@ -10,13 +10,7 @@ import { useIntl, useT } from '../ui/intl-context'
 import { ChooseCountry } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
 import { useRenderContext } from '../ui/site-context'
-import {
-  CancelOwnRequest,
-  cancelOwnRequest,
-  loadOwnRequest,
-  type OwnRequestData,
-  RequestStatusCard,
-} from './program-request'
+import { cancelOwnRequest, loadOwnRequest, type OwnRequestData, OwnRequestPanel } from './program-request'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
 
 /** The personal form's fields a subscription asks: a private person's name, address and contact. */
@@ -206,9 +200,7 @@ function SubscriptionResultPage({ data }: { data: OwnRequestData }) {
   const { site } = useRenderContext()
   return (
     <ShellPage heading="subscription.result.heading" lead="subscription.result.lead">
-      {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
-      <RequestStatusCard view={data.request} />
-      <CancelOwnRequest data={data} page={{ path: `/subscription/result/${data.request.id}` }} />
+      <OwnRequestPanel data={data} page={{ path: `/subscription/result/${data.request.id}` }} />
       <a className="button" href={linkTo(site, '/')}>
         {t('charger.result.home')}
       </a>

@@ -1,15 +1,8 @@
 import { formatDate } from '../i18n/dates'
-import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { ShellPage } from '../ui/ShellPage'
 import { useRenderContext } from '../ui/site-context'
-import {
-  CancelOwnRequest,
-  cancelOwnRequest,
-  loadOwnRequest,
-  type OwnRequestData,
-  RequestStatusCard,
-} from './program-request'
+import { cancelOwnRequest, loadOwnRequest, type OwnRequestData, OwnRequestPanel } from './program-request'
 import { defineRoute, type LoadContext } from './route'
 
 interface ResultData {
@@ -37,14 +30,10 @@ function ResultPage({ data }: { data: ResultData }) {
         </p>
       ) : null}
       {data.request ? (
-        <>
-          {data.request.message ? <FormMessage kind="error">{t(data.request.message)}</FormMessage> : null}
-          <RequestStatusCard view={data.request.request} />
-          <CancelOwnRequest
-            data={data.request}
-            page={{ path: '/test-drive-result', query: `booking=${data.request.request.id}` }}
-          />
-        </>
+        <OwnRequestPanel
+          data={data.request}
+          page={{ path: '/test-drive-result', query: `booking=${data.request.request.id}` }}
+        />
       ) : null}
       {data.request?.request.current === 'confirmed' ? null : <p>{t('testDrive.note.notGuaranteed')}</p>}
     </ShellPage>
