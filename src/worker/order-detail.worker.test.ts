@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { orderMailKinds } from '../../test/fixtures'
 import { uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import { deliverNotification } from './notifications'
@@ -248,12 +249,7 @@ describe('cancellation and refund', () => {
       'withdrawRefund',
     ])
     // The customer hears of every step of it by e-mail: what they asked for and what was decided.
-    const mails = await env.DB.prepare(
-      `SELECT kind FROM notifications WHERE json_extract(payload, '$.orderId') = ?1 ORDER BY created_at, rowid`,
-    )
-      .bind(id)
-      .all<{ kind: string }>()
-    expect(mails.results.map((m) => m.kind)).toEqual([
+    expect(await orderMailKinds(id)).toEqual([
       'orderPlaced',
       'orderPaid',
       'cancellationRequested',

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { orderMailKinds } from '../../test/fixtures'
 import { uniqueEmail, visitor } from '../../test/visitor'
 
 async function person(prefix: string, staffCountry?: string) {
@@ -78,18 +79,7 @@ describe('the staff console', () => {
     expect(info.data.data.loginStatus).toBe(1)
     // On the way the customer is written to when the car is allocated, shipped and handed over; the steps inside
     // the store (contract, preparation) are on the timeline only.
-    const mails = await env.DB.prepare(
-      `SELECT kind FROM notifications WHERE json_extract(payload, '$.orderId') = ?1 ORDER BY created_at, rowid`,
-    )
-      .bind(id)
-      .all<{ kind: string }>()
-    expect(mails.results.map((m) => m.kind)).toEqual([
-      'orderPlaced',
-      'orderPaid',
-      'carAllocated',
-      'carShipped',
-      'carDelivered',
-    ])
+    expect(await orderMailKinds(id)).toEqual(['orderPlaced', 'orderPaid', 'carAllocated', 'carShipped', 'carDelivered'])
   })
 
   it('refuses an order of another country', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { SWEDISH_ORDER_FORM } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { formatMoney } from '../domain/money'
 import { CATALOGS } from '../i18n/catalogs'
@@ -140,20 +141,7 @@ describe('a trade-in estimate in the price summary', () => {
     const formPath = `/se/configurator/info-submission/${configurationId}`
     const estimate = formatMoney({ amount: ESTIMATE, currency: 'SEK' }, 'sv-SE')
     expect(decode(await (await person.request(formPath)).text())).toContain(estimate)
-    const placed = await person.postForm(formPath, {
-      kind: 'order',
-      firstName: 'Anna',
-      lastName: 'Berg',
-      zip: '111 52',
-      city: 'Stockholm',
-      street: 'Storgatan 1',
-      email: 'anna@example.se',
-      phone: '070 123 45 67',
-      usage: 'personal',
-      financePreference: 'cash',
-      terms: 'yes',
-      orderAgreement: 'yes',
-    })
+    const placed = await person.postForm(formPath, SWEDISH_ORDER_FORM)
     const orderId = /result-confirmation\/([\w-]+)/.exec(placed.headers.get('location') ?? '')?.[1] ?? ''
     expect(orderId).not.toBe('')
     expect(person.jar.has(TRADE_IN_COOKIE)).toBe(false)

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { SWEDISH_ORDER_FORM } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { formatMoney } from '../domain/money'
 import type { StoreCountry } from '../domain/testdrive/phone'
@@ -135,20 +136,7 @@ describe('the trade-in page', () => {
     expect(withTradeIn).toContain(sv['tradeIn.line.note'])
     const lead = (html: string) => /<p class="page__lead">([^<]+)<\/p>/.exec(html)?.[1]
     expect(lead(withTradeIn)).toBe(lead(before))
-    const placed = await person.postForm(next, {
-      kind: 'order',
-      firstName: 'Anna',
-      lastName: 'Berg',
-      zip: '111 52',
-      city: 'Stockholm',
-      street: 'Storgatan 1',
-      email: 'anna@example.se',
-      phone: '070 123 45 67',
-      usage: 'personal',
-      financePreference: 'cash',
-      terms: 'yes',
-      orderAgreement: 'yes',
-    })
+    const placed = await person.postForm(next, SWEDISH_ORDER_FORM)
     const orderId = /result-confirmation\/([\w-]+)/.exec(placed.headers.get('location') ?? '')?.[1] ?? ''
     expect(orderId).not.toBe('')
     const detail = decode(await (await person.request(`/se/order/${orderId}`)).text())

@@ -1,0 +1,27 @@
+import { env } from 'cloudflare:test'
+
+/** A private cash order on the Swedish site, as the order form posts it without JavaScript. */
+export const SWEDISH_ORDER_FORM = {
+  kind: 'order',
+  firstName: 'Anna',
+  lastName: 'Berg',
+  zip: '111 52',
+  city: 'Stockholm',
+  street: 'Storgatan 1',
+  email: 'anna@example.se',
+  phone: '070 123 45 67',
+  usage: 'personal',
+  financePreference: 'cash',
+  terms: 'yes',
+  orderAgreement: 'yes',
+} as const
+
+/** The kinds of e-mail written to the outbox for an order, oldest first. */
+export async function orderMailKinds(orderId: string): Promise<string[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT kind FROM notifications WHERE json_extract(payload, '$.orderId') = ?1 ORDER BY created_at, rowid`,
+  )
+    .bind(orderId)
+    .all<{ kind: string }>()
+  return results.map((row) => row.kind)
+}
