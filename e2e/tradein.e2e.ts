@@ -19,15 +19,20 @@ const minor = (text: string | null) => Number((text ?? '').replace(/\D/g, ''))
 const hydrated = (page: Page) =>
   expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated), { timeout: 10_000 }).toBe('true')
 
-async function valueCar(page: Page, vin: string) {
-  await page.goto(`${base}/se/trade-in`)
-  await page.locator('#tradein-vin').fill(vin)
-  await page.locator('#tradein-mileage').fill('40000')
-  await page.locator('#tradein-plate').fill('ABC 123')
-  await page.locator('#tradein-owner').fill('Anna Berg')
+/** Fills the Swedish valuation form (a two-year-old Nordvolt P5) and sends it. */
+async function sendValuation(page: Page, fields: { vin: string; mileage: string; plate: string; owner: string }) {
+  await page.locator('#tradein-vin').fill(fields.vin)
+  await page.locator('#tradein-mileage').fill(fields.mileage)
+  await page.locator('#tradein-plate').fill(fields.plate)
+  await page.locator('#tradein-owner').fill(fields.owner)
   await page.locator('#tradein-car').selectOption('nordvolt/p5/p5-standard')
   await page.locator('#tradein-year').selectOption(twoYearsAgo)
   await page.locator('main form[method="post"] button[type="submit"]').click()
+}
+
+async function valueCar(page: Page, vin: string) {
+  await page.goto(`${base}/se/trade-in`)
+  await sendValuation(page, { vin, mileage: '40000', plate: 'ABC 123', owner: 'Anna Berg' })
   await page.waitForURL(/\/se\/trade-in\/result\/[\w-]{12}$/)
 }
 
@@ -40,13 +45,12 @@ describe('trade-in valuation', () => {
       expect(await page.locator('h1').textContent()).toBe(sv['tradeIn.heading'])
       // A VIN with a forbidden letter and a plate of another country: explained, values kept.
       const vin = `XNVP5AAA0R00000${javaScriptEnabled ? '10' : '20'}`
-      await page.locator('#tradein-vin').fill(vin.replace('A0R', 'AOR'))
-      await page.locator('#tradein-mileage').fill('40 000')
-      await page.locator('#tradein-plate').fill('AB-12-CD')
-      await page.locator('#tradein-owner').fill('Anna Berg')
-      await page.locator('#tradein-car').selectOption('nordvolt/p5/p5-standard')
-      await page.locator('#tradein-year').selectOption(twoYearsAgo)
-      await page.locator('main form[method="post"] button[type="submit"]').click()
+      await sendValuation(page, {
+        vin: vin.replace('A0R', 'AOR'),
+        mileage: '40 000',
+        plate: 'AB-12-CD',
+        owner: 'Anna Berg',
+      })
       await page.waitForLoadState()
       expect(await page.locator('#tradein-vin-error').textContent()).toBe(sv['tradeIn.problem.vinLetters'])
       expect(await page.locator('#tradein-plate-error').textContent()).toBe(
@@ -71,13 +75,7 @@ describe('trade-in valuation', () => {
   it('refuses the VIN to someone giving another plate', async () => {
     const page = await browser.newPage()
     await page.goto(`${base}/se/trade-in`)
-    await page.locator('#tradein-vin').fill('XNVP5AAA0R0000010')
-    await page.locator('#tradein-mileage').fill('1000')
-    await page.locator('#tradein-plate').fill('XYZ 987')
-    await page.locator('#tradein-owner').fill('Someone Else')
-    await page.locator('#tradein-car').selectOption('nordvolt/p5/p5-standard')
-    await page.locator('#tradein-year').selectOption(twoYearsAgo)
-    await page.locator('main form[method="post"] button[type="submit"]').click()
+    await sendValuation(page, { vin: 'XNVP5AAA0R0000010', mileage: '1000', plate: 'XYZ 987', owner: 'Someone Else' })
     await page.waitForLoadState()
     expect(await page.locator('[role="alert"]').first().textContent()).toBe(sv['tradeIn.error.vinTaken'])
     await page.close()

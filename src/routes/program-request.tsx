@@ -11,7 +11,7 @@ import { linkTo } from '../i18n/links'
 import { CsrfField, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
-import { type ActionContext, found, type LoadContext } from './route'
+import { type ActionContext, found, type LoadContext, PageError } from './route'
 
 /** A subscription request or home-charger enquiry as its customer sees it: where it is and how it got there. */
 export interface RequestStatusView {
@@ -41,7 +41,7 @@ export async function loadRequestStatus(
   id = ctx.params.id ?? '',
 ): Promise<RequestStatusView> {
   const request = found(REQUEST_ID.test(id) ? await ctx.store.programRequests.find(kind, id) : null, 'noRecord')
-  if (request.countryCode !== ctx.site.countryCode) found(null, 'noRecord')
+  if (request.countryCode !== ctx.site.countryCode) throw new PageError('noRecord', 404)
   const when = (iso: string) => formatDateTime(new Date(iso), ctx.site.locale, ctx.site.timeZone)
   const own = request.ownerId !== null && request.ownerId === ctx.session.user?.id
   return {

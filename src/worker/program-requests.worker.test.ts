@@ -219,15 +219,7 @@ describe('a test-drive booking after it is made', () => {
     return { customer, email, res, path, id: /booking=([\w-]{12})/.exec(path)?.[1] ?? '' }
   }
 
-  async function swedishStaff() {
-    const staff = visitor()
-    const email = uniqueEmail('staff')
-    await staff.signUp('/se', { name: 'Sam Staff', email, password: 'correct horse battery' })
-    await env.DB.prepare(`UPDATE users SET roles = '["staff"]', staff_country = 'SE' WHERE email = ?1`)
-      .bind(email)
-      .run()
-    return staff
-  }
+  const swedishStaff = async () => (await person('SE')).someone
 
   it('waits for the store, which confirms it: the customer sees it and gets an e-mail', async () => {
     const [slot] = await freeSlots()
