@@ -27,13 +27,23 @@ describe('fees for delivery outside an area (Norway: shipping outside Oslo, SPEC
     expect(without.lines.map((line) => line.code)).not.toContain('shipping-outside-oslo')
   })
 
-  it('adds NOK 4 900 outside Oslo, VAT-free while the car stays under the NOK 500 000 band', () => {
+  it('adds NOK 4 900 outside Oslo; above the 2026 band of NOK 300 000 it carries 25 % VAT', () => {
     const inside = onTheRoadPrice({ ...base, deliveryZip: '0150' })
     const bergen = onTheRoadPrice({ ...base, deliveryZip: '5003' })
-    // Standard Range 450 000 + fees 2 990 + 3 490 + 2 500 + 4 900 = 463 880 VAT-able, under 500 000.
+    // Standard Range 450 000 + fees 2 990 + 3 490 + 2 500 = 458 980 VAT-able, already above 300 000, so the
+    // extra 4 900 adds 4 900 net and 25 % of it (1 225) to the VAT line: 6 125.00 NOK more in all.
     expect(bergen.lines.find((line) => line.code === 'shipping-outside-oslo')?.amount).toBe(490_000)
-    expect(bergen.totalInclVat - inside.totalInclVat).toBe(490_000)
+    expect(bergen.vat - inside.vat).toBe(122_500)
+    expect(bergen.totalInclVat - inside.totalInclVat).toBe(612_500)
     expect(bergen.breakdown.deliveryFee - inside.breakdown.deliveryFee).toBe(490_000)
+  })
+
+  it('adds it VAT-free while the car stays under the NOK 500 000 band of 2025', () => {
+    const inside = onTheRoadPrice({ ...base, date: '2025-06-01', deliveryZip: '0150' })
+    const bergen = onTheRoadPrice({ ...base, date: '2025-06-01', deliveryZip: '5003' })
+    // 458 980 + 4 900 = 463 880 VAT-able, under 500 000.
+    expect(bergen.totalInclVat - inside.totalInclVat).toBe(490_000)
+    expect(bergen.vat).toBe(0)
   })
 
   it('refuses a range that runs backwards or mixes lengths', () => {

@@ -118,6 +118,8 @@ describe('onTheRoadPrice invariants', () => {
       const band = r.exemption === 'upTo'
       return {
         validFrom: '2020-01-01',
+        checkedOn: '2020-01-01',
+        reviewBy: '2020-12-31',
         currency: 'EUR',
         amountsIncludeVat: band ? false : r.includeVat,
         vat: {
@@ -127,8 +129,14 @@ describe('onTheRoadPrice invariants', () => {
             ? {}
             : {
                 exemption: band
-                  ? { kind: 'upTo', thresholdMinor: r.threshold, source: 'property test' }
-                  : { kind: 'full', source: 'property test' },
+                  ? {
+                      kind: 'upTo',
+                      thresholdMinor: r.threshold,
+                      covers: { itemKinds: ['version', 'paint', 'wheel', 'interior', 'pack'], feeCodes: [] },
+                      coversLeasing: true,
+                      source: 'property test',
+                    }
+                  : { kind: 'full', coversLeasing: true, source: 'property test' },
               }),
         },
         display: band ? { personal: 'exclVat', business: 'exclVat' } : { personal: r.personal, business: r.business },

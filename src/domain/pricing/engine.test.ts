@@ -455,7 +455,7 @@ describe('onTheRoadPrice, Sweden, Thailand, Denmark notes', () => {
   })
 })
 
-describe('onTheRoadPrice, Norway (VAT above NOK 500 000, weight tax)', () => {
+describe('onTheRoadPrice, Norway in 2025 (VAT above NOK 500 000, weight tax)', () => {
   const configNoLow: Configuration = { ...defaultConfiguration(catalog, 'NO'), paintCode: 'fjord-blue' }
   const configNoWinter: Configuration = {
     ...defaultConfiguration(catalog, 'NO', 'long-range'),
@@ -467,20 +467,20 @@ describe('onTheRoadPrice, Norway (VAT above NOK 500 000, weight tax)', () => {
     it(`stays below the threshold: no VAT (${usage})`, () => {
       // 450 000 + 19 900 paint = 469 900 NOK car; + delivery 2 990 + preparation 3 490 + local freight 2 500
       // = 478 880 VAT-able, below 500 000 → VAT 0. Weight tax (1 880 − 500) kg × 12.50 = 17 250;
-      // plate 1 100; wreck deposit 2 600. Total 478 880 + 17 250 + 1 100 + 2 600 = 499 830.00 NOK.
+      // plate 1 100; wreck deposit 2 400. Total 478 880 + 17 250 + 1 100 + 2 400 = 499 630.00 NOK.
       const q = quote('NO', usage, configNoLow)
       expect(q.display).toBe('exclVat')
       expect(q.vat).toBe(0)
       expect(line(q, 'vat')).toMatchObject({ amount: 0, vatTreatment: 'vat' })
-      expect(q.totalInclVat).toBe(49983000)
-      expect(q.totalExclVat).toBe(49983000)
-      expect(sumOf(q)).toBe(49983000)
+      expect(q.totalInclVat).toBe(49963000)
+      expect(q.totalExclVat).toBe(49963000)
+      expect(sumOf(q)).toBe(49963000)
       expect(q.breakdown).toEqual({
         msrp: 46990000,
         msrpWithoutVat: 46990000,
         deliveryFee: 898000, // 2 990 + 3 490 + 2 500
         weightTax: 1725000,
-        msrpPrice: 49983000,
+        msrpPrice: 49963000,
         preorderFee: 500000,
       })
     })
@@ -488,27 +488,28 @@ describe('onTheRoadPrice, Norway (VAT above NOK 500 000, weight tax)', () => {
     it(`goes above the threshold: VAT on the excess only (${usage})`, () => {
       // Car 489 900 + 19 900 + 14 900 + 16 900 + 19 900 + 1 490 = 562 990; + fees 8 980 = 571 970 VAT-able.
       // VAT 25 % × (571 970 − 500 000) = 25 % × 71 970 = 17 992.50. Weight tax (1 840 − 500) × 12.50 = 16 750.
-      // Total 571 970 + 17 992.50 + 16 750 + 1 100 + 2 600 = 610 412.50 NOK.
+      // Total 571 970 + 17 992.50 + 16 750 + 1 100 + 2 400 = 610 212.50 NOK.
       // msrp: the car uses the VAT-free band first: 562 990 + 25 % × 62 990 (15 747.50) = 578 737.50.
       const q = quote('NO', usage, configB)
       expect(q.vat).toBe(1799250)
       expect(line(q, 'vat')?.amount).toBe(1799250)
-      expect(q.totalInclVat).toBe(61041250)
-      expect(q.totalExclVat).toBe(59242000)
-      expect(sumOf(q)).toBe(61041250)
+      expect(q.totalInclVat).toBe(61021250)
+      expect(q.totalExclVat).toBe(59222000)
+      expect(sumOf(q)).toBe(61021250)
       expect(q.breakdown).toMatchObject({
         msrp: 57873750,
         msrpWithoutVat: 56299000,
         weightTax: 1675000,
-        msrpPrice: 61041250,
+        msrpPrice: 61021250,
       })
     })
   }
 
   it('adds winter-tyre handling and TPMS programming only with a winter wheel set', () => {
-    // Car 489 900 + 19 900 + 22 900 = 532 700; fees 2 990 + 3 490 + 2 500 + 1 290 + 790 = 11 060
-    // → 543 760 VAT-able; VAT 25 % × 43 760 = 10 940; weight tax 16 750; plate 1 100; wreck 2 600.
-    // Total 543 760 + 10 940 + 16 750 + 1 100 + 2 600 = 575 150.00 NOK.
+    // The car 489 900 + 19 900 = 509 800 and its delivery 2 990 + 3 490 + 2 500 = 8 980 count towards the band:
+    // 518 780, VAT 25 % × 18 780 = 4 695. The winter wheel set (an accessory sold for its own price, 22 900) and
+    // its fitting 1 290 + TPMS 790 pay 25 % in full: 24 980 → 6 245. VAT 10 940; weight tax 16 750;
+    // plate 1 100; wreck 2 400. Total 518 780 + 24 980 + 10 940 + 16 750 + 1 100 + 2 400 = 574 950.00 NOK.
     const q = quote('NO', 'personal', configNoWinter)
     expect(q.lines.map((l) => l.labelKey)).toEqual([
       'price.line.vehicle',
@@ -527,7 +528,7 @@ describe('onTheRoadPrice, Norway (VAT above NOK 500 000, weight tax)', () => {
       'price.line.vat',
     ])
     expect(q.vat).toBe(1094000)
-    expect(q.totalInclVat).toBe(57515000)
+    expect(q.totalInclVat).toBe(57495000)
     expect(quote('NO', 'personal', configNoLow).lines.map((l) => l.code)).not.toContain('tpms-programming')
   })
 
@@ -539,7 +540,7 @@ describe('onTheRoadPrice, Norway (VAT above NOK 500 000, weight tax)', () => {
     })
     expect(q.notes).toContainEqual({ key: 'price.note.shippingOutsideOslo', values: {} })
     expect(q.validOn).toMatchObject({ date: DATE, rulesValidFrom: '2023-01-01' })
-    expect(line(q, 'weight-tax')).toMatchObject({ vatTreatment: 'outOfScope', assumption: true })
+    expect(line(q, 'weight-tax')).toMatchObject({ vatTreatment: 'outOfScope', assumption: false })
   })
 
   describe('at the threshold', () => {
@@ -566,14 +567,99 @@ describe('onTheRoadPrice, Norway (VAT above NOK 500 000, weight tax)', () => {
   })
 
   it('uses the pre-2023 rules for an earlier date: fully VAT-exempt, no weight tax', () => {
-    // 478 880 (exempt) + plate 1 100 + wreck deposit 2 600 = 482 580.00 NOK; no VAT line.
+    // 478 880 (exempt) + plate 1 100 + wreck deposit 2 400 = 482 380.00 NOK; no VAT line.
     const q = quote('NO', 'personal', configNoLow, { date: '2022-06-01' })
-    expect(q.totalInclVat).toBe(48258000)
+    expect(q.totalInclVat).toBe(48238000)
     expect(q.vat).toBe(0)
     expect(q.lines.some((l) => l.role === 'vat' || l.role === 'weightTax')).toBe(false)
     expect(line(q, 'standard-range')?.vatTreatment).toBe('vatExempt')
     expect(q.validOn.rulesValidFrom).toBe('2022-01-01')
     expect(q.notes.map((n) => n.key)).toContain('price.note.vatExempt')
+  })
+})
+
+describe('onTheRoadPrice, Norway from 2026 (VAT above NOK 300 000, then 150 000 in 2027)', () => {
+  const TODAY = '2026-11-24'
+  const configNoLow: Configuration = { ...defaultConfiguration(catalog, 'NO'), paintCode: 'fjord-blue' }
+  /** The catalog with the Standard Range at another Norwegian price (net øre), to sit below, at or above the band. */
+  const priced = (versionMinor: number) => {
+    const cheaper = structuredClone(catalog)
+    const version = cheaper.versions.find((v) => v.code === 'standard-range')
+    if (version) version.prices.NO = versionMinor
+    return cheaper
+  }
+
+  it('charges 25 % on the part above NOK 300 000 on a quote dated in 2026', () => {
+    // Car 450 000 + 19 900 = 469 900; delivery 2 990 + 3 490 + 2 500 = 8 980 → 478 880 under the band rule.
+    // VAT 25 % × (478 880 − 300 000) = 25 % × 178 880 = 44 720. Weight tax (1 880 − 500) × 12.50 = 17 250;
+    // plate 1 100; wreck deposit 2 400. Total 478 880 + 44 720 + 17 250 + 1 100 + 2 400 = 544 350.00 NOK.
+    // msrp: the car uses the band first, 469 900 + 25 % × 169 900 (42 475) = 512 375.
+    const q = quote('NO', 'personal', configNoLow, { date: TODAY })
+    expect(q.validOn.rulesValidFrom).toBe('2026-01-01')
+    expect(q.vat).toBe(4472000)
+    expect(line(q, 'vat')).toMatchObject({ amount: 4472000, vatTreatment: 'vat' })
+    expect(q.totalInclVat).toBe(54435000)
+    expect(q.totalExclVat).toBe(49963000)
+    expect(sumOf(q)).toBe(54435000)
+    expect(q.breakdown).toMatchObject({ msrp: 51237500, msrpWithoutVat: 46990000, weightTax: 1725000 })
+    expect(q.notes).toContainEqual({
+      key: 'price.note.vatThreshold',
+      values: { rate: 25, threshold: { amount: 30000000, currency: 'NOK' } },
+    })
+    expect(line(q, 'weight-tax')).toMatchObject({ amount: 1725000, assumption: true })
+    expect(q.hasAssumptions).toBe(true)
+  })
+
+  it.each([
+    // [Standard Range price øre, VAT øre, total øre]: band items = price + 8 980.00 delivery
+    [28000000, 0, 30973000], // 288 980 below the band: no VAT; + 17 250 + 1 100 + 2 400 = 309 730
+    [29102000, 0, 32075000], // exactly 300 000.00: nothing above
+    [29102004, 1, 32075005], // 0.04 above → 25 % = 0.01
+    [32000000, 724500, 35697500], // 328 980: 25 % × 28 980 = 7 245; 328 980 + 7 245 + 20 750 = 356 975
+  ])('a Standard Range at %i øre pays VAT %i øre, total %i øre', (versionMinor, vat, total) => {
+    const q = quote('NO', 'personal', defaultConfiguration(catalog, 'NO'), {
+      date: TODAY,
+      catalog: priced(versionMinor),
+    })
+    expect(q.vat).toBe(vat)
+    expect(q.totalInclVat).toBe(total)
+    expect(sumOf(q)).toBe(total)
+  })
+
+  it('charges an accessory sold for its own price 25 % from the first krone, even under the band', () => {
+    // Under 2025's NOK 500 000 band the car and delivery (478 880) pay nothing; floor mats 1 490 pay 372.50.
+    const q = quote('NO', 'personal', { ...configNoLow, accessoryCodes: ['floor-mats'] })
+    expect(q.vat).toBe(37250)
+    expect(q.breakdown.msrp - q.breakdown.msrpWithoutVat).toBe(37250)
+  })
+
+  it('tells a lease which share of the rent bears VAT (mval. § 6-8 (2))', () => {
+    // 2026: VAT-able cost 478 880, of which 178 880 lies above the band.
+    expect(quote('NO', 'personal', configNoLow, { date: TODAY }).leaseVat).toEqual({
+      rateBasisPoints: 2500,
+      taxable: 17888000,
+      of: 47888000,
+    })
+    // Below the band nothing does; before 2023 leasing was exempt; elsewhere all of it does.
+    const below = quote('NO', 'personal', defaultConfiguration(catalog, 'NO'), {
+      date: TODAY,
+      catalog: priced(28000000),
+    })
+    expect(below.leaseVat).toMatchObject({ taxable: 0, of: 28898000 })
+    expect(quote('NO', 'personal', configNoLow, { date: '2022-06-01' }).leaseVat).toMatchObject({ taxable: 0 })
+    expect(quote('NL', 'personal', configA('NL')).leaseVat).toEqual({ rateBasisPoints: 2100, taxable: 1, of: 1 })
+  })
+
+  it('lowers the band to NOK 150 000 for a quote dated in 2027, without a deploy', () => {
+    // 25 % × (478 880 − 150 000) = 82 220; total 478 880 + 82 220 + 17 250 + 1 100 + 2 400 = 581 850.00 NOK.
+    const q = quote('NO', 'personal', configNoLow, { date: '2027-03-01' })
+    expect(q.validOn.rulesValidFrom).toBe('2027-01-01')
+    expect(q.vat).toBe(8222000)
+    expect(q.totalInclVat).toBe(58185000)
+    expect(q.notes).toContainEqual({
+      key: 'price.note.vatThreshold',
+      values: { rate: 25, threshold: { amount: 15000000, currency: 'NOK' } },
+    })
   })
 })
 

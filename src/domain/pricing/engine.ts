@@ -1,5 +1,5 @@
 import { type Configuration, selectedCodes, validateConfiguration } from '../catalog/configuration'
-import { catalogItem } from '../catalog/items'
+import { type CatalogItemKind, catalogItem } from '../catalog/items'
 import type { CountryCode, IsoDate, Usage } from '../catalog/markets'
 import type { Catalog } from '../catalog/schema'
 import { type CurrencyCode, type Money, money } from '../money'
@@ -96,6 +96,23 @@ export interface PriceQuote {
   requiresCompanyNumber: 'CVR' | null
   /** Some figure in this quote is an assumption (see each line) rather than a confirmed fact. */
   hasAssumptions: boolean
+  /** How VAT falls on a lease of this car under the rules of the quote's date (see LeaseVatShare). */
+  leaseVat: LeaseVatShare
+}
+
+/**
+ * The VAT a lease of the car charges on its rent: the standard rate on `taxable / of` of the rent. That
+ * share is the part of the car's VAT-able net cost on which a sale pays VAT: all of it (1/1) in most
+ * countries, none (0/1) under a full exemption that covers leasing, and under a threshold (NO mval.
+ * § 6-8 (2)) the cost above the threshold over the cost, plus any line outside the threshold.
+ *
+ * @example
+ * onTheRoadPrice(noInput).leaseVat // { rateBasisPoints: 2500, taxable: 15_898_000, of: 45_898_000 }
+ */
+export interface LeaseVatShare {
+  rateBasisPoints: number
+  taxable: number
+  of: number
 }
 
 export type PricingErrorCode =
@@ -139,6 +156,8 @@ export interface PriceInput {
 
 interface Item {
   code: string
+  /** The catalog kind of a vehicle item; null for a fee. */
+  kind: CatalogItemKind | null
   labelKey: string
   role: Exclude<LineRole, 'vat'>
   vatClass: 'standard' | 'exempt' | 'outOfScope'
@@ -173,6 +192,7 @@ function vehicleItems(catalog: Catalog, country: CountryCode, configuration: Con
     if (!item || price === undefined) throw new PricingError('invalidConfiguration', `${code} has no price`)
     return {
       code,
+      kind: item.kind,
       labelKey: VEHICLE_LABEL[item.kind],
       role: 'vehicle',
       vatClass: 'standard',
@@ -213,6 +233,7 @@ function feeItems(
     .filter((fee) => feeApplies(fee, usage, selected, zip))
     .map((fee) => ({
       code: fee.code,
+      kind: null,
       labelKey: fee.labelKey,
       role: fee.countsAs,
       vatClass: fee.vat,
@@ -279,10 +300,16 @@ export function onTheRoadPrice(input: PriceInput): PriceQuote {
   const display = ruleSet.display[usage]
   const band = exemption?.kind === 'upTo' ? exemption.thresholdMinor : null
   const fullyExempt = exemption?.kind === 'full'
+  /** Under a threshold: whether an item counts towards it (the car and its delivery) or pays VAT in full. */
+  const inBand = (item: Item): boolean =>
+    exemption?.kind === 'upTo' &&
+    (item.kind === null
+      ? exemption.covers.feeCodes.includes(item.code)
+      : exemption.covers.itemKinds.includes(item.kind))
 
-  /** VAT of one standard-class item when VAT is per line (no threshold). */
+  /** VAT of one standard-class item charged on its own line amount (everything but the threshold band). */
   const vatOf = (item: Item): number => {
-    if (item.vatClass !== 'standard' || fullyExempt || band !== null) return 0
+    if (item.vatClass !== 'standard' || fullyExempt || inBand(item)) return 0
     return ruleSet.amountsIncludeVat ? vatIncludedIn(item.entered, rate) : percentOf(item.entered, rate)
   }
   const netOf = (item: Item) => (ruleSet.amountsIncludeVat ? item.entered - vatOf(item) : item.entered)
@@ -305,8 +332,9 @@ export function onTheRoadPrice(input: PriceInput): PriceQuote {
   })
 
   const standardItems = items.filter((item) => item.vatClass === 'standard')
-  const vatCharged =
-    band === null ? sum(standardItems.map(vatOf)) : vatAbove(sum(standardItems.map((i) => i.entered)), band)
+  const banded = standardItems.filter(inBand)
+  const bandVat = band === null ? 0 : vatAbove(sum(banded.map((item) => item.entered)), band)
+  const vatCharged = bandVat + sum(standardItems.map(vatOf))
   if (!fullyExempt && (band !== null || display === 'exclVat')) {
     lines.push({
       code: 'vat',
@@ -324,8 +352,9 @@ export function onTheRoadPrice(input: PriceInput): PriceQuote {
   const vat = sum(lines.map((line) => (line.vatTreatment === 'vat' ? line.amount : line.vatIncluded)))
   const vehicle = items.filter((item) => item.role === 'vehicle')
   const msrpWithoutVat = sum(vehicle.map(netOf))
-  // Under a threshold the car itself uses the VAT-free band first; fees only pay VAT on what is left.
-  const vehicleVat = band === null ? sum(vehicle.map(vatOf)) : vatAbove(sum(vehicle.map((item) => item.entered)), band)
+  // Under a threshold the car itself uses the VAT-free band first; delivery costs only pay VAT on what is left.
+  const vehicleBandVat = band === null ? 0 : vatAbove(sum(vehicle.filter(inBand).map((item) => item.entered)), band)
+  const vehicleVat = vehicleBandVat + sum(vehicle.map(vatOf))
   const linesOf = (role: LineRole) => sum(lines.filter((line) => line.role === role).map((line) => line.amount))
   const depositAmount = ruleSet.orderable && ruleSet.preorderFee ? ruleSet.preorderFee.amountMinor : null
 
@@ -364,7 +393,18 @@ export function onTheRoadPrice(input: PriceInput): PriceQuote {
     requiresCompanyNumber: usage === 'business' ? (ruleSet.requiresCompanyNumber ?? null) : null,
     hasAssumptions:
       ruleSet.assumption === true || lines.some((line) => line.assumption) || ruleSet.preorderFee?.assumption === true,
+    leaseVat: leaseVatShare(ruleSet, banded.map(netOf), standardItems.filter((item) => !inBand(item)).map(netOf)),
   }
+}
+
+/** The share of the car's VAT-able net cost that bears VAT in a sale, as a lease's rent must follow it. */
+function leaseVatShare(ruleSet: PriceRuleSet, banded: readonly number[], unbanded: readonly number[]): LeaseVatShare {
+  const rate = ruleSet.vat.rateBasisPoints
+  const exemption = ruleSet.vat.exemption
+  if (!exemption?.coversLeasing) return { rateBasisPoints: rate, taxable: 1, of: 1 }
+  const of = sum(banded) + sum(unbanded)
+  if (exemption.kind === 'full' || of === 0) return { rateBasisPoints: rate, taxable: 0, of: 1 }
+  return { rateBasisPoints: rate, taxable: Math.max(0, sum(banded) - exemption.thresholdMinor) + sum(unbanded), of }
 }
 
 /** Notes that follow from the rule kinds, then the country's own notes for this usage. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { COUNTRY_CODES } from '../catalog/markets'
-import { CountryPriceRules, parseCountryPriceRules, ruleSetValidOn } from './rules'
+import { CountryPriceRules, PriceRuleSet, parseCountryPriceRules, ruleSetValidOn } from './rules'
 import { catalog, marketingFacts, rawRules, rulesByCountry } from './test-data'
 
 describe('data/pricing', () => {
@@ -48,14 +48,51 @@ describe('data/pricing', () => {
     }
   })
 
-  it('marks the Norwegian threshold and weight tax from 2023 as assumptions to verify', () => {
-    const set = ruleSetValidOn(rulesByCountry.NO, '2023-01-01')
-    expect(set?.validFrom).toBe('2023-01-01')
-    expect(set?.vat.exemption).toMatchObject({ kind: 'upTo', thresholdMinor: 50000000, assumption: true })
-    expect(set?.fees.find((f) => f.code === 'weight-tax')).toMatchObject({
-      amount: { kind: 'perKgAboveBase', baseKg: 500, perKgMinor: 1250 },
-      assumption: true,
-    })
+  it('dates the Norwegian threshold: NOK 500 000 from 2023, 300 000 from 2026, 150 000 from 2027', () => {
+    const threshold = (date: string) => {
+      const exemption = ruleSetValidOn(rulesByCountry.NO, date)?.vat.exemption
+      return exemption?.kind === 'upTo' ? exemption.thresholdMinor : exemption?.kind
+    }
+    expect(threshold('2022-12-31')).toBe('full')
+    expect(threshold('2023-01-01')).toBe(50000000)
+    expect(threshold('2025-12-31')).toBe(50000000)
+    expect(threshold('2026-01-01')).toBe(30000000)
+    expect(threshold('2026-12-31')).toBe(30000000)
+    expect(threshold('2027-01-01')).toBe(15000000)
+    for (const date of ['2022-06-01', '2023-06-01', '2026-06-01', '2027-06-01']) {
+      expect(ruleSetValidOn(rulesByCountry.NO, date)?.vat.exemption?.coversLeasing).toBe(true)
+    }
+  })
+
+  it('uses the 2 400 kr wreck deposit and marks the unconfirmed 2026 weight rate as an estimate', () => {
+    for (const set of rulesByCountry.NO.ruleSets) {
+      expect(set.fees.find((f) => f.code === 'wreck-deposit')).toMatchObject({ amount: { minor: 240000 } })
+    }
+    const weight = (date: string) => ruleSetValidOn(rulesByCountry.NO, date)?.fees.find((f) => f.code === 'weight-tax')
+    expect(weight('2023-06-01')).toMatchObject({ amount: { perKgMinor: 1250 } })
+    expect(weight('2023-06-01')?.assumption).toBeUndefined()
+    expect(weight('2026-06-01')).toMatchObject({ amount: { baseKg: 500, perKgMinor: 1250 }, assumption: true })
+  })
+
+  it('has every rule set in force today or still to come checked and not past its review date', () => {
+    const today = new Date().toISOString().slice(0, 10)
+    for (const country of COUNTRY_CODES) {
+      const sets = rulesByCountry[country].ruleSets
+      const current = ruleSetValidOn(rulesByCountry[country], today)
+      for (const set of sets.filter((s) => s === current || s.validFrom > today)) {
+        expect(set.checkedOn <= today, `${country} ${set.validFrom} checked in the future`).toBe(true)
+        expect(today <= set.reviewBy, `${country} rules from ${set.validFrom}: review was due ${set.reviewBy}`).toBe(
+          true,
+        )
+      }
+    }
+  })
+
+  it('refuses a threshold that names a fee the set does not charge with VAT', () => {
+    const set = structuredClone(rulesByCountry.NO.ruleSets.find((s) => s.validFrom === '2026-01-01'))
+    if (set?.vat.exemption?.kind !== 'upTo') throw new Error('expected the 2026 threshold')
+    set.vat.exemption.covers.feeCodes.push('wreck-deposit')
+    expect(PriceRuleSet.safeParse(set).success).toBe(false)
   })
 
   it('keeps the SPEC §9 marketing figures', () => {
@@ -71,7 +108,9 @@ describe('ruleSetValidOn', () => {
   it('picks the latest set that has started', () => {
     expect(ruleSetValidOn(rulesByCountry.NO, '2022-12-31')?.validFrom).toBe('2022-01-01')
     expect(ruleSetValidOn(rulesByCountry.NO, '2023-01-01')?.validFrom).toBe('2023-01-01')
-    expect(ruleSetValidOn(rulesByCountry.NO, '2030-01-01')?.validFrom).toBe('2023-01-01')
+    expect(ruleSetValidOn(rulesByCountry.NO, '2025-12-31')?.validFrom).toBe('2023-01-01')
+    expect(ruleSetValidOn(rulesByCountry.NO, '2026-11-24')?.validFrom).toBe('2026-01-01')
+    expect(ruleSetValidOn(rulesByCountry.NO, '2030-01-01')?.validFrom).toBe('2027-01-01')
     expect(ruleSetValidOn(rulesByCountry.NO, '2021-12-31')).toBeUndefined()
   })
 

@@ -85,13 +85,33 @@ export const FeeRule = z
   .refine(checkProvenance, provenanceMessage)
 export type FeeRule = z.infer<typeof FeeRule>
 
+const ItemKind = z.enum(['version', 'paint', 'wheel', 'interior', 'pack', 'accessory'])
+
 const Exemption = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('full'), ...provenance }).refine(checkProvenance, provenanceMessage),
+  z
+    .strictObject({
+      kind: z.literal('full'),
+      /** The exemption covers leasing too: a lease's rent carries no VAT. */
+      coversLeasing: z.boolean(),
+      ...provenance,
+    })
+    .refine(checkProvenance, provenanceMessage),
   z
     .strictObject({
       /** VAT-free up to this VAT-able amount, full rate on the part above (NO electric cars). */
       kind: z.literal('upTo'),
       thresholdMinor: MinorUnits,
+      /**
+       * What counts towards the threshold: the car's own catalog items (by kind) and the delivery costs
+       * sold with it (by fee code). Any other standard-VAT line (an accessory, fitting a winter wheel set)
+       * pays the full rate from the first krone.
+       */
+      covers: z.strictObject({ itemKinds: z.array(ItemKind).min(1), feeCodes: z.array(OptionCode) }),
+      /**
+       * The exemption covers leasing too (NO mval. § 6-8 (2)): a lease pays VAT only on the share of its
+       * rent that the part of the car's cost above the threshold makes of that cost.
+       */
+      coversLeasing: z.boolean(),
       ...provenance,
     })
     .refine(checkProvenance, provenanceMessage),
@@ -154,6 +174,14 @@ export type NoteRule = z.infer<typeof NoteRule>
 export const PriceRuleSet = z
   .strictObject({
     validFrom: IsoDate,
+    /** The day somebody last compared this set with its official sources. */
+    checkedOn: IsoDate,
+    /**
+     * The day by which it must be checked again (a budget, an announced change). CI fails once today is
+     * past it for a set that is in force or still to come, so stale law is caught before a customer sees it;
+     * a set that a later one has replaced is history, and its reviewBy is the day it stopped applying.
+     */
+    reviewBy: IsoDate,
     currency: CurrencySchema,
     amountsIncludeVat: z.boolean(),
     vat: VatRule,
@@ -186,6 +214,20 @@ export const PriceRuleSet = z
       if (rules.display.personal !== 'exclVat' || rules.display.business !== 'exclVat') {
         ctx.addIssue({ code: 'custom', message: 'a VAT threshold is shown as its own VAT line', path: ['display'] })
       }
+    }
+    const exemption = rules.vat.exemption
+    if (exemption?.kind === 'upTo') {
+      const codes = new Set(rules.fees.map((fee) => fee.code))
+      exemption.covers.feeCodes.forEach((code, index) => {
+        const fee = rules.fees.find((f) => f.code === code)
+        if (!codes.has(code) || fee?.vat !== 'standard') {
+          ctx.addIssue({
+            code: 'custom',
+            message: `${code} is not a standard-VAT fee of this set`,
+            path: ['vat', 'exemption', 'covers', 'feeCodes', index],
+          })
+        }
+      })
     }
     if (!rules.orderable && rules.preorderFee !== null) {
       ctx.addIssue({ code: 'custom', message: 'no pre-order fee where nothing can be ordered', path: ['preorderFee'] })
