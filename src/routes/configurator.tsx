@@ -10,9 +10,8 @@ import {
   isLeaseProduct,
   productsFor,
 } from '../domain/finance/products'
-import { type FinanceChoice, financeSummary } from '../domain/finance/summary'
+import { type FinanceChoice, financeBasis, financeSummary } from '../domain/finance/summary'
 import { CURRENCY_EXPONENT } from '../domain/money'
-import { ruleSetValidOn } from '../domain/pricing/valid-on'
 import { linkTo } from '../i18n/links'
 import { ConfiguratorPage } from '../ui/configurator/ConfiguratorPage'
 import { type ConfiguratorData, computeView } from '../ui/configurator/model'
@@ -30,7 +29,7 @@ function initialFinance(
 ): FinanceState | null {
   if (products.length === 0) return null
   const { quote } = computeView({ ...data, finance: null }, data.requested, data.previous)
-  const vatRateBp = ruleSetValidOn(data.rules, data.today)?.vat.rateBasisPoints ?? 0
+  const basis = financeBasis(quote)
   const offered: OfferedProduct[] = [
     { kind: 'cash', termsMonths: [], mileageKmPerYear: null, hasBalloon: false },
     ...products
@@ -65,8 +64,7 @@ function initialFinance(
   const product = products.find((p) => p.kind === selected)
   const outcome = product
     ? financeSummary(product, {
-        price: quote.totalInclVat,
-        vatRateBp,
+        ...basis,
         usage: data.requested.usage,
         startDate: data.today,
         choice,
@@ -78,7 +76,7 @@ function initialFinance(
     choice,
     summary: outcome?.ok ? outcome.summary : null,
     problems: outcome && !outcome.ok ? outcome.problems : [],
-    comparison: compareFinance({ price: quote.totalInclVat, vatRateBp, startDate: data.today, products }),
+    comparison: compareFinance({ ...basis, startDate: data.today, products }),
   }
 }
 

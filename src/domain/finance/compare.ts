@@ -12,6 +12,7 @@ import type { IsoDate } from '../catalog/markets'
 import { type LeaseChoice, leaseQuoteForProduct } from './lease'
 import { type CreditChoice, loanQuoteForProduct } from './loan'
 import { FINANCE_KINDS, type FinanceKind, type FinanceProduct, isCreditProduct } from './products'
+import type { FinanceBasis } from './summary'
 
 /**
  * One row of the comparison.
@@ -40,9 +41,7 @@ export interface ComparisonEntry {
  * @example
  * const input: ComparisonInput = { price: 4_799_000, vatRateBp: 2_100, startDate: '2025-06-01', products }
  */
-export interface ComparisonInput {
-  price: number
-  vatRateBp: number
+export interface ComparisonInput extends FinanceBasis {
   startDate: IsoDate
   products: readonly FinanceProduct[]
   choice?: { termMonths?: number; downPaymentBp?: number; mileageKmPerYear?: number }
@@ -82,7 +81,15 @@ function entryFor(product: FinanceProduct, input: ComparisonInput): ComparisonEn
   if (downPaymentBp !== undefined) picked.downPaymentBp = downPaymentBp
   const km = choice.mileageKmPerYear
   if (km !== undefined && product.limits.mileageKmPerYear.includes(km)) picked.mileageKmPerYear = km
-  const quote = leaseQuoteForProduct(product, { ...picked, price, vatRateBp, startDate })
+  const { netPrice, rentVatShare } = input
+  const quote = leaseQuoteForProduct(product, {
+    ...picked,
+    price,
+    vatRateBp,
+    startDate,
+    ...(netPrice !== undefined ? { netPrice } : {}),
+    ...(rentVatShare ? { rentVatShare } : {}),
+  })
   return {
     kind: product.kind,
     partnerName: quote.partnerName,

@@ -3,7 +3,9 @@
  *
  * Monthly price model, on amounts net of VAT (n = term in months, rate = nominal yearly rate):
  *
- *   netPrice = price − VAT contained in it                 (half up on the net, vatIncludedIn)
+ *   netPrice = the car's net value: the price engine's own net total (lines less the VAT they carry,
+ *              so registration tax and plates count in full), or price − VAT contained in it when a
+ *              price is all standard-VAT (the default)
  *   C        = netPrice − net down payment                 (capitalised amount)
  *   RV       = netPrice × residual %(term, mileage band)   (half up, percentOf)
  *   base     = (C − RV) / n + (C + RV) × rate / 24         (one half-up rounding of the exact fraction)
@@ -12,9 +14,14 @@
  * (C + RV) / 2: the "depreciation plus interest" (money-factor) model lessors quote with. The price per
  * month before VAT adds the chosen services and the term fee (fee3); VAT is then charged on that
  * monthly total, half up per month, so price after VAT = before + VAT, each month exactly.
+ *
+ * VAT on the rent (base + fee3) follows the car: where a sale of the car is partly VAT-free, so is the
+ * rent (NO mval. § 6-8 (2): VAT on rent × (cost − threshold) / cost), given as `rentVatShare`; services
+ * and the establishment fee are supplies of their own and carry the full rate.
  * Leases do not transfer ownership, except a financial lease, which ends with buying the car for RV.
  */
 import { addDays, type IsoDate } from '../catalog/markets'
+import type { LeaseVatShare } from '../pricing/engine'
 import { percentOf, roundHalfUp, vatIncludedIn } from '../pricing/rounding'
 import { DEFAULT_OFFER_VALIDITY_DAYS } from './loan'
 import type { LeaseKind, LeaseProduct, LeaseService } from './products'
@@ -30,7 +37,12 @@ import type { LeaseKind, LeaseProduct, LeaseService } from './products'
 export interface LeaseInput {
   kind: LeaseKind
   price: number
+  /** The standard VAT rate, charged on fees and services, and on the rent's taxable share. */
   vatRateBp: number
+  /** The car's net value, the lease base; when absent, the price less the VAT a standard-rate price holds. */
+  netPrice?: number
+  /** The share of the rent that bears VAT (taxable / of); all of it when absent. */
+  rentVatShare?: Pick<LeaseVatShare, 'taxable' | 'of'>
   downPayment: number
   termMonths: number
   mileageKmPerYear: number
@@ -75,6 +87,8 @@ export interface LeaseQuote {
   priceAfterVat: number
   priceBeforeVat: number
   vatRateBp: number
+  /** Share of the rent that bears VAT, in basis points (10 000 = all of it), for display. */
+  rentVatShareBp: number
   downPayment: number
   downPaymentBeforeVat: number
   /** Months of the contract (SPEC "period"). */
@@ -115,6 +129,24 @@ function requireWhole(value: number, name: string, min = 0): void {
 }
 
 /**
+ * VAT at `rateBp` on `taxable / of` of `share` plus all of `full`, rounded half up once:
+ * (share × taxable + full × of) × rate / (10 000 × of).
+ */
+function vatOnShare(share: number, rateBp: number, taxable: number, of: number, full = 0): number {
+  const numerator = (BigInt(share) * BigInt(taxable) + BigInt(full) * BigInt(of)) * BigInt(rateBp)
+  const denominator = 10_000n * BigInt(of)
+  return Number((2n * numerator + denominator) / (2n * denominator))
+}
+
+/** The VAT contained in a gross amount that carries VAT on `taxable / of` of its net, the net rounded half up. */
+function vatInShare(gross: number, rateBp: number, taxable: number, of: number): number {
+  // net = gross / (1 + rate × share) = gross × 10 000 × of / (10 000 × of + rate × taxable)
+  const denominator = 10_000n * BigInt(of) + BigInt(rateBp) * BigInt(taxable)
+  const numerator = BigInt(gross) * 10_000n * BigInt(of)
+  return gross - Number((2n * numerator + denominator) / (2n * denominator))
+}
+
+/**
  * Quotes a lease with the depreciation-plus-interest model described at the top of this file. Throws a
  * RangeError on inputs no product allows (a down payment that pushes the capital below the residual).
  *
@@ -127,7 +159,12 @@ function requireWhole(value: number, name: string, min = 0): void {
  */
 export function leaseQuote(input: LeaseInput): LeaseQuote {
   const { price, vatRateBp, downPayment, termMonths: n, nominalRateBp, residualBp, fee1, fee3 } = input
+  const { taxable, of } = input.rentVatShare ?? { taxable: 1, of: 1 }
   requireWhole(price, 'price', 1)
+  requireWhole(taxable, 'rentVatShare.taxable')
+  requireWhole(of, 'rentVatShare.of', 1)
+  if (taxable > of) throw new RangeError('the taxable share is at most the whole')
+  if (input.netPrice !== undefined) requireWhole(input.netPrice, 'netPrice', 1)
   requireWhole(vatRateBp, 'vatRateBp')
   requireWhole(downPayment, 'downPayment')
   requireWhole(n, 'termMonths', 1)
@@ -139,8 +176,9 @@ export function leaseQuote(input: LeaseInput): LeaseQuote {
   for (const service of input.services) requireWhole(service.monthlyMinor, `service ${service.code}`)
   if (residualBp > 10_000) throw new RangeError('the residual value is at most the price')
 
-  const priceBeforeVat = price - vatIncludedIn(price, vatRateBp)
-  const downPaymentBeforeVat = downPayment - vatIncludedIn(downPayment, vatRateBp)
+  const priceBeforeVat = input.netPrice ?? price - vatIncludedIn(price, vatRateBp)
+  if (priceBeforeVat > price) throw new RangeError('the net value is at most the price')
+  const downPaymentBeforeVat = downPayment - vatInShare(downPayment, vatRateBp, taxable, of)
   const capital = priceBeforeVat - downPaymentBeforeVat
   const residualValue = percentOf(priceBeforeVat, residualBp)
   if (capital < residualValue) throw new RangeError('the down payment leaves less to lease than the residual value')
@@ -155,8 +193,10 @@ export function leaseQuote(input: LeaseInput): LeaseQuote {
     monthlyBeforeVat: service.monthlyMinor,
     monthlyAfterVat: service.monthlyMinor + percentOf(service.monthlyMinor, vatRateBp),
   }))
-  const pricePerMonthBeforeVat = baseMonthly + fee3 + servicesLines.reduce((sum, s) => sum + s.monthlyBeforeVat, 0)
-  const vatPerMonth = percentOf(pricePerMonthBeforeVat, vatRateBp)
+  const servicesBeforeVat = servicesLines.reduce((sum, s) => sum + s.monthlyBeforeVat, 0)
+  const pricePerMonthBeforeVat = baseMonthly + fee3 + servicesBeforeVat
+  // One rounding for the month: rent at its taxable share plus services in full, over a common denominator.
+  const vatPerMonth = vatOnShare(baseMonthly + fee3, vatRateBp, taxable, of, servicesBeforeVat)
   const pricePerMonthAfterVat = pricePerMonthBeforeVat + vatPerMonth
   const purchaseAtEnd = input.purchaseAtEnd ?? input.kind === 'financialLease'
   const fee1AfterVat = fee1 + percentOf(fee1, vatRateBp)
@@ -168,6 +208,7 @@ export function leaseQuote(input: LeaseInput): LeaseQuote {
     priceAfterVat: price,
     priceBeforeVat,
     vatRateBp,
+    rentVatShareBp: roundHalfUp(taxable * 10_000, of),
     downPayment,
     downPaymentBeforeVat,
     period: n,
@@ -189,7 +230,7 @@ export function leaseQuote(input: LeaseInput): LeaseQuote {
     totalLeaseCostAfterVat: downPayment + fee1AfterVat + n * pricePerMonthAfterVat,
     transfersOwnership: purchaseAtEnd,
     purchasePriceBeforeVat: purchaseAtEnd ? residualValue : null,
-    purchasePriceAfterVat: purchaseAtEnd ? residualValue + percentOf(residualValue, vatRateBp) : null,
+    purchasePriceAfterVat: purchaseAtEnd ? residualValue + vatOnShare(residualValue, vatRateBp, taxable, of) : null,
     effectiveDate: input.startDate,
     expirationDate: addDays(input.startDate, input.offerValidityDays ?? DEFAULT_OFFER_VALIDITY_DAYS),
   }
@@ -220,7 +261,13 @@ export interface LeaseChoice {
  */
 export function leaseQuoteForProduct(
   product: LeaseProduct,
-  request: LeaseChoice & { price: number; vatRateBp: number; startDate: IsoDate },
+  request: LeaseChoice & {
+    price: number
+    vatRateBp: number
+    netPrice?: number
+    rentVatShare?: Pick<LeaseVatShare, 'taxable' | 'of'>
+    startDate: IsoDate
+  },
 ): LeaseQuote {
   const termMonths = request.termMonths ?? product.defaults.termMonths
   const mileageKmPerYear = request.mileageKmPerYear ?? product.defaults.mileageKmPerYear
@@ -239,6 +286,8 @@ export function leaseQuoteForProduct(
     partnerName: product.partnerName,
     price: request.price,
     vatRateBp: request.vatRateBp,
+    ...(request.netPrice !== undefined ? { netPrice: request.netPrice } : {}),
+    ...(request.rentVatShare ? { rentVatShare: request.rentVatShare } : {}),
     downPayment:
       request.downPayment ??
       roundHalfUp(request.price * (request.downPaymentBp ?? product.defaults.downPaymentBp), 10_000),

@@ -45,6 +45,8 @@ export interface LoanInput {
   partnerName?: string
   /** VAT rate contained in the price, for priceBeforeVat; absent when the price is not split. */
   vatRateBp?: number
+  /** The price's net total as the price engine computed it; wins over removing vatRateBp from the whole. */
+  netPrice?: number
   offerValidityDays?: number
 }
 
@@ -207,7 +209,7 @@ export function loanQuote(input: LoanInput): LoanQuote {
     partnerName: input.partnerName ?? null,
     cashSellingPrice: price,
     priceAfterVat: price,
-    priceBeforeVat: vatRateBp === undefined ? null : price - vatIncludedIn(price, vatRateBp),
+    priceBeforeVat: input.netPrice ?? (vatRateBp === undefined ? null : price - vatIncludedIn(price, vatRateBp)),
     downPayment,
     totalLoanAmount: loan,
     termMonths: n,
@@ -259,7 +261,7 @@ export interface CreditChoice {
  */
 export function loanQuoteForProduct(
   product: CreditProduct,
-  request: CreditChoice & { price: number; startDate: IsoDate; vatRateBp?: number },
+  request: CreditChoice & { price: number; startDate: IsoDate; vatRateBp?: number; netPrice?: number },
 ): LoanQuote {
   const { price } = request
   const balloonBp = request.balloonBp ?? product.defaults.balloonBp
@@ -278,5 +280,6 @@ export function loanQuoteForProduct(
     startDate: request.startDate,
     offerValidityDays: product.offerValidityDays,
     ...(request.vatRateBp === undefined ? {} : { vatRateBp: request.vatRateBp }),
+    ...(request.netPrice === undefined ? {} : { netPrice: request.netPrice }),
   })
 }

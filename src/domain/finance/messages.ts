@@ -32,6 +32,8 @@ export const FINANCE_FIELD_KEYS = {
   mileageLimit: 'finance.field.mileageLimit',
   priceBeforeVat: 'finance.field.priceBeforeVat',
   priceAfterVat: 'finance.field.priceAfterVat',
+  leaseBase: 'finance.field.leaseBase',
+  rentVatShare: 'finance.field.rentVatShare',
   fee1: 'finance.field.fee1',
   fee3: 'finance.field.fee3',
   monthlyPayment: 'finance.field.monthlyPayment',

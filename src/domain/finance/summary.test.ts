@@ -49,6 +49,37 @@ describe('financeSummary', () => {
     )
   })
 
+  it('shows the monthly fee and, as "total term fees", the monthly fee times the term', () => {
+    // The Norwegian loan charges a 85 kr term fee a month: over 60 months that is 5 100 kr.
+    const norwegian = productsFor(financeData, 'NO', 'personal', '2026-11-21').find((p) => p.kind === 'loan')
+    const outcome = financeSummary(norwegian as CreditProduct, {
+      price: 45_000_000,
+      vatRateBp: 2500,
+      usage: 'personal',
+      startDate: '2026-11-21',
+      choice: { termMonths: 60 },
+    })
+    if (!outcome.ok) throw new Error('expected a quote')
+    const figure = (key: string) => outcome.summary.figures.find((f) => f.key === key)?.value
+    expect(figure('finance.field.fee3')).toBe(8_500)
+    expect(figure('finance.field.termFee')).toBe(510_000)
+  })
+
+  it('shows the lease base and, where only part of the rent bears VAT, that share', () => {
+    const outcome = financeSummary(leaseProduct() as LeaseProduct, {
+      ...base,
+      netPrice: 4_000_000,
+      rentVatShare: { taxable: 1, of: 4 },
+      choice: {},
+    })
+    if (!outcome.ok) throw new Error('expected a quote')
+    const figure = (key: string) => outcome.summary.figures.find((f) => f.key === key)?.value
+    expect(figure('finance.field.leaseBase')).toBe(4_000_000)
+    expect(figure('finance.field.rentVatShare')).toBe(2_500)
+    const whole = financeSummary(leaseProduct() as LeaseProduct, { ...base, choice: {} })
+    expect(whole.ok && whole.summary.figures.some((f) => f.key === 'finance.field.rentVatShare')).toBe(false)
+  })
+
   it('prices cash at the car price', () => {
     const cash = { kind: 'cash' } as unknown as FinanceProduct
     const outcome = financeSummary(cash, { ...base, choice: {} })

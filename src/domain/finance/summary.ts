@@ -1,5 +1,6 @@
 // No zod here: the API and pages import it next to the price engine.
 import type { IsoDate } from '../catalog/markets'
+import type { PriceQuote } from '../pricing/engine'
 import { leaseQuoteForProduct } from './lease'
 import { loanQuoteForProduct } from './loan'
 import { type FinanceKind, type FinanceProduct, isCreditProduct, isLeaseProduct, type LeaseService } from './products'
@@ -45,6 +46,35 @@ export type FinanceOutcome = { ok: true; summary: FinanceSummary } | { ok: false
 const percentOf = (amount: number, bp: number) => Math.round((amount * bp) / 10_000)
 
 /**
+ * What finance needs of a priced car: the price to pay, the standard VAT rate, the car's net value from
+ * the engine's own lines (fees without VAT count in full) and the share of a lease's rent that bears VAT.
+ *
+ * @example
+ * financeSummary(product, { ...financeBasis(quote), usage: 'personal', startDate, choice: {} })
+ */
+export interface FinanceBasis {
+  price: number
+  vatRateBp: number
+  netPrice?: number
+  rentVatShare?: { taxable: number; of: number }
+}
+
+/**
+ * The finance basis of an on-the-road price: its total, its net total and its lease VAT share.
+ *
+ * @example
+ * financeBasis(onTheRoadPrice(input)).netPrice === onTheRoadPrice(input).totalExclVat // true
+ */
+export function financeBasis(quote: PriceQuote): Required<FinanceBasis> {
+  return {
+    price: quote.totalInclVat,
+    vatRateBp: quote.leaseVat.rateBasisPoints,
+    netPrice: quote.totalExclVat,
+    rentVatShare: { taxable: quote.leaseVat.taxable, of: quote.leaseVat.of },
+  }
+}
+
+/**
  * The finance of a car price with one product and a choice: validated against the product's limits
  * (field-level problems with the allowed range), then computed by the loan or lease maths.
  *
@@ -53,9 +83,7 @@ const percentOf = (amount: number, bp: number) => Math.round((amount * bp) / 10_
  */
 export function financeSummary(
   product: FinanceProduct,
-  input: {
-    price: number
-    vatRateBp: number
+  input: FinanceBasis & {
     usage: 'personal' | 'business'
     startDate: IsoDate
     choice: FinanceChoice
@@ -105,6 +133,8 @@ export function financeSummary(
     const quote = leaseQuoteForProduct(product, {
       price,
       vatRateBp,
+      ...(input.netPrice !== undefined ? { netPrice: input.netPrice } : {}),
+      ...(input.rentVatShare ? { rentVatShare: input.rentVatShare } : {}),
       startDate,
       termMonths,
       downPayment,
@@ -120,6 +150,10 @@ export function financeSummary(
         totalCost: quote.totalLeaseCostAfterVat + (quote.purchasePriceAfterVat ?? 0),
         applied,
         figures: [
+          { key: 'finance.field.leaseBase', kind: 'money', value: quote.priceBeforeVat },
+          ...(quote.rentVatShareBp !== 10_000
+            ? [{ key: 'finance.field.rentVatShare', kind: 'rate' as const, value: quote.rentVatShareBp }]
+            : []),
           { key: 'finance.field.pricePerMonthBeforeVat', kind: 'money', value: quote.pricePerMonthBeforeVat },
           { key: 'finance.field.pricePerMonthAfterVat', kind: 'money', value: quote.pricePerMonthAfterVat },
           { key: 'finance.field.downPayment', kind: 'money', value: quote.downPayment },
@@ -138,7 +172,15 @@ export function financeSummary(
       },
     }
   }
-  const quote = loanQuoteForProduct(product, { price, startDate, vatRateBp, termMonths, downPayment, balloonAmount })
+  const quote = loanQuoteForProduct(product, {
+    price,
+    startDate,
+    vatRateBp,
+    ...(input.netPrice !== undefined ? { netPrice: input.netPrice } : {}),
+    termMonths,
+    downPayment,
+    balloonAmount,
+  })
   return {
     ok: true,
     summary: {
@@ -158,7 +200,8 @@ export function financeSummary(
         { key: 'finance.field.nominalRate', kind: 'rate', value: quote.nominalRateBp },
         { key: 'finance.field.apr', kind: 'rate', value: quote.aprBp },
         { key: 'finance.field.fee1', kind: 'money', value: quote.fee1 },
-        { key: 'finance.field.termFee', kind: 'money', value: quote.fee3 },
+        { key: 'finance.field.fee3', kind: 'money', value: quote.fee3 },
+        { key: 'finance.field.termFee', kind: 'money', value: quote.totalTermFees },
         { key: 'finance.field.creditCost', kind: 'money', value: quote.creditCost },
         { key: 'finance.field.totalToRepay', kind: 'money', value: quote.totalToRepay },
         { key: 'finance.field.cashSellingPrice', kind: 'money', value: quote.cashSellingPrice },

@@ -179,8 +179,12 @@ describe('POST /api/v1/price-quotes', () => {
     const after = (await (
       await quote({ site: '/no', usage: 'personal', configuration: LONG_RANGE, date: '2026-11-21' })
     ).json()) as QuoteBody
+    const in2025 = (await (
+      await quote({ site: '/no', usage: 'personal', configuration: LONG_RANGE, date: '2025-06-01' })
+    ).json()) as QuoteBody
     expect(before.validOn.rulesValidFrom).toBe('2022-01-01')
-    expect(after.validOn.rulesValidFrom).toBe('2023-01-01')
+    expect(in2025.validOn.rulesValidFrom).toBe('2023-01-01')
+    expect(after.validOn.rulesValidFrom).toBe('2026-01-01')
   })
 
   it('refuses unknown codes with a message per field in the site’s language, and writes nothing', async () => {

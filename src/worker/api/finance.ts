@@ -6,10 +6,9 @@ import { IsoDate } from '../../domain/catalog/markets-schema'
 import { compareFinance } from '../../domain/finance/compare'
 import { createOffer, isExpired } from '../../domain/finance/offer'
 import { FINANCE_KINDS, LEASE_SERVICES, productsFor } from '../../domain/finance/products'
-import { financeSummary } from '../../domain/finance/summary'
+import { financeBasis, financeSummary } from '../../domain/finance/summary'
 import { formatMoney } from '../../domain/money'
 import { onTheRoadPrice } from '../../domain/pricing/engine'
-import { ruleSetValidOn } from '../../domain/pricing/valid-on'
 import { CATALOGS } from '../../i18n/catalogs'
 import { createStoreIntl, type MessageKey } from '../../i18n/intl'
 import { SITES, type Site, siteByPrefix } from '../../i18n/sites'
@@ -127,12 +126,11 @@ export const financeApi = new Hono<AppEnv>()
       configuration: request.configuration,
       date,
     })
-    const vatRateBp = ruleSetValidOn(rules, date)?.vat.rateBasisPoints ?? 0
+    const basis = financeBasis(quote)
     const intl = createStoreIntl(site.locale, CATALOGS[site.locale])
     const t = (key: MessageKey, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values)
     const outcome = financeSummary(product, {
-      price: quote.totalInclVat,
-      vatRateBp,
+      ...basis,
       usage: request.usage,
       startDate: date,
       choice: request.choice,
@@ -150,18 +148,16 @@ export const financeApi = new Hono<AppEnv>()
       )
     }
     const products = productsFor(finance ? [finance] : [], site.countryCode, request.usage, date)
-    const comparison = compareFinance({ price: quote.totalInclVat, vatRateBp, startDate: date, products }).map(
-      (entry) => ({
-        ...entry,
-        label: t(`finance.product.${entry.kind}` as MessageKey),
-        totalCostFormatted: formatMoney({ amount: entry.totalCost, currency: quote.currency }, site.locale),
-        monthlyFormatted:
-          entry.monthlyPayment === null
-            ? null
-            : formatMoney({ amount: entry.monthlyPayment, currency: quote.currency }, site.locale),
-        note: entry.noteKey ? t(entry.noteKey) : null,
-      }),
-    )
+    const comparison = compareFinance({ ...basis, startDate: date, products }).map((entry) => ({
+      ...entry,
+      label: t(`finance.product.${entry.kind}` as MessageKey),
+      totalCostFormatted: formatMoney({ amount: entry.totalCost, currency: quote.currency }, site.locale),
+      monthlyFormatted:
+        entry.monthlyPayment === null
+          ? null
+          : formatMoney({ amount: entry.monthlyPayment, currency: quote.currency }, site.locale),
+      note: entry.noteKey ? t(entry.noteKey) : null,
+    }))
     let offer: { id: string; expiresAt: string } | null = null
     if (request.keep) {
       const kept = createOffer(
