@@ -7,7 +7,8 @@
 // table below is built from them.
 export { COUNTRY_CODES, type CountryCode, LOCALES, type Locale } from '../domain/catalog/markets'
 
-import type { CountryCode, Locale } from '../domain/catalog/markets'
+import { dateInTimeZone } from '../domain/calendar'
+import type { CountryCode, IsoDate, Locale } from '../domain/catalog/markets'
 import type { CurrencyCode } from '../domain/money'
 /** Each site's currency, one of the domain's currencies with their minor-unit exponents. */
 export type Currency = CurrencyCode
@@ -147,4 +148,15 @@ export const SITE_ENDONYMS: Readonly<Record<string, string>> = {
   '/is': 'Ísland · Íslenska',
   '/lu': 'Luxembourg · Français',
   '/at': 'Österreich · Deutsch',
+}
+
+/**
+ * The site's calendar day now: the date a quote, an order or an offer of this site carries. Bangkok and
+ * Reykjavík are on different days from UTC around midnight, and each quote follows its own country.
+ *
+ * @example
+ * today(siteByPrefix('/th') as Site, new Date('2026-11-23T17:30:00Z')) // '2026-11-24'
+ */
+export function today(site: Pick<Site, 'timeZone'>, now: Date = new Date()): IsoDate {
+  return dateInTimeZone(now, site.timeZone)
 }

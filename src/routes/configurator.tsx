@@ -13,13 +13,12 @@ import {
 import { type FinanceChoice, financeBasis, financeSummary } from '../domain/finance/summary'
 import { CURRENCY_EXPONENT } from '../domain/money'
 import { linkTo } from '../i18n/links'
+import { today } from '../i18n/sites'
 import { ConfiguratorPage } from '../ui/configurator/ConfiguratorPage'
 import { type ConfiguratorData, computeView } from '../ui/configurator/model'
 import { FINANCE_PARAMS, type FinanceState, type OfferedProduct } from '../ui/finance/FinancePanel'
 import { loadConfiguratorTarget } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
-
-const today = () => new Date().toISOString().slice(0, 10)
 
 /** The finance panel's first state: the product and choice in the address, priced on the server. */
 function initialFinance(
@@ -105,7 +104,7 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
     // A link from a choice says which choice was made; any other address means "exactly this car".
     previous: choice ? impliedPrevious(requested.configuration, choice) : requested.configuration,
     savedNoLongerBuildable: saved !== null && validateConfiguration(catalog, country, saved).length > 0,
-    today: today(),
+    today: today(ctx.site),
     view: query.get('view') === 'interior' ? 'interior' : 'exterior',
   }
   const products = finance ? productsFor([finance], country, requested.usage, data.today) : []

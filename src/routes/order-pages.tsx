@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { defaultConfiguration, reconcileConfiguration } from '../domain/catalog/configuration'
+import { priceCar } from '../app/priced-car'
 import type { FinanceKind } from '../domain/finance/products'
 import { productsFor } from '../domain/finance/products'
 import { formatMoney, type Money } from '../domain/money'
@@ -10,7 +10,6 @@ import { createOrder, type Order, type OrderKind, orderFlow } from '../domain/or
 import { testCardOutcome } from '../domain/order/payment'
 import { validatePersonal } from '../domain/order/personal'
 import { statusNoteKey, transition } from '../domain/order/state'
-import { onTheRoadPrice } from '../domain/pricing/engine'
 import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
@@ -63,25 +62,18 @@ export interface FormData {
 export async function priceOf(ctx: LoadContext, configurationId: string, deliveryZip: string | null = null) {
   const { configuration, model } = await loadConfiguration({ ...ctx, params: { id: configurationId } })
   const country = ctx.site.countryCode
-  const [catalog, rules, finance] = await Promise.all([
-    ctx.store.catalog(model.code),
-    ctx.store.priceRules(country),
+  // A record saved without choices is the default car, as its overview shows it.
+  const [priced, finance] = await Promise.all([
+    priceCar(ctx.store, ctx.site, {
+      modelCode: model.code,
+      configuration: configuration.choices,
+      usage: configuration.usage,
+      mode: 'reconcile',
+      deliveryZip,
+    }),
     ctx.store.financeProducts(country),
   ])
-  if (!catalog?.markets[country] || !rules) throw new PageError('configuratorNotFound', 404)
-  // A record saved without choices is the default car, as its overview shows it.
-  const saved = configuration.choices ?? defaultConfiguration(catalog, country)
-  const choices = reconcileConfiguration(catalog, country, saved).configuration
-  const date = new Date().toISOString().slice(0, 10)
-  const quote = onTheRoadPrice({
-    catalog,
-    rules,
-    country,
-    usage: configuration.usage,
-    configuration: choices,
-    date,
-    deliveryZip,
-  })
+  const { configuration: choices, quote, date } = priced
   const products = finance ? productsFor([finance], country, configuration.usage, date) : []
   return { configuration, choices, quote, products }
 }

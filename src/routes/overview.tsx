@@ -1,11 +1,10 @@
-import { defaultConfiguration, reconcileConfiguration } from '../domain/catalog/configuration'
+import { priceCar } from '../app/priced-car'
 import { deliveryWindow } from '../domain/catalog/delivery'
 import { catalogForVisitor } from '../domain/catalog/view'
-import { onTheRoadPrice } from '../domain/pricing/engine'
 import { linkTo } from '../i18n/links'
 import { type OverviewData, OverviewPage } from '../ui/configurator/OverviewPage'
 import { loadConfiguration } from './lookups'
-import { defineRoute, PageError } from './route'
+import { defineRoute } from './route'
 
 /** `/configurator/overview/{id}`: a saved configuration with today's price next to its saved one. */
 export default defineRoute<OverviewData>({
@@ -18,12 +17,13 @@ export default defineRoute<OverviewData>({
   load: async (ctx) => {
     const { configuration: record } = await loadConfiguration(ctx)
     const country = ctx.site.countryCode
-    const [catalog, rules] = await Promise.all([ctx.store.catalog(record.modelCode), ctx.store.priceRules(country)])
-    if (!catalog?.markets[country] || !rules) throw new PageError('configuratorNotFound', 404)
-    const saved = record.choices ?? defaultConfiguration(catalog, country)
-    const { configuration } = reconcileConfiguration(catalog, country, saved)
-    const date = new Date().toISOString().slice(0, 10)
-    const quote = onTheRoadPrice({ catalog, rules, country, usage: record.usage, configuration, date })
+    // A record saved without choices is the default car.
+    const { catalog, configuration, quote, date } = await priceCar(ctx.store, ctx.site, {
+      modelCode: record.modelCode,
+      configuration: record.choices,
+      usage: record.usage,
+      mode: 'reconcile',
+    })
     const origin = ctx.url.origin
     return {
       id: record.id,

@@ -14,7 +14,7 @@ import {
 } from '../domain/stock/stock'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
-import { COUNTRY_SITES, SITE_ENDONYMS } from '../i18n/sites'
+import { COUNTRY_SITES, SITE_ENDONYMS, today } from '../i18n/sites'
 import { CsrfField, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
@@ -44,8 +44,6 @@ interface StockListData {
   soldOut: boolean
 }
 
-const today = () => new Date().toISOString().slice(0, 10)
-
 /** Every car of the site's stock with its price from the price engine. */
 export async function pricedStock(ctx: LoadContext) {
   const country = ctx.site.countryCode
@@ -56,7 +54,7 @@ export async function pricedStock(ctx: LoadContext) {
     ctx.store.stock.ofCountry(country),
   ])
   if (!catalog || !rules) throw new PageError('noRecord', 404)
-  const date = today()
+  const date = today(ctx.site)
   const priced = cars
     .filter((car) => car.configuration.modelCode === catalog.model.code)
     .map((car) => priceStockCar({ catalog, rules, car, date }).car)
@@ -283,7 +281,7 @@ async function orderStockCar(ctx: ActionContext) {
     ctx.store.priceRules(car.country),
   ])
   if (!catalog || !rules) throw new PageError('noRecord', 404)
-  const { quote } = priceStockCar({ catalog, rules, car, date: today() })
+  const { quote } = priceStockCar({ catalog, rules, car, date: today(ctx.site) })
   const id = await ctx.store.saveConfiguration({
     configuration: car.configuration,
     usage: 'personal',

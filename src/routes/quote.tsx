@@ -1,5 +1,4 @@
-import { reconcileConfiguration } from '../domain/catalog/configuration'
-import { onTheRoadPrice } from '../domain/pricing/engine'
+import { priceCar } from '../app/priced-car'
 import { isValidEmail, normalizePhone } from '../domain/testdrive/phone'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
@@ -98,21 +97,12 @@ async function requestQuote(ctx: ActionContext) {
     data.errors = errors
     return { status: 422 as const, data }
   }
-  const [catalog, rules] = await Promise.all([
-    ctx.store.catalog(model.code),
-    ctx.store.priceRules(ctx.site.countryCode),
-  ])
-  if (!catalog?.markets[ctx.site.countryCode] || !rules || !configuration.choices)
-    throw new PageError('configuratorNotFound', 404)
-  const choices = reconcileConfiguration(catalog, ctx.site.countryCode, configuration.choices).configuration
-  const date = new Date().toISOString().slice(0, 10)
-  const price = onTheRoadPrice({
-    catalog,
-    rules,
-    country: ctx.site.countryCode,
+  if (!configuration.choices) throw new PageError('configuratorNotFound', 404)
+  const { quote: price } = await priceCar(ctx.store, ctx.site, {
+    modelCode: model.code,
+    configuration: configuration.choices,
     usage: configuration.usage,
-    configuration: choices,
-    date,
+    mode: 'reconcile',
   })
   const now = new Date()
   const { id, notificationId } = await ctx.store.testDrives.createQuoteRequest({

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import type { Consent } from '../domain/analytics/consent'
 import type { AnalyticsLabel } from '../domain/analytics/events'
+import { PricedCarError } from '../domain/pricing/priced-car'
 import type { MessageKey } from '../i18n/intl'
 import type { Site } from '../i18n/sites'
 import type { Store } from '../store'
@@ -126,6 +127,19 @@ export class PageError extends Error {
     super(type)
     this.name = 'PageError'
   }
+}
+
+/**
+ * The error page a domain error shows, decided in one place: a car that cannot be priced (an unknown
+ * model, a country without rules) is "this configurator does not exist". Null for anything else.
+ *
+ * @example
+ * const page = pageErrorFor(error); if (page) return renderError(c, site, { type: page.type }, page.status)
+ */
+export function pageErrorFor(error: unknown): PageError | null {
+  if (error instanceof PageError) return error
+  if (error instanceof PricedCarError) return new PageError('configuratorNotFound', 404)
+  return null
 }
 
 /** `invariantResponse` for loaders: the record or a 404 error page of the given type. */

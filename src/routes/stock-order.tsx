@@ -1,5 +1,6 @@
 import { priceStockCar } from '../domain/stock/stock'
 import { linkTo } from '../i18n/links'
+import { today } from '../i18n/sites'
 import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
@@ -31,7 +32,7 @@ export async function stockForOrder(
     ctx.store.priceRules(ctx.site.countryCode),
   ])
   if (!car || !catalog || !rules || car.country !== ctx.site.countryCode) return null
-  const date = new Date().toISOString().slice(0, 10)
+  const date = today(ctx.site)
   const priced = priceStockCar({ catalog, rules, car, date }).car
   const quick = ctx.url.searchParams.get('delivery') !== 'standard'
   return {

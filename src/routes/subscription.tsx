@@ -4,6 +4,7 @@ import { offerFor, type SubscriptionOffer, subscriptionSummary } from '../domain
 import { isStoreCountry } from '../domain/testdrive/phone'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
+import { today } from '../i18n/sites'
 import { randomId } from '../store/ids'
 import { ConsentField, CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useIntl, useT } from '../ui/intl-context'
@@ -163,7 +164,7 @@ async function requestSubscription(ctx: ActionContext) {
   // The lease's personal form and rules: a subscription is for a private person in the site's country.
   const personal = validatePersonal(
     { ...ctx.form, country, usage: 'personal' },
-    { site: country, orderDate: now.toISOString().slice(0, 10), financeKind: null },
+    { site: country, orderDate: today(ctx.site, now), financeKind: null },
   )
   for (const p of personal.problems) data.errors[p.field] = { key: p.messageKey as MessageKey, label: p.labelKey }
   if (ctx.form.privacyAccepted !== 'yes') data.errors.privacyAccepted = { key: 'subscription.problem.privacyRequired' }

@@ -1,7 +1,7 @@
 import { isStoreCountry } from '../domain/testdrive/phone'
 import { type TradeInInput, type TradeInProblem, validateTradeIn } from '../domain/tradein/validate'
 import { estimateTradeIn } from '../domain/tradein/valuation'
-import type { Site } from '../i18n/sites'
+import { type Site, today as siteToday } from '../i18n/sites'
 import type { Store } from '../store'
 
 /**
@@ -29,7 +29,7 @@ export async function requestValuation(
 ): Promise<ValuationRequestOutcome> {
   const country = site.countryCode
   if (!isStoreCountry(country)) return { status: 'unavailable' }
-  const today = now.toISOString().slice(0, 10)
+  const today = siteToday(site, now)
   const table = await store.valuationTable()
   if (!table) return { status: 'unavailable' }
   const { values, problems } = validateTradeIn(input, { country, table, today })

@@ -6,6 +6,7 @@ import { FINAL_PRICE_VALID_DAYS, finalPriceValidUntil } from '../domain/tradein/
 import { formatDate } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
+import { today } from '../i18n/sites'
 import { CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { ChooseCountry, SelectField } from '../ui/programs'
@@ -273,7 +274,7 @@ async function loadTradeInResult(ctx: LoadContext): Promise<TradeInResultData> {
     mileageKm: valuation.mileageKm,
     firstRegistrationYear: valuation.firstRegistrationYear,
     estimate: { amount: valuation.estimateAmount, currency: valuation.currency as Money['currency'] },
-    validUntilIfInspectedToday: finalPriceValidUntil(new Date().toISOString().slice(0, 10)),
+    validUntilIfInspectedToday: finalPriceValidUntil(today(ctx.site)),
     configurationId: CONFIGURATION_ID.test(configuration) ? configuration : null,
     carried: ctx.tradeIn.id === valuation.id,
     csrf: await ctx.session.csrfToken(),

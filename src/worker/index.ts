@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
+import { PricedCarError } from '../domain/pricing/priced-car'
 import { CATALOGS } from '../i18n/catalogs'
 import { createStoreIntl } from '../i18n/intl'
 import { SITES, siteForPath } from '../i18n/sites'
@@ -9,7 +10,7 @@ import { COOKIE_SETTINGS_PATH } from '../routes/cookie-settings'
 import { createStore } from '../store'
 import { tagManagerSources } from './analytics'
 import { api } from './api'
-import { apiError } from './api/errors'
+import { apiError, pricedCarProblem } from './api/errors'
 import { authSdk } from './api/session'
 import { handleConsentPost } from './consent-post'
 import { appConfig } from './env'
@@ -110,6 +111,10 @@ app.notFound((c) => {
 })
 
 app.onError((error, c) => {
+  if (error instanceof PricedCarError) {
+    if (c.req.path.startsWith('/api/')) return pricedCarProblem(c, error.problem)
+    return renderError(c, siteForPath(c.req.path).site, { type: 'configuratorNotFound' }, 404)
+  }
   if (error instanceof HTTPException && error.status < 500) {
     if (c.req.path.startsWith('/api/')) return apiError(c, error.status, 'bad_request', 'api.error.badRequest')
     return renderError(c, siteForPath(c.req.path).site, { type: 'notFound' }, 404)

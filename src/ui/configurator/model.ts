@@ -1,9 +1,10 @@
-import { type ReconcileNote, reconcileConfiguration } from '../../domain/catalog/configuration'
+import type { ReconcileNote } from '../../domain/catalog/configuration'
 import { type DeliveryWindow, deliveryWindow } from '../../domain/catalog/delivery'
 import type { CountryCode, IsoDate } from '../../domain/catalog/markets'
 import type { Catalog } from '../../domain/catalog/schema'
 import type { ConfiguratorState } from '../../domain/configurator/url'
-import { onTheRoadPrice, type PriceQuote } from '../../domain/pricing/engine'
+import type { PriceQuote } from '../../domain/pricing/engine'
+import { pricedCar } from '../../domain/pricing/priced-car'
 import type { CountryPriceRules } from '../../domain/pricing/rules'
 import type { FinanceState } from '../finance/FinancePanel'
 
@@ -43,15 +44,14 @@ export function computeView(
   requested: ConfiguratorState,
   previous = data.previous,
 ): ConfiguratorView {
-  const { configuration, notes } = reconcileConfiguration(data.catalog, data.country, requested.configuration, previous)
-  const state = { configuration, usage: requested.usage }
-  const quote = onTheRoadPrice({
-    catalog: data.catalog,
-    rules: data.rules,
-    country: data.country,
+  const { configuration, notes, quote } = pricedCar(data, data.country, {
+    modelCode: data.catalog.model.code,
+    configuration: requested.configuration,
     usage: requested.usage,
-    configuration,
     date: data.today,
+    mode: 'reconcile',
+    previous,
   })
+  const state = { configuration, usage: requested.usage }
   return { state, notes, quote, delivery: deliveryWindow(data.catalog, data.country, configuration, data.today) }
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { validateConfiguration } from '../../domain/catalog/configuration'
+import { priceCar } from '../../app/priced-car'
 import { Configuration } from '../../domain/catalog/configuration-schema'
 import { deliveryWindow } from '../../domain/catalog/delivery'
 import { catalogItem } from '../../domain/catalog/items'
@@ -9,13 +9,13 @@ import { IsoDate } from '../../domain/catalog/markets-schema'
 import type { Catalog } from '../../domain/catalog/schema'
 import { siteCatalog } from '../../domain/catalog/view'
 import { formatMoney, type Money } from '../../domain/money'
-import { onTheRoadPrice, type PriceQuote } from '../../domain/pricing/engine'
+import type { PriceQuote } from '../../domain/pricing/engine'
 import { CATALOGS } from '../../i18n/catalogs'
 import type { MessageKey } from '../../i18n/intl'
 import { SITES, type Site, siteByPrefix } from '../../i18n/sites'
 import type { AppEnv } from '../types'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
-import { apiError, apiMessage } from './errors'
+import { apiError, apiMessage, pricedOrProblem } from './errors'
 
 /** The configuration the API examples of OpenAPI use: a Long Range in Arctic White. */
 export const EXAMPLE_CONFIGURATION: Configuration = {
@@ -200,46 +200,19 @@ export const catalogApi = new Hono<AppEnv>()
   .post(routePath(CATALOG_ENDPOINTS.quote), jsonBody(QuoteRequest), async (c) => {
     const request = bodyOf(c, QuoteRequest)
     const site = siteByPrefix(request.site) as Site
-    const store = c.get('store')
-    const [catalog, rules] = await Promise.all([
-      store.catalog(request.configuration.modelCode),
-      store.priceRules(site.countryCode),
-    ])
-    if (!catalog?.markets[site.countryCode]) {
-      return apiError(c, 422, 'validation', 'api.error.validation', [
-        { path: 'configuration.modelCode', message: apiMessage(c, 'configuration.problem.unknownModel') },
-      ])
-    }
-    const problems = validateConfiguration(catalog, site.countryCode, request.configuration)
-    if (problems.length > 0) {
-      const messages = CATALOGS[site.locale]
-      const name = (code: string | undefined) => (code ? (catalogItem(catalog, code)?.names[site.locale] ?? code) : '')
-      return apiError(
-        c,
-        422,
-        'configuration',
-        'api.error.validation',
-        problems.map((problem) => ({
-          path: `configuration.${problem.path}`,
-          message: messages[problem.messageKey as MessageKey]
-            .replace('{option}', name(problem.optionCode))
-            .replace('{related}', name(problem.relatedCode)),
-        })),
-      )
-    }
-    if (!rules)
-      return apiError(c, 422, 'validation', 'api.error.validation', [
-        { path: 'site', message: apiMessage(c, 'api.error.invalidField') },
-      ])
-    const date = request.date ?? new Date().toISOString().slice(0, 10)
-    const quote = onTheRoadPrice({
-      catalog,
-      rules,
-      country: site.countryCode,
-      usage: request.usage,
-      configuration: request.configuration,
-      date,
-    })
-    const delivery = deliveryWindow(catalog, site.countryCode, request.configuration, date)
+    const priced = await pricedOrProblem(
+      c,
+      site,
+      priceCar(c.get('store'), site, {
+        modelCode: request.configuration.modelCode,
+        configuration: request.configuration,
+        usage: request.usage,
+        mode: 'strict',
+        ...(request.date ? { date: request.date } : {}),
+      }),
+    )
+    if (priced instanceof Response) return priced
+    const { catalog, quote, date } = priced
+    const delivery = deliveryWindow(catalog, site.countryCode, quote.configuration, date)
     return c.json(describeQuote(quote, catalog, site, delivery), 200, { 'cache-control': 'private, no-store' })
   })

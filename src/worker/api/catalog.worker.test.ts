@@ -187,6 +187,39 @@ describe('POST /api/v1/price-quotes', () => {
     expect(after.validOn.rulesValidFrom).toBe('2026-01-01')
   })
 
+  it('answers a date before the first rule set with 422 on the date field, in the caller’s language', async () => {
+    const dutch = await quote(
+      { site: '/nl', usage: 'personal', configuration: LONG_RANGE, date: '2024-06-01' },
+      'nl-NL',
+    )
+    expect(dutch.status).toBe(422)
+    expect(((await dutch.json()) as ErrorBody).error.fields).toEqual([
+      {
+        path: 'date',
+        message: 'Voor 1 juni 2024 hebben we geen prijzen. Prijzen zijn beschikbaar vanaf 1 januari 2025.',
+      },
+    ])
+    const norwegian = await quote(
+      { site: '/no', usage: 'personal', configuration: LONG_RANGE, date: '2021-03-01' },
+      'nb-NO',
+    )
+    expect(norwegian.status).toBe(422)
+    expect(((await norwegian.json()) as ErrorBody).error.fields).toEqual([
+      { path: 'date', message: 'Vi har ingen priser for 1. mars 2021. Prisene gjelder fra 1. januar 2022.' },
+    ])
+  })
+
+  it('answers a model that is not sold with 422 on the model field', async () => {
+    const res = await quote(
+      { site: '/se', usage: 'personal', configuration: { ...LONG_RANGE, modelCode: 'p9' } },
+      'sv-SE',
+    )
+    expect(res.status).toBe(422)
+    expect(((await res.json()) as ErrorBody).error.fields).toEqual([
+      { path: 'configuration.modelCode', message: CATALOGS['sv-SE']['configuration.problem.unknownModel'] },
+    ])
+  })
+
   it('refuses unknown codes with a message per field in the site’s language, and writes nothing', async () => {
     const res = await quote(
       { site: '/nl', usage: 'personal', configuration: { ...LONG_RANGE, paintCode: 'hot-pink' } },
@@ -209,11 +242,10 @@ describe('POST /api/v1/price-quotes', () => {
     expect(((await combination.json()) as ErrorBody).error.fields.map((f) => f.path)).toContain(
       'configuration.packCodes.0',
     )
-    const thailand = await quote({
-      site: '/th',
-      usage: 'personal',
-      configuration: { ...LONG_RANGE, paintCode: 'aurora-green-black' },
-    })
+    const thailand = await quote(
+      { site: '/th', usage: 'personal', configuration: { ...LONG_RANGE, paintCode: 'aurora-green-black' } },
+      'th-TH',
+    )
     expect(thailand.status).toBe(422)
     expect(((await thailand.json()) as ErrorBody).error.fields[0]?.message).toContain(
       CATALOGS['th-TH']['configuration.problem.notAvailableInCountry'].split('{option}')[1]?.trim() ?? '',

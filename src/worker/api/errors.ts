@@ -1,8 +1,10 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { z } from 'zod'
+import { catalogItem } from '../../domain/catalog/items'
+import { PricedCarError, type PricedCarProblem } from '../../domain/pricing/priced-car'
 import { CATALOGS } from '../../i18n/catalogs'
-import type { MessageKey } from '../../i18n/intl'
+import { createStoreIntl, type MessageKey } from '../../i18n/intl'
 import { LOCALES, type Locale } from '../../i18n/sites'
 
 /** The one shape of every API error (documented in the README and the OpenAPI document). */
@@ -19,7 +21,7 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>
  * The language to answer an API call in: the `language` header the client sends (SPEC §7, a
  * locale or the `da` code), then the best Accept-Language match, then en-US.
  */
-export function requestLocale(c: Context): Locale {
+export function requestLocale(c: Context, fallback: Locale = 'en-US'): Locale {
   const header = c.req.header('language')
   const fromHeader = header === 'da' ? 'da-DK' : LOCALES.find((l) => l === header)
   if (fromHeader) return fromHeader
@@ -32,7 +34,7 @@ export function requestLocale(c: Context): Locale {
     const language = LOCALES.find((l) => l.toLowerCase().startsWith(`${tag.split('-')[0]}-`))
     if (language && tag.length > 0) return language
   }
-  return 'en-US'
+  return fallback
 }
 
 /** Translates an API message key into the request's language. */
@@ -55,4 +57,70 @@ export function apiError(
 ): Response {
   const body: ApiErrorBody = { error: { code, message: apiMessage(c, key), ...(fields ? { fields } : {}) } }
   return c.json(body, status, { 'cache-control': 'private, no-store' })
+}
+
+/**
+ * The answer to a car that cannot be priced: 422 with one message per field, in the caller's language
+ * (the site's when the call names none). Every endpoint that prices goes through here, app.onError too.
+ *
+ * @example
+ * catch (error) { if (error instanceof PricedCarError) return pricedCarProblem(c, error.problem, site.locale) }
+ */
+export function pricedCarProblem(c: Context, problem: PricedCarProblem, siteLocale?: Locale): Response {
+  const locale = requestLocale(c, siteLocale)
+  const intl = createStoreIntl(locale, CATALOGS[locale])
+  const t = (key: MessageKey, values?: Record<string, string>) => intl.formatMessage({ id: key }, values)
+  const field = (path: string, message: string) => ({ path, message })
+  switch (problem.code) {
+    case 'unknownModel':
+      return apiError(c, 422, 'validation', 'api.error.validation', [
+        field('configuration.modelCode', t('configuration.problem.unknownModel')),
+      ])
+    case 'noPriceRules':
+      return apiError(c, 422, 'validation', 'api.error.validation', [field('site', t('api.error.invalidField'))])
+    case 'noRulesOnDate': {
+      const day = (date: string) =>
+        new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+      return apiError(c, 422, 'validation', 'api.error.validation', [
+        field('date', t('price.problem.noRulesOnDate', { date: day(problem.date), from: day(problem.firstDate) })),
+      ])
+    }
+    case 'invalidConfiguration': {
+      const name = (code: string | undefined) =>
+        code ? (catalogItem(problem.catalog, code)?.names[locale] ?? code) : ''
+      return apiError(
+        c,
+        422,
+        'configuration',
+        'api.error.validation',
+        problem.problems.map((p) =>
+          field(
+            `configuration.${p.path}`,
+            t(p.messageKey as MessageKey, { option: name(p.optionCode), related: name(p.relatedCode) }),
+          ),
+        ),
+      )
+    }
+  }
+}
+
+/**
+ * Awaits a pricing step of a handler; a car that cannot be priced becomes its 422 in the site's language
+ * (or the caller's, when it names one), returned as a Response for the handler to answer with.
+ *
+ * @example
+ * const priced = await pricedOrProblem(c, site, priceCar(store, site, request))
+ * if (priced instanceof Response) return priced
+ */
+export async function pricedOrProblem<T>(
+  c: Context,
+  site: { locale: Locale },
+  step: Promise<T>,
+): Promise<T | Response> {
+  try {
+    return await step
+  } catch (error) {
+    if (error instanceof PricedCarError) return pricedCarProblem(c, error.problem, site.locale)
+    throw error
+  }
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { validateConfiguration } from '../../domain/catalog/configuration'
+import { priceCar } from '../../app/priced-car'
 import { Configuration } from '../../domain/catalog/configuration-schema'
 import { IsoDate } from '../../domain/catalog/markets-schema'
 import { compareFinance } from '../../domain/finance/compare'
@@ -8,15 +8,14 @@ import { createOffer, isExpired } from '../../domain/finance/offer'
 import { FINANCE_KINDS, LEASE_SERVICES, productsFor } from '../../domain/finance/products'
 import { financeBasis, financeSummary } from '../../domain/finance/summary'
 import { formatMoney } from '../../domain/money'
-import { onTheRoadPrice } from '../../domain/pricing/engine'
 import { CATALOGS } from '../../i18n/catalogs'
 import { createStoreIntl, type MessageKey } from '../../i18n/intl'
-import { SITES, type Site, siteByPrefix } from '../../i18n/sites'
+import { SITES, type Site, siteByPrefix, today } from '../../i18n/sites'
 import { describeFinance, financeProblemMessage } from '../../ui/finance/describe'
 import type { AppEnv } from '../types'
 import { EXAMPLE_CONFIGURATION } from './catalog'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
-import { apiError, apiMessage } from './errors'
+import { apiError, apiMessage, pricedOrProblem } from './errors'
 
 const money = z.int().min(0).max(1_000_000_000)
 
@@ -94,38 +93,36 @@ export const FINANCE_ENDPOINTS = {
   },
 } satisfies Record<string, EndpointSpec>
 
-const today = () => new Date().toISOString().slice(0, 10)
-
 export const financeApi = new Hono<AppEnv>()
   .post(routePath(FINANCE_ENDPOINTS.financeQuote), jsonBody(FinanceQuoteRequest), async (c) => {
     const request = bodyOf(c, FinanceQuoteRequest)
     const site = siteByPrefix(request.site) as Site
     const store = c.get('store')
-    const date = today()
-    const [catalog, rules, finance] = await Promise.all([
-      store.catalog(request.configuration.modelCode),
-      store.priceRules(site.countryCode),
+    const date = today(site)
+    const [priced, finance] = await Promise.all([
+      pricedOrProblem(
+        c,
+        site,
+        priceCar(store, site, {
+          modelCode: request.configuration.modelCode,
+          configuration: request.configuration,
+          usage: request.usage,
+          date,
+          mode: 'strict',
+        }),
+      ),
       store.financeProducts(site.countryCode),
     ])
-    const invalid = (path: string, key: MessageKey) =>
-      apiError(c, 422, 'validation', 'api.error.validation', [{ path, message: apiMessage(c, key) }])
-    if (!catalog?.markets[site.countryCode] || !rules)
-      return invalid('configuration.modelCode', 'configuration.problem.unknownModel')
-    if (validateConfiguration(catalog, site.countryCode, request.configuration).length > 0) {
-      return invalid('configuration', 'api.error.invalidField')
-    }
+    if (priced instanceof Response) return priced
+    const { quote } = priced
     const product = productsFor(finance ? [finance] : [], site.countryCode, request.usage, date).find(
       (p) => p.kind === request.product,
     )
-    if (!product) return invalid('product', 'finance.problem.usageNotOffered')
-    const quote = onTheRoadPrice({
-      catalog,
-      rules,
-      country: site.countryCode,
-      usage: request.usage,
-      configuration: request.configuration,
-      date,
-    })
+    if (!product) {
+      return apiError(c, 422, 'validation', 'api.error.validation', [
+        { path: 'product', message: apiMessage(c, 'finance.problem.usageNotOffered') },
+      ])
+    }
     const basis = financeBasis(quote)
     const intl = createStoreIntl(site.locale, CATALOGS[site.locale])
     const t = (key: MessageKey, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values)

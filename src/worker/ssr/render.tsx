@@ -9,7 +9,7 @@ import { CATALOGS } from '../../i18n/catalogs'
 import { COMMON_NAMESPACES, createStoreIntl, pickMessages } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
 import { alternateSites, type CountryCode, GLOBAL_SITE, type Locale, type Site } from '../../i18n/sites'
-import { type ClientEntry, PageError, PageRedirect, type PageRoute } from '../../routes/route'
+import { type ClientEntry, PageRedirect, type PageRoute, pageErrorFor } from '../../routes/route'
 import { AppRoot, createPageStore } from '../../ui/AppRoot'
 import type { AppError } from '../../ui/atoms'
 import { ErrorPage } from '../../ui/ErrorPage'
@@ -264,7 +264,8 @@ export async function renderRoute(c: Context<AppEnv>, { site, route, params }: P
     data = await route.load(await loadContext(c, site, params))
   } catch (error) {
     if (error instanceof PageRedirect) return c.redirect(error.location, 303)
-    if (error instanceof PageError) return renderError(c, site, { type: error.type }, error.status)
+    const page = pageErrorFor(error)
+    if (page) return renderError(c, site, { type: page.type }, page.status)
     throw error
   }
   return renderLoaded(c, site, route, data, route.status?.(data) ?? 200)
@@ -281,7 +282,8 @@ export async function handleAction(c: Context<AppEnv>, { site, route, params }: 
   try {
     result = await route.action({ ...(await loadContext(c, site, params)), form })
   } catch (error) {
-    if (error instanceof PageError) return renderError(c, site, { type: error.type }, error.status)
+    const page = pageErrorFor(error)
+    if (page) return renderError(c, site, { type: page.type }, page.status)
     throw error
   }
   if ('redirect' in result) {

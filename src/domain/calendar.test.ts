@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { dateInTimeZone } from './calendar'
+
+describe('dateInTimeZone', () => {
+  it('dates an instant by the calendar of the zone, not UTC’s, around midnight', () => {
+    const evening = new Date('2026-11-23T17:30:00Z') // 00:30 on the 24th in Bangkok (UTC+7)
+    expect(dateInTimeZone(evening, 'Asia/Bangkok')).toBe('2026-11-24')
+    expect(dateInTimeZone(evening, 'Atlantic/Reykjavik')).toBe('2026-11-23')
+    const newYear = new Date('2026-12-31T23:30:00Z') // 00:30 on 1 January in Oslo (UTC+1)
+    expect(dateInTimeZone(newYear, 'Europe/Oslo')).toBe('2027-01-01')
+    expect(dateInTimeZone(newYear, 'Atlantic/Reykjavik')).toBe('2026-12-31')
+  })
+
+  it('follows summer time', () => {
+    // 22:30 UTC on 30 June is 00:30 on 1 July in Oslo (UTC+2 in summer), still 30 June in Reykjavík.
+    const summer = new Date('2026-06-30T22:30:00Z')
+    expect(dateInTimeZone(summer, 'Europe/Oslo')).toBe('2026-07-01')
+    expect(dateInTimeZone(summer, 'Atlantic/Reykjavik')).toBe('2026-06-30')
+  })
+})
