@@ -39,6 +39,31 @@ describe('POST /api/v1/finance-quotes', () => {
     expect(loan?.totalCost).toBeGreaterThan(cash?.totalCost ?? Number.POSITIVE_INFINITY)
   })
 
+  it('prices a lease from the car’s net value and says what it is', async () => {
+    // Long Range 51 990.00 (net 42 966.94) + preparation 1 070.11 (net 884.39) + recycling 77.67 (net 64.19),
+    // all with 21 % VAT inside, + registration 50.22 outside VAT: a net value of 43 965.74.
+    const body = (await (await quote({ product: 'privateLease' })).json()) as FinanceBody
+    const base = body.described.figures.find((f) => f.key === 'finance.field.leaseBase')
+    expect(base?.value.replace(/\s/g, ' ')).toBe('€ 43.965,74')
+    expect(body.described.figures.some((f) => f.key === 'finance.field.rentVatShare')).toBe(false)
+  })
+
+  it('charges a Norwegian lease VAT only on the share of the rent above the exemption threshold', async () => {
+    const res = await visitor({ language: 'nb-NO' }).api('/api/v1/finance-quotes', {
+      site: '/no',
+      usage: 'personal',
+      configuration: CAR,
+      product: 'privateLease',
+    })
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as FinanceBody
+    const share = body.described.figures.find((f) => f.key === 'finance.field.rentVatShare')
+    // The Long Range's VAT-able cost is 498 880 (489 900 + delivery 8 980): in 2026 198 880 of it lies above
+    // NOK 300 000 (39.87 %), from 2027 348 880 above NOK 150 000 (69.93 %). The quote is dated today.
+    const expected = new Date().toISOString() < '2026-12-31T23:00:00Z' ? '39,87 %' : '69,93 %'
+    expect(share?.value.replace(/\s/g, ' ')).toBe(expected)
+  })
+
   it('pays less a month over a longer term', async () => {
     const short = (await (await quote({ product: 'loan', choice: { termMonths: 24 } })).json()) as FinanceBody
     const long = (await (await quote({ product: 'loan', choice: { termMonths: 72 } })).json()) as FinanceBody
