@@ -4,7 +4,8 @@ import type { CountryCode, IsoDate, Usage } from '../catalog/markets'
 import type { Catalog } from '../catalog/schema'
 import type { Money } from '../money'
 import type { OrderStatus } from '../order/state'
-import { onTheRoadPrice, type PriceQuote, zipInRanges } from '../pricing/engine'
+import { type PriceQuote, zipInRanges } from '../pricing/engine'
+import { pricedCar } from '../pricing/priced-car'
 import type { CountryPriceRules } from '../pricing/rules'
 import { ruleSetValidOn } from '../pricing/valid-on'
 
@@ -100,18 +101,20 @@ export function priceStockCar(input: {
   deliveryZip?: string | null
 }): { car: PricedStockCar; quote: PriceQuote } {
   const { catalog, rules, car, date } = input
-  const base = {
-    catalog,
-    rules,
-    country: car.country,
-    usage: input.usage ?? 'personal',
-    configuration: car.configuration,
-    date,
-  }
-  const quote = onTheRoadPrice({ ...base, deliveryZip: input.deliveryZip ?? null })
+  // Through the one pricing pipeline, strictly: a stock car is built as it is, never reconciled.
+  const price = (deliveryZip: string | null) =>
+    pricedCar({ catalog, rules }, car.country, {
+      modelCode: car.configuration.modelCode,
+      configuration: car.configuration,
+      usage: input.usage ?? 'personal',
+      date,
+      mode: 'strict',
+      deliveryZip,
+    }).quote
+  const quote = price(input.deliveryZip ?? null)
   const area = deliveryArea(rules, date)
-  const inside = input.deliveryZip ? onTheRoadPrice(base) : quote
-  const outside = area ? onTheRoadPrice({ ...base, deliveryZip: zipOutside(area.zipRanges) }) : null
+  const inside = input.deliveryZip ? price(null) : quote
+  const outside = area ? price(zipOutside(area.zipRanges)) : null
   const extra = outside ? outside.totalInclVat - inside.totalInclVat : 0
   return {
     quote,
