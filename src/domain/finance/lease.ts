@@ -22,7 +22,7 @@
  */
 import { addDays, type IsoDate } from '../catalog/markets'
 import type { LeaseVatShare } from '../pricing/engine'
-import { percentOf, roundHalfUp, vatIncludedIn } from '../pricing/rounding'
+import { divideHalfUp, percentOf, roundHalfUp, vatIncludedIn } from '../pricing/rounding'
 import { DEFAULT_OFFER_VALIDITY_DAYS } from './loan'
 import type { LeaseKind, LeaseProduct, LeaseService } from './products'
 
@@ -134,16 +134,17 @@ function requireWhole(value: number, name: string, min = 0): void {
  */
 function vatOnShare(share: number, rateBp: number, taxable: number, of: number, full = 0): number {
   const numerator = (BigInt(share) * BigInt(taxable) + BigInt(full) * BigInt(of)) * BigInt(rateBp)
-  const denominator = 10_000n * BigInt(of)
-  return Number((2n * numerator + denominator) / (2n * denominator))
+  return Number(divideHalfUp(numerator, 10_000n * BigInt(of)))
 }
 
 /** The VAT contained in a gross amount that carries VAT on `taxable / of` of its net, the net rounded half up. */
 function vatInShare(gross: number, rateBp: number, taxable: number, of: number): number {
   // net = gross / (1 + rate × share) = gross × 10 000 × of / (10 000 × of + rate × taxable)
-  const denominator = 10_000n * BigInt(of) + BigInt(rateBp) * BigInt(taxable)
-  const numerator = BigInt(gross) * 10_000n * BigInt(of)
-  return gross - Number((2n * numerator + denominator) / (2n * denominator))
+  const net = divideHalfUp(
+    BigInt(gross) * 10_000n * BigInt(of),
+    10_000n * BigInt(of) + BigInt(rateBp) * BigInt(taxable),
+  )
+  return gross - Number(net)
 }
 
 /**

@@ -107,7 +107,8 @@ export interface PriceQuote {
  * § 6-8 (2)) the cost above the threshold over the cost, plus any line outside the threshold.
  *
  * @example
- * onTheRoadPrice(noInput).leaseVat // { rateBasisPoints: 2500, taxable: 15_898_000, of: 45_898_000 }
+ * // Standard Range in Fjord Blue in Norway, 2026: 478 880 kr VAT-able, 178 880 of it above NOK 300 000
+ * onTheRoadPrice(noInput).leaseVat // { rateBasisPoints: 2500, taxable: 17_888_000, of: 47_888_000 }
  */
 export interface LeaseVatShare {
   rateBasisPoints: number

@@ -29,7 +29,13 @@ export function roundHalfUp(numerator: number, denominator: number): number {
   return toSafeNumber(divideHalfUp(toBigInt(numerator, 'numerator'), toBigInt(denominator, 'denominator')))
 }
 
-function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
+/**
+ * The same as roundHalfUp on big integers, for products of amounts that exceed safe integers.
+ *
+ * @example
+ * divideHalfUp(5n, 2n) // 3n
+ */
+export function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
   if (denominator === 0n) throw new RangeError('division by zero')
   const negative = numerator < 0n !== denominator < 0n
   const n = numerator < 0n ? -numerator : numerator
