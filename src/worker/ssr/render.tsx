@@ -214,7 +214,7 @@ async function loadContext(c: Context<AppEnv>, site: Site, params: Record<string
     store: c.get('store'),
     session: sessionService(c, user),
     consent: readConsent(c),
-    tradeIn: visitorTradeIn(c),
+    tradeIn: await visitorTradeIn(c, user?.id ?? null),
     notify: (ids: readonly string[]) => {
       const sending = enqueueNotifications(c.env, ids)
       try {
