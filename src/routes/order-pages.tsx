@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { defaultConfiguration, reconcileConfiguration } from '../domain/catalog/configuration'
+import { configurationKey } from '../domain/configurator/url'
 import type { FinanceKind } from '../domain/finance/products'
 import { productsFor } from '../domain/finance/products'
 import { formatMoney, type Money } from '../domain/money'
@@ -380,7 +381,12 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
     price: quote,
     recipient: personal.values.email,
     stockCarId: quick ? configuration.stockCarId : null,
+    carKey: configurationKey(choices),
   })
+  if (placed.status === 'sameSubmitted') {
+    data.message = 'configurator.error.sameSubmitted'
+    return { status: 409 as const, data }
+  }
   if (placed.status === 'outOfStock') {
     if (data.stock) data.stock.soldOut = true
     return { status: 409 as const, data }
