@@ -7,7 +7,7 @@ import { allows, type Consent } from '../../domain/analytics/consent'
 import { type AnalyticsLabel, submitEventOf } from '../../domain/analytics/events'
 import { CATALOGS } from '../../i18n/catalogs'
 import { COMMON_NAMESPACES, createStoreIntl, pickMessages } from '../../i18n/intl'
-import { linkTo } from '../../i18n/links'
+import { linkTo, sameOriginPath } from '../../i18n/links'
 import { alternateSites, type CountryCode, GLOBAL_SITE, type Locale, type Site } from '../../i18n/sites'
 import { type ClientEntry, PageError, PageRedirect, type PageRoute } from '../../routes/route'
 import { AppRoot, createPageStore } from '../../ui/AppRoot'
@@ -133,7 +133,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
       nonce={nonce}
       banner={
         request.banner && consent === null ? (
-          <ConsentBanner intl={intl} site={site} returnTo={`${url.pathname}${url.search}`} />
+          <ConsentBanner intl={intl} site={site} returnTo={`${sameOriginPath(url.pathname)}${url.search}`} />
         ) : null
       }
       analytics={analytics ? { config: serializeForScript(analytics), src: clientEntrySrc('analytics') } : null}
