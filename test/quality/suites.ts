@@ -328,15 +328,15 @@ export async function headerFindings(call: Call, paths: readonly string[]): Prom
 
 /** Every URL a page hands the browser: Location, href/src/action attributes, and hidden `return` fields. */
 function urlsOf(res: Response, html: string): string[] {
-  const unescape = (value: string) =>
+  const fromHtml = (value: string) =>
     value
       .replace(/&amp;/g, '&')
       .replace(/&#x2F;/gi, '/')
       .replace(/&#x5C;/gi, '\\')
       .replace(/&quot;/g, '"')
-  const urls = [...html.matchAll(/\s(?:href|src|action|formaction)="([^"]*)"/g)].map((m) => unescape(m[1] ?? ''))
+  const urls = [...html.matchAll(/\s(?:href|src|action|formaction)="([^"]*)"/g)].map((m) => fromHtml(m[1] ?? ''))
   for (const m of html.matchAll(/<input[^>]*name="(?:return|frontRedirect|returnTo)"[^>]*value="([^"]*)"/g))
-    urls.push(unescape(m[1] ?? ''))
+    urls.push(fromHtml(m[1] ?? ''))
   const location = res.headers.get('location')
   if (location) urls.push(location)
   return urls
