@@ -241,7 +241,10 @@ export async function fuzzEndpoints(options: FuzzOptions): Promise<string[]> {
   return findings
 }
 
-/** Every state-changing endpoint refuses a missing token, another visitor's token, and a token without its cookie. */
+/**
+ * Every state-changing endpoint refuses a missing token, another visitor's token, a token without its cookie, and a
+ * valid token on a request whose `Origin` or `Sec-Fetch-Site` names another site.
+ */
 export async function antiForgeryFindings(call: Call, document: OpenApiDocument): Promise<string[]> {
   const findings: string[] = []
   for (const { method, path, operation } of operationsOf(document)) {
@@ -255,6 +258,15 @@ export async function antiForgeryFindings(call: Call, document: OpenApiDocument)
       ["another visitor's token", { cookie: mine.cookie, 'x-csrf-token': theirs.token }],
       ['token without its cookie', { 'x-csrf-token': mine.token }],
       ['forged token', { cookie: mine.cookie, 'x-csrf-token': `${mine.token.slice(0, -4)}AAAA` }],
+      // Defence in depth: a valid pair, but the browser says the request comes from another site.
+      [
+        'a valid token from another origin',
+        { cookie: mine.cookie, 'x-csrf-token': mine.token, origin: 'https://evil.example' },
+      ],
+      [
+        'a valid token sent cross-site',
+        { cookie: mine.cookie, 'x-csrf-token': mine.token, 'sec-fetch-site': 'cross-site' },
+      ],
     ]
     for (const [what, headers] of attempts) {
       const res = await call(concretePath, {
