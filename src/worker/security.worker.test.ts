@@ -130,12 +130,13 @@ describe('anti-forgery', () => {
         headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': token, ...headers },
         body: report,
       })
-    for (const foreign of [
+    const foreignHeaders: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site', origin: 'https://shop.local.test' },
-    ]) {
+    ]
+    for (const foreign of foreignHeaders) {
       const res = await send(foreign)
       expect(res.status, JSON.stringify(foreign)).toBe(403)
       expect(await res.json()).toMatchObject({ error: { code: 'csrf' } })
