@@ -137,11 +137,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
         ) : null
       }
       analytics={analytics ? { config: serializeForScript(analytics), src: clientEntrySrc('analytics') } : null}
-      monitoring={
-        reporting && request.client
-          ? { dsn: reporting.dsn, environment: reporting.environment, src: clientEntrySrc('monitoring') }
-          : null
-      }
+      monitoring={reporting && request.client ? { ...reporting, src: clientEntrySrc('monitoring') } : null}
     >
       <AppRoot ctx={ctx} intl={intl} store={createPageStore(page)}>
         <request.Page data={request.data} />
