@@ -395,7 +395,8 @@ export async function hostilePathFindings(call: Call, prefixes: readonly string[
 /**
  * A record one visitor owns is invisible (404) to everyone else: other signed-in visitors and
  * anonymous ones, and none of its personal data (`personal`: the owner's name, e-mail, VIN…) is in
- * what they get. `owner` and each of `others` are request headers (their cookies).
+ * what they get. A page that needs an account may send an anonymous visitor to sign in instead (a redirect to
+ * `/auth`, the same for every id). `owner` and each of `others` are request headers (their cookies).
  *
  * @example
  * expect(await invisibleToOthersFindings(call, '/no/order/A1', alice, [bob, {}], ['alice@example.com'])).toEqual([])
@@ -408,13 +409,16 @@ export async function invisibleToOthersFindings(
   personal: readonly string[] = [],
 ): Promise<string[]> {
   const findings: string[] = []
-  const own = await call(path, { headers: owner })
+  const own = await call(path, { headers: owner, redirect: 'manual' })
   if (own.status !== 200) findings.push(`${path}: its owner gets ${own.status}`)
   const ownBody = await own.text()
   for (const [i, headers] of others.entries()) {
-    const res = await call(path, { headers })
+    const res = await call(path, { headers, redirect: 'manual' })
     const body = await res.text()
-    if (res.status !== 404) findings.push(`${path}: visitor ${i + 1} who does not own it gets ${res.status}`)
+    const toSignIn =
+      res.status === 302 && /^\/(?:[a-z]{2}\/(?:[a-z]{2}-[A-Z]{2}\/)?)?auth\?/.test(res.headers.get('location') ?? '')
+    if (res.status !== 404 && !(toSignIn && !headers.cookie))
+      findings.push(`${path}: visitor ${i + 1} who does not own it gets ${res.status}`)
     else if (body === ownBody) findings.push(`${path}: visitor ${i + 1} sees the owner's page`)
     for (const data of personal) {
       if (body.includes(data)) findings.push(`${path}: visitor ${i + 1} sees ${JSON.stringify(data)}`)
@@ -424,8 +428,8 @@ export async function invisibleToOthersFindings(
 }
 
 /**
- * An "at most one" rule holds under parallel requests: `attempt` is sent `times` times at once, then `count` must
- * give at most `max` (default 1).
+ * An "at most one" rule holds under parallel requests: `attempt` is sent `times` times at once, then `count` (from
+ * the database, or from the answers' statuses) must give at most `max` (default 1).
  *
  * @example
  * expect(await atMostOneFindings('one order per form', 8, () => post(form), () => countOrders())).toEqual([])
@@ -434,7 +438,7 @@ export async function atMostOneFindings(
   rule: string,
   times: number,
   attempt: (i: number) => Promise<Response>,
-  count: () => Promise<number>,
+  count: (statuses: number[]) => Promise<number> | number,
   max = 1,
 ): Promise<string[]> {
   const answers = await Promise.all(Array.from({ length: times }, (_, i) => attempt(i)))
@@ -443,7 +447,7 @@ export async function atMostOneFindings(
     if (res.status >= 500) findings.push(`${rule}: a parallel request answered ${res.status}`)
     await res.body?.cancel()
   }
-  const n = await count()
+  const n = await count(answers.map((res) => res.status))
   if (n > max) findings.push(`${rule}: ${times} parallel requests made ${n}, at most ${max} allowed`)
   return findings
 }
