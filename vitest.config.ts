@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
+import { unstable_readConfig } from 'wrangler'
 import { contentSeedEntries } from './scripts/content-seed.mjs'
 import { dataSeedSql } from './scripts/seed-sql.mjs'
 
@@ -30,6 +31,8 @@ export default defineConfig({
                 TEST_MIGRATIONS: await readD1Migrations('./migrations'),
                 TEST_SEED: readFileSync('./data/seed.sql', 'utf8') + dataSeedSql(),
                 TEST_CONTENT: JSON.stringify(contentSeedEntries()),
+                // What a plain `wrangler deploy` of wrangler.toml sets (the tests run as 'test' instead).
+                TEST_DEPLOYED_VARS: JSON.stringify(unstable_readConfig({ config: './wrangler.toml' }).vars),
               },
             },
           })),

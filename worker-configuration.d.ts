@@ -7,7 +7,7 @@ interface __BaseEnv_Env {
 	NOTIFY: Queue;
 	EVENTS_LIMITER: RateLimit;
 	CLIENT_ERRORS_LIMITER: RateLimit;
-	ENVIRONMENT: "development";
+	ENVIRONMENT: "production";
 }
 declare namespace Cloudflare {
 	interface GlobalProps {

@@ -1,11 +1,20 @@
 // Creates, migrates and seeds the local D1 database; safe to run on every start (migrations are
 // tracked, the seed is made of upserts). State lives in .wrangler/state and survives restarts.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { contentSeedEntries } from './content-seed.mjs'
 import { dataSeedSql } from './seed-sql.mjs'
+
+// Local runs are development (dev mailbox, development secrets): wrangler.toml deploys production. `npm run serve`
+// passes `--var ENVIRONMENT:development`; `.dev.vars` (git-ignored, never deployed) covers `vite dev`.
+if (!existsSync('.dev.vars')) {
+  writeFileSync(
+    '.dev.vars',
+    '# Local development only (git-ignored; a deployment never reads it).\nENVIRONMENT=development\n',
+  )
+}
 
 const env = {
   ...process.env,

@@ -7,6 +7,8 @@ declare global {
       TEST_SEED: string
       /** The legal documents as KV entries (scripts/content-seed.mjs), JSON. */
       TEST_CONTENT: string
+      /** The `[vars]` of wrangler.toml, as a deployment gets them, JSON. */
+      TEST_DEPLOYED_VARS: string
     }
   }
 }

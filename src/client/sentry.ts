@@ -1,3 +1,3 @@
 // Only the parts of the SDK the reporter uses, so the lazily loaded chunk stays small (a dynamic
 // import of the whole package would keep every integration).
-export { browserTracingIntegration, captureException, init } from '@sentry/browser'
+export { browserTracingIntegration, captureException, init, withStreamedSpan } from '@sentry/browser'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { maskPersonal, reportedUrl, scrubReport } from './error-report'
+import { maskPersonal, reportedUrl, scrubReport, scrubSpan } from './error-report'
 
 describe('reportedUrl', () => {
   it('drops the query and fragment and keeps at most 200 characters', () => {
@@ -48,5 +48,25 @@ describe('scrubReport', () => {
       contexts: { trace: { data: { 'url.full': 'https://s/x', 'http.method': 'GET' } } },
       tags: { site: '/no' },
     })
+  })
+})
+
+describe('scrubSpan', () => {
+  it('drops personal attributes, cuts URLs and masks the name, in both span formats', () => {
+    const streamed = scrubSpan({
+      name: 'GET /no/order/A1?email=ada@example.com',
+      attributes: {
+        'url.full': 'https://shop.example/no/order/A1?email=ada%40example.com',
+        'client.address': '203.0.113.9',
+        'http.request.header.cookie': 'session=secret',
+        note: 'call +47 912 34 567',
+      },
+    })
+    expect(streamed).toEqual({
+      name: 'GET /no/order/A1',
+      attributes: { 'url.full': 'https://shop.example/no/order/A1', note: 'call [number]' },
+    })
+    const inTransaction = scrubSpan({ description: 'mail ada@example.com', data: { 'user.email': 'ada@example.com' } })
+    expect(inTransaction).toEqual({ description: 'mail [email]', data: {} })
   })
 })

@@ -28,18 +28,50 @@ const isRecord = (value: unknown): value is Json => typeof value === 'object' &&
 
 /** Span and breadcrumb attributes that can carry a visitor's data. */
 const PERSONAL_ATTRIBUTE =
-  /^(http\.request\.header|http\.response\.header|url\.query|http\.query|client\.address|user_agent|user\.|http\.request\.body|cookie)/i
+  /^(http\.request\.header|http\.response\.header|url\.query|http\.query|client\.address|client\.ip|user_agent|user\.|http\.request\.body|cookie|net\.peer|network\.peer)/i
 const URL_ATTRIBUTE = /^(url|url\.full|http\.url|http\.target|url\.path|to|from)$/
 
 function scrubAttributes(data: Json): Json {
   const out: Json = {}
   for (const [key, value] of Object.entries(data)) {
     if (PERSONAL_ATTRIBUTE.test(key)) continue
-    if (typeof value === 'string') out[key] = URL_ATTRIBUTE.test(key) ? reportedUrl(value) : maskPersonal(value)
+    const scrub = (text: string) => (URL_ATTRIBUTE.test(key) ? reportedUrl(text) : maskPersonal(text))
+    if (typeof value === 'string') out[key] = scrub(value)
+    // Streamed spans type each attribute: { value, type }.
+    else if (isRecord(value) && typeof value.value === 'string') out[key] = { ...value, value: scrub(value.value) }
     else out[key] = value
   }
   return out
 }
+
+/**
+ * A span without personal data, for the SDKs' `beforeSendSpan` (the hook Sentry applies to every span it sends,
+ * root and child, in transactions and on their own; `beforeSendTransaction` does not see them all). Attributes that
+ * can carry a visitor's data are dropped, URLs lose their query and are cut to 200 characters, and e-mail addresses
+ * and phone numbers in the name are masked. A span cannot be dropped here, only changed.
+ *
+ * @example
+ * scrubSpan({ description: 'GET /no/order/x?email=a@b.example', data: { 'url.query': 'email=a@b.example' } })
+ * // { description: 'GET /no/order/x', data: {} }
+ */
+export function scrubSpan<Span extends object>(span: Span): Span {
+  const copy = { ...(span as Json) }
+  // A span's name: `description` in transactions, `name` in streamed spans; its attributes: `data` or `attributes`.
+  for (const key of ['description', 'name']) {
+    const text = copy[key]
+    if (typeof text === 'string') {
+      copy[key] = maskPersonal(text.replace(/\S*[?#]\S*/g, (word) => reportedUrl(word)).slice(0, MAX_REPORTED_URL))
+    }
+  }
+  for (const key of ['data', 'attributes']) {
+    const attributes = copy[key]
+    if (isRecord(attributes)) copy[key] = scrubAttributes(attributes)
+  }
+  return copy as Span
+}
+
+/** Share of traces sent when the environment does not say (`SENTRY_TRACES_SAMPLE_RATE`): low, traces are costly. */
+export const DEFAULT_TRACES_SAMPLE_RATE = 0.05
 
 /**
  * The event without personal data, for `beforeSend` and `beforeSendTransaction`. Returns a copy
@@ -83,9 +115,7 @@ export function scrubReport<Event extends object>(event: Event): Event {
     copy.contexts = contexts
   }
   if (Array.isArray(copy.spans)) {
-    copy.spans = copy.spans.map((span: unknown) =>
-      isRecord(span) && isRecord(span.data) ? { ...span, data: scrubAttributes(span.data) } : span,
-    )
+    copy.spans = copy.spans.map((span: unknown) => (isRecord(span) ? scrubSpan(span) : span))
   }
   if (isRecord(copy.extra)) copy.extra = scrubAttributes(copy.extra)
   if (isRecord(copy.tags)) copy.tags = scrubAttributes(copy.tags)

@@ -1,7 +1,8 @@
 /**
  * A redirect target that stays on our origin: a path that starts with a single '/', with no
  * scheme, no host, no backslash and no control characters, also after percent-decoding. Anything
- * else (absolute URLs, `//host`, `/\host`, `javascript:`, encoded tricks) gives `fallback`.
+ * else (absolute URLs, `//host`, `/\host`, `javascript:`, encoded tricks, dot segments that resolve to `//host`)
+ * gives `fallback`.
  *
  * @example
  * safeRedirectPath('/no/configurator/p5?x=1', '/no') // '/no/configurator/p5?x=1'
@@ -27,8 +28,12 @@ export function safeRedirectPath(raw: string | null | undefined, fallback: strin
     // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
     if (/[\\\u0000-\u001f\u007f]/.test(candidate)) return fallback
   }
-  // The URL parser is the final judge: resolved against a dummy origin, it must stay there.
+  // The URL parser is the final judge: resolved against a dummy origin, it must stay there, also once its dot
+  // segments are resolved ('/..//evil.example/' resolves to '//evil.example/', another host to a browser).
   const resolved = new URL(raw, 'https://origin.invalid')
   if (resolved.origin !== 'https://origin.invalid') return fallback
-  return `${resolved.pathname}${resolved.search}${resolved.hash}`
+  const target = `${resolved.pathname}${resolved.search}${resolved.hash}`
+  if (resolved.pathname.startsWith('//') || resolved.pathname.includes('\\')) return fallback
+  const reparsed = new URL(target, 'https://origin.invalid')
+  return reparsed.origin === 'https://origin.invalid' ? target : fallback
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { homeUrl, linkTo } from './links'
+import { homeUrl, linkTo, sameOriginPath } from './links'
 import { GLOBAL_SITE, SITES, siteByPrefix, siteForPath } from './sites'
 
 const site = (prefix: string) => {
@@ -72,5 +72,33 @@ describe('sites', () => {
     expect(site('/is').currency).toBe('ISK')
     expect(site('/th').currency).toBe('THB')
     expect(GLOBAL_SITE).toMatchObject({ currency: 'EUR', canOrder: false })
+  })
+})
+
+describe('links built from a request path', () => {
+  const HOSTILE_PATHS = [
+    '//evil.example/x',
+    '/\\evil.example',
+    '//evil.example/',
+    '///evil.example',
+    '/..//evil.example/',
+  ]
+
+  it.each(HOSTILE_PATHS)('keep %j on our origin under every site', (path) => {
+    for (const s of [GLOBAL_SITE, ...SITES]) {
+      const link = linkTo(s, path)
+      expect(link.startsWith('//') || link.includes('\\'), `${s.prefix} ${link}`).toBe(false)
+      expect(new URL(link, 'https://shop.example').origin).toBe('https://shop.example')
+    }
+  })
+
+  it('collapse slashes and resolve dot segments, keeping the query as it is', () => {
+    expect(sameOriginPath('//evil.example/x')).toBe('/evil.example/x')
+    expect(sameOriginPath('/a/./b/../../..//evil.example')).toBe('/evil.example')
+    expect(sameOriginPath('/configurator/p5')).toBe('/configurator/p5')
+    expect(linkTo(GLOBAL_SITE, '//evil.example/x')).toBe('/evil.example/x')
+    expect(linkTo(site('/no'), '/trade-in?return=https://x.example//y')).toBe(
+      '/no/trade-in?return=https://x.example//y',
+    )
   })
 })

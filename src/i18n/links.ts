@@ -5,6 +5,33 @@ export interface LinkOptions {
   query?: string | URLSearchParams
 }
 
+const NEEDS_CLEANING = /\\|\/\/|\/\.\.?(?:\/|$)/
+
+/**
+ * A path (without query) made safe to put after our own origin: backslashes become slashes, runs of slashes become
+ * one, dot segments are resolved, and it starts with exactly one '/'. A path taken from a request
+ * (`/no//evil.example/x`, `/\evil.example`) can then never become a link to another host (`//evil.example/x`).
+ *
+ * @example
+ * sameOriginPath('//evil.example/x') // '/evil.example/x'
+ * sameOriginPath('/a/../..//evil.example') // '/evil.example'
+ */
+export function sameOriginPath(path: string): string {
+  const rooted = path.startsWith('/') ? path : `/${path}`
+  if (!NEEDS_CLEANING.test(rooted)) return rooted
+  const segments: string[] = []
+  for (const segment of rooted
+    .replace(/\\/g, '/')
+    .replace(/\/{2,}/g, '/')
+    .split('/')
+    .slice(1)) {
+    if (segment === '.') continue
+    if (segment === '..') segments.pop()
+    else segments.push(segment)
+  }
+  return `/${segments.join('/')}`
+}
+
 /**
  * Builds every internal link: site prefix (country, plus language where the path carries it),
  * then the path, then optionally a query string.
@@ -14,7 +41,9 @@ export interface LinkOptions {
  * linkTo(GLOBAL_SITE, '/') // '/'
  */
 export function linkTo(site: Pick<Site, 'prefix'>, path: string, options: LinkOptions = {}): string {
-  const clean = path.startsWith('/') ? path : `/${path}`
+  // The path may carry its own query or fragment; only the path part is normalised.
+  const split = path.search(/[?#]/)
+  const clean = split < 0 ? sameOriginPath(path) : `${sameOriginPath(path.slice(0, split))}${path.slice(split)}`
   const base = clean === '/' ? site.prefix || '/' : `${site.prefix}${clean}`
   const query = typeof options.query === 'string' ? options.query.replace(/^\?/, '') : options.query?.toString()
   return query ? `${base}?${query}` : base

@@ -154,7 +154,8 @@ export const homeCharger = defineRoute<ChargerData>({
 })
 
 interface ChargerResultData {
-  email: string
+  /** The address the confirmation went to: shown to the signed-in customer who made the enquiry only. */
+  email: string | null
   request: RequestStatusView
 }
 
@@ -163,7 +164,7 @@ function ChargerResultPage({ data }: { data: ChargerResultData }) {
   const { site } = useRenderContext()
   return (
     <ShellPage heading="charger.result.heading" lead="charger.result.lead">
-      <p role="status">{t('charger.result.mail', { email: data.email })}</p>
+      <p role="status">{data.email ? t('charger.result.mail', { email: data.email }) : t('charger.result.mailSent')}</p>
       <RequestStatusCard view={data.request} />
       <a className="button" href={linkTo(site, '/')}>
         {t('charger.result.home')}
@@ -182,7 +183,8 @@ export const homeChargerResult = defineRoute<ChargerResultData>({
   load: async (ctx) => {
     const id = ctx.params.id ?? ''
     const enquiry = found(/^[\w-]{12}$/.test(id) ? await ctx.store.programs.findChargerEnquiry(id) : null, 'noRecord')
-    return { email: enquiry.email, request: await loadRequestStatus(ctx, 'charger') }
+    const request = await loadRequestStatus(ctx, 'charger')
+    return { email: request.own ? enquiry.email : null, request }
   },
   meta: () => ({ title: 'charger.result.heading', description: 'charger.result.lead' }),
   Page: ChargerResultPage,

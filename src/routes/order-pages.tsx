@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { priceCar } from '../app/priced-car'
+import { configurationKey } from '../domain/configurator/url'
 import type { FinanceKind } from '../domain/finance/products'
 import { productsFor } from '../domain/finance/products'
 import { formatMoney, type Money } from '../domain/money'
@@ -372,7 +373,12 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
     price: quote,
     recipient: personal.values.email,
     stockCarId: quick ? configuration.stockCarId : null,
+    carKey: configurationKey(choices),
   })
+  if (placed.status === 'sameSubmitted') {
+    data.message = 'configurator.error.sameSubmitted'
+    return { status: 409 as const, data }
+  }
   if (placed.status === 'outOfStock') {
     if (data.stock) data.stock.soldOut = true
     return { status: 409 as const, data }
@@ -381,7 +387,7 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
   // The Dutch credit application starts when a financed order asks for it (idempotent per order).
   if (credit.start) await ctx.store.financeApplications.open(placed.id, user.id, at)
   if (data.tradeIn) {
-    await ctx.store.programs.attachTradeIn(placed.id, data.tradeIn.id)
+    await ctx.store.programs.attachTradeIn(placed.id, data.tradeIn.id, { ...ctx.tradeIn.owner, userId: user.id })
     // The estimate now belongs to this order: the next car's price summary starts without it.
     if (ctx.tradeIn.id === data.tradeIn.id) ctx.tradeIn.forget()
   }

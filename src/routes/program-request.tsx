@@ -24,13 +24,16 @@ export interface RequestStatusView {
   cancelTo: RequestStatus | null
   /** The customer who made it, past the point of cancelling online: "Cancel lease failed: please contact our store." */
   cancelLocked: boolean
+  /** The viewer is the signed-in customer who made it: only then does the page show personal data. */
+  own: boolean
 }
 
 const REQUEST_ID = /^[\w-]{12}$/
 
 /**
- * Loads a request of a kind for its result page: 404 for an unknown id or another country's request. Anyone with
- * the (random) address sees its status; only the signed-in customer who made it may act on it.
+ * Loads a request of a kind for its result page: 404 for an unknown id, another country's request, or a request a
+ * signed-in customer made, to anyone but them. A request made without an account shows its status (nothing
+ * personal) to whoever has its random address; only the signed-in customer who made one may act on it.
  *
  * @example
  * const view = await loadRequestStatus(ctx, 'subscription')
@@ -44,6 +47,7 @@ export async function loadRequestStatus(
   if (request.countryCode !== ctx.site.countryCode) throw new PageError('noRecord', 404)
   const when = (iso: string) => formatDateTime(new Date(iso), ctx.site.locale, ctx.site.timeZone)
   const own = request.ownerId !== null && request.ownerId === ctx.session.user?.id
+  if (request.ownerId !== null && !own) throw new PageError('noRecord', 404)
   return {
     kind,
     id: request.id,
@@ -59,6 +63,7 @@ export async function loadRequestStatus(
     ],
     cancelTo: own ? customerCancellation(kind, request.status) : null,
     cancelLocked: own && kind === 'subscription' && request.status === 'allocated',
+    own,
   }
 }
 

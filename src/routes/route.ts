@@ -5,6 +5,7 @@ import { PricedCarError } from '../domain/pricing/priced-car'
 import type { MessageKey } from '../i18n/intl'
 import type { Site } from '../i18n/sites'
 import type { Store } from '../store'
+import type { TradeInOwner } from '../store/programs'
 import type { ErrorType } from '../ui/atoms'
 
 /** Page labels reported to analytics (SPEC §2): the list lives in the domain. */
@@ -57,8 +58,10 @@ export interface LoadContext {
 
 /** The visitor's trade-in: which valuation their price summaries and order form show. */
 export interface VisitorTradeIn {
-  /** The carried valuation's id as the browser sent it: look it up before trusting it. */
+  /** The carried valuation's id as the browser sent it: look it up (with `owner`) before trusting it. */
   id: string | null
+  /** Whose valuations this visitor may see and use: the signed-in customer's, and this browser's. */
+  owner: TradeInOwner
   /** Carry this valuation from now on (a successful valuation). */
   remember(valuationId: string): void
   /** Stop carrying it (removed by the visitor, or placed with an order). */

@@ -2,6 +2,7 @@ import { formatMoney, type Money } from '../domain/money'
 import type { TradeInCarInfo } from '../domain/tradein/balance'
 import type { Site } from '../i18n/sites'
 import type { Store } from '../store'
+import type { TradeInOwner } from '../store/programs'
 import { useT } from '../ui/intl-context'
 import type { LoadContext } from './route'
 import { carName } from './trade-in-valuation'
@@ -14,14 +15,19 @@ export interface TradeInSummary {
 }
 
 /**
- * A valuation as the visitor carries it (SPEC §3 `tradeInCarInfo`), or null when the id is unknown or the valuation
- * belongs to another country's site: its currency and market differ.
+ * A valuation as the visitor carries it (SPEC §3 `tradeInCarInfo`), or null when the id is unknown, the valuation is
+ * someone else's, or it belongs to another country's site: its currency and market differ.
  *
  * @example
- * await findTradeInCarInfo(store, site, 'Vq3fK9xZ2bLm')
+ * await findTradeInCarInfo(store, site, 'Vq3fK9xZ2bLm', ctx.tradeIn.owner)
  */
-export async function findTradeInCarInfo(store: Store, site: Site, id: string): Promise<TradeInCarInfo | null> {
-  const valuation = /^[\w-]{12}$/.test(id) ? await store.programs.findValuation(id) : null
+export async function findTradeInCarInfo(
+  store: Store,
+  site: Site,
+  id: string,
+  owner: TradeInOwner,
+): Promise<TradeInCarInfo | null> {
+  const valuation = /^[\w-]{12}$/.test(id) ? await store.programs.findValuation(id, owner) : null
   if (!valuation || valuation.countryCode !== site.countryCode) return null
   return {
     id: valuation.id,
@@ -31,16 +37,17 @@ export async function findTradeInCarInfo(store: Store, site: Site, id: string): 
 }
 
 /**
- * The trade-in estimate of an order form or order (a valuation id), formatted for its site, or null.
+ * The visitor's trade-in estimate of an order form or order (a valuation id), formatted for its site, or null when
+ * it is not theirs.
  *
  * @example
  * tradeIn: await tradeInEstimate(ctx, ctx.url.searchParams.get('tradeIn') ?? ctx.tradeIn.id ?? '')
  */
 export async function tradeInEstimate(
-  ctx: Pick<LoadContext, 'store' | 'site'>,
+  ctx: Pick<LoadContext, 'store' | 'site' | 'tradeIn'>,
   id: string,
 ): Promise<TradeInSummary | null> {
-  const info = await findTradeInCarInfo(ctx.store, ctx.site, id)
+  const info = await findTradeInCarInfo(ctx.store, ctx.site, id, ctx.tradeIn.owner)
   return info ? { id: info.id, car: info.car, estimate: formatMoney(info.estimate, ctx.site.locale) } : null
 }
 

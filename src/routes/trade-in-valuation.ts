@@ -3,6 +3,7 @@ import { type TradeInInput, type TradeInProblem, validateTradeIn } from '../doma
 import { estimateTradeIn } from '../domain/tradein/valuation'
 import { type Site, today as siteToday } from '../i18n/sites'
 import type { Store } from '../store'
+import type { TradeInOwner } from '../store/programs'
 
 /**
  * What asking for a valuation gave: a stored estimate, field problems, no valuation possible ("currently unable
@@ -18,12 +19,12 @@ export type ValuationRequestOutcome =
  * Validates, values and stores a trade-in for a country site: the one path of the page's form and the API.
  *
  * @example
- * const outcome = await requestValuation(store, site, user?.id ?? null, form)
+ * const outcome = await requestValuation(store, site, ctx.tradeIn.owner, form)
  */
 export async function requestValuation(
   store: Store,
   site: Site,
-  ownerId: string | null,
+  owner: TradeInOwner,
   input: TradeInInput,
   now = new Date(),
 ): Promise<ValuationRequestOutcome> {
@@ -38,7 +39,7 @@ export async function requestValuation(
   if (!estimate.ok) return { status: 'unavailable' }
   const saved = await store.programs.saveValuation({
     tradeIn: values,
-    ownerId,
+    owner,
     countryCode: country,
     locale: site.locale,
     estimate: estimate.amount,

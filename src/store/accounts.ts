@@ -177,32 +177,38 @@ export function createAccountStore(db: D1Database) {
         .run()
     },
 
-    /** Failures counted under a key within a window; resets once the window has passed. */
-    async recordFailure(key: string, now: Date, windowMs: number): Promise<number> {
+    /**
+     * Counts one attempt under each key, atomically (one upsert per key, one batch): the counts including this one,
+     * within the window; a key's count starts again once its window has passed.
+     */
+    async countAttempts(keys: readonly string[], now: Date, windowMs: number): Promise<number[]> {
+      if (keys.length === 0) return []
       const windowStart = new Date(now.getTime() - windowMs).toISOString()
-      const row = await db
-        .prepare(
-          `INSERT INTO attempt_counters (key, failures, window_started_at) VALUES (?1, 1, ?2)
-           ON CONFLICT (key) DO UPDATE SET
-             failures = CASE WHEN window_started_at < ?3 THEN 1 ELSE failures + 1 END,
-             window_started_at = CASE WHEN window_started_at < ?3 THEN ?2 ELSE window_started_at END
-           RETURNING failures`,
-        )
-        .bind(key, now.toISOString(), windowStart)
-        .first<{ failures: number }>()
-      return row?.failures ?? 1
+      const results = await db.batch<{ failures: number }>(
+        keys.map((key) =>
+          db
+            .prepare(
+              `INSERT INTO attempt_counters (key, failures, window_started_at) VALUES (?1, 1, ?2)
+               ON CONFLICT (key) DO UPDATE SET
+                 failures = CASE WHEN window_started_at < ?3 THEN 1 ELSE failures + 1 END,
+                 window_started_at = CASE WHEN window_started_at < ?3 THEN ?2 ELSE window_started_at END
+               RETURNING failures`,
+            )
+            .bind(key, now.toISOString(), windowStart),
+        ),
+      )
+      return results.map((result) => result.results[0]?.failures ?? 1)
     },
 
-    async failuresWithin(key: string, now: Date, windowMs: number): Promise<number> {
-      const row = await db
-        .prepare('SELECT failures FROM attempt_counters WHERE key = ?1 AND window_started_at >= ?2')
-        .bind(key, new Date(now.getTime() - windowMs).toISOString())
-        .first<{ failures: number }>()
-      return row?.failures ?? 0
-    },
-
-    async clearFailures(key: string): Promise<void> {
-      await db.prepare('DELETE FROM attempt_counters WHERE key = ?1').bind(key).run()
+    /** After a success: clears the `cleared` keys' counters and gives one attempt back to each `returned` key. */
+    async releaseAttempts(cleared: readonly string[], returned: readonly string[]): Promise<void> {
+      const statements = [
+        ...cleared.map((key) => db.prepare('DELETE FROM attempt_counters WHERE key = ?1').bind(key)),
+        ...returned.map((key) =>
+          db.prepare('UPDATE attempt_counters SET failures = MAX(failures - 1, 0) WHERE key = ?1').bind(key),
+        ),
+      ]
+      if (statements.length > 0) await db.batch(statements)
     },
 
     async configurationsOf(userId: string): Promise<{ id: string; modelCode: string; createdAt: string }[]> {

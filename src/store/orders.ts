@@ -32,6 +32,8 @@ export type PlaceOutcome =
   | { status: 'created' | 'duplicate'; id: string; notificationId: string | null }
   /** A quick-delivery order whose car was sold out: nothing was written. */
   | { status: 'outOfStock'; id: null; notificationId: null }
+  /** The customer already placed an order for the same car (another form, another tab): nothing was written. */
+  | { status: 'sameSubmitted'; id: null; notificationId: null }
 
 interface Row {
   id: string
@@ -67,6 +69,8 @@ export function createOrderStore(db: D1Database) {
       recipient: string
       /** A quick-delivery car: the order takes one unit, or is not placed at all. */
       stockCarId?: string | null
+      /** The car's choices key: one order per customer and car (a unique index). */
+      carKey: string
     }): Promise<PlaceOutcome> {
       const id = randomId()
       const notificationId = randomId()
@@ -74,14 +78,14 @@ export function createOrderStore(db: D1Database) {
       const at = order.updatedAt
       const stockCarId = input.stockCarId ?? null
       const take = stockCarId ? [takeStockStatement(db, stockCarId, id, input.idempotencyKey)] : []
-      const results = await db.batch<{ id: string }>([
+      const batch = [
         ...take,
         db
           .prepare(
             `INSERT INTO orders (id, configuration_id, country_code, created_at, owner_id, kind, number, status, payment_status,
                idempotency_key, locale, usage, personal, consents, price, currency, total_amount, due_today, updated_at, document,
-               stock_car_id)
-             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?4, ?19, ?20
+               stock_car_id, car_key)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?4, ?19, ?20, ?21
               WHERE ${stockTakenGuard('?20', '?1')}
              ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
           )
@@ -106,6 +110,7 @@ export function createOrderStore(db: D1Database) {
             order.amounts.dueToday.amount,
             JSON.stringify(order),
             stockCarId,
+            input.carKey,
           ),
         db
           .prepare(
@@ -135,7 +140,21 @@ export function createOrderStore(db: D1Database) {
             at,
             id,
           ),
-      ])
+      ]
+      let results: D1Result<{ id: string }>[]
+      try {
+        results = await db.batch<{ id: string }>(batch)
+      } catch (error) {
+        // The same car's order from another form won the race: the whole batch (stock unit included) rolled back.
+        if (!/UNIQUE constraint failed: orders\.owner_id, orders\.car_key/.test(String(error))) throw error
+        const earlier = await db
+          .prepare('SELECT id FROM orders WHERE idempotency_key = ?1')
+          .bind(input.idempotencyKey)
+          .first<{ id: string }>()
+        return earlier
+          ? { status: 'duplicate', id: earlier.id, notificationId: null }
+          : { status: 'sameSubmitted', id: null, notificationId: null }
+      }
       if (results[take.length]?.results[0]) return { status: 'created', id, notificationId }
       const earlier = await db
         .prepare('SELECT id FROM orders WHERE idempotency_key = ?1')

@@ -27,7 +27,16 @@ export interface TradeInValuationRecord {
   updatedAt: string
 }
 
-/** Outcome of saving a valuation: stored (new or the same customer's again), or the VIN is someone else's. */
+/**
+ * Who a valuation belongs to: the signed-in customer, else the browser that made it (the SHA-256 of the random key
+ * in its trade-in cookie). A valuation is found, valued again and attached only by its owner.
+ */
+export interface TradeInOwner {
+  userId: string | null
+  browserKey: string | null
+}
+
+/** Outcome of saving a valuation: stored (new or the owner's again), or the VIN was placed with an order. */
 export type ValuationOutcome = { status: 'saved'; id: string } | { status: 'vinTaken' }
 
 /** Outcome of a request stored once per submission: the first one's id on a retry. */
@@ -66,44 +75,47 @@ export function createProgramStore(db: D1Database) {
 
   return {
     /**
-     * Stores a valuation under its VIN in one statement: a new VIN is inserted; a known VIN is updated only for
-     * the customer who valued it (the same signed-in customer, or the same plate number: whoever holds the VIN
-     * and the plate holds the registration certificate), else it is refused. A VIN an order was placed with is
-     * refused to everyone: the order keeps the estimate it was placed with.
+     * Stores a valuation in one statement: the owner's first valuation of a VIN is inserted, their next one updates
+     * it; anyone else valuing the same car gets their own record. A VIN placed with an order is refused to everyone
+     * ("this VIN already matched other orders"): the order keeps the estimate it was placed with.
      */
     async saveValuation(input: {
       tradeIn: ValidTradeIn
-      ownerId: string | null
+      owner: TradeInOwner
       countryCode: string
       locale: string
       estimate: { amount: number; currency: string }
       modelValidFrom: string
       now: Date
     }): Promise<ValuationOutcome> {
-      const { tradeIn } = input
+      const { tradeIn, owner } = input
+      const ownerKey = owner.userId ? `u:${owner.userId}` : owner.browserKey ? `b:${owner.browserKey}` : null
+      if (!ownerKey) throw new Error('a valuation needs an owner')
       const at = input.now.toISOString()
       const row = await db
         .prepare(
           `INSERT INTO trade_in_valuations
-             (id, vin, owner_id, owner_name, plate, country_code, locale, brand, series, variant,
-              first_registration_year, mileage_km, estimate_amount, currency, model_valid_from, created_at, updated_at)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?16)
-           ON CONFLICT (vin) DO UPDATE SET
-             owner_id = COALESCE(trade_in_valuations.owner_id, excluded.owner_id), owner_name = excluded.owner_name,
+             (id, vin, owner_id, browser_key, owner_key, owner_name, plate, country_code, locale, brand, series,
+              variant, first_registration_year, mileage_km, estimate_amount, currency, model_valid_from, created_at,
+              updated_at)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?18
+            WHERE NOT EXISTS (SELECT 1 FROM trade_in_valuations WHERE vin = ?2 AND order_id IS NOT NULL)
+           ON CONFLICT (vin, owner_key) DO UPDATE SET
+             owner_name = excluded.owner_name, plate = excluded.plate,
              country_code = excluded.country_code, locale = excluded.locale, brand = excluded.brand,
              series = excluded.series, variant = excluded.variant,
              first_registration_year = excluded.first_registration_year, mileage_km = excluded.mileage_km,
              estimate_amount = excluded.estimate_amount, currency = excluded.currency,
              model_valid_from = excluded.model_valid_from, updated_at = excluded.updated_at
            WHERE trade_in_valuations.order_id IS NULL
-             AND ((excluded.owner_id IS NOT NULL AND trade_in_valuations.owner_id = excluded.owner_id)
-               OR trade_in_valuations.plate = excluded.plate)
            RETURNING id`,
         )
         .bind(
           randomId(),
           tradeIn.vin,
-          input.ownerId,
+          owner.userId,
+          owner.userId ? null : owner.browserKey,
+          ownerKey,
           tradeIn.owner,
           tradeIn.plate,
           input.countryCode,
@@ -122,24 +134,35 @@ export function createProgramStore(db: D1Database) {
       return row ? { status: 'saved', id: row.id } : { status: 'vinTaken' }
     },
 
-    async findValuation(id: string): Promise<TradeInValuationRecord | null> {
+    /** The owner's valuation with this id, or null (unknown, or someone else's: the same answer). */
+    async findValuation(id: string, owner: TradeInOwner): Promise<TradeInValuationRecord | null> {
+      if (!owner.userId && !owner.browserKey) return null
       return db
         .prepare(
           `SELECT id, vin, owner_name AS ownerName, plate, country_code AS countryCode, brand, series, variant,
                   first_registration_year AS firstRegistrationYear, mileage_km AS mileageKm,
                   estimate_amount AS estimateAmount, currency, created_at AS createdAt, updated_at AS updatedAt
-             FROM trade_in_valuations WHERE id = ?1`,
+             FROM trade_in_valuations
+            WHERE id = ?1 AND ((?2 IS NOT NULL AND owner_id = ?2) OR (?3 IS NOT NULL AND browser_key = ?3))`,
         )
-        .bind(id)
+        .bind(id, owner.userId, owner.browserKey)
         .first<TradeInValuationRecord>()
     },
 
-    /** Keeps the trade-in estimate an order was placed with; an estimate goes with one order only. */
-    async attachTradeIn(orderId: string, valuationId: string): Promise<void> {
-      await db
-        .prepare('UPDATE trade_in_valuations SET order_id = ?1 WHERE id = ?2 AND order_id IS NULL')
-        .bind(orderId, valuationId)
+    /**
+     * Keeps the trade-in estimate an order was placed with, if the valuation is the owner's: an estimate goes with
+     * one order only, and one valuation of a VIN at most is on an order (a unique index; a second is ignored). The
+     * order's customer becomes the valuation's owner. Returns whether it was attached.
+     */
+    async attachTradeIn(orderId: string, valuationId: string, owner: TradeInOwner & { userId: string }) {
+      const result = await db
+        .prepare(
+          `UPDATE OR IGNORE trade_in_valuations SET order_id = ?1, owner_id = ?3
+            WHERE id = ?2 AND order_id IS NULL AND (owner_id = ?3 OR (?4 IS NOT NULL AND browser_key = ?4))`,
+        )
+        .bind(orderId, valuationId, owner.userId, owner.browserKey)
         .run()
+      return result.meta.changes === 1
     },
 
     /** The valuation an order was placed with, or null. */

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { HOSTILE_REDIRECTS } from '../../test/quality/payloads'
 import { decode, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 
@@ -106,6 +107,14 @@ describe('choosing without JavaScript', () => {
   it('never sends the visitor to another site', async () => {
     const res = await choose(visitor(), '/be/fr-BE', { choice: 'acceptAll', return: '//evil.example/x' })
     expect(res.headers.get('location')).toBe('/be/fr-BE')
+  })
+
+  it.each(HOSTILE_REDIRECTS)('keeps the return %j on our origin, dot segments resolved first', async (target) => {
+    const res = await choose(visitor(), '/no', { choice: 'rejectAll', return: target })
+    expect(res.status).toBe(303)
+    const location = res.headers.get('location') ?? ''
+    expect(location.startsWith('//') || location.includes('\\')).toBe(false)
+    expect(new URL(location, ORIGIN).origin).toBe(ORIGIN)
   })
 })
 

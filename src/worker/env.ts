@@ -1,15 +1,21 @@
 import { z } from 'zod'
 
+/** Signs tokens in development and tests only; production refuses to run without its own `APP_SECRET`. */
 const DEV_SECRET = 'development-only-secret-never-used-in-production'
-/** The gray-release code outside production (README). */
+/** The gray-release code in development and tests only (README); production needs `GRAY_ACCESS_CODE`. */
 export const DEV_GRAY_CODE = 'preview-2026'
+
+/** The Worker secrets production cannot run without (README, "Deploying"). */
+export const REQUIRED_SECRETS = ['APP_SECRET', 'GRAY_ACCESS_CODE'] as const
 
 const EnvSchema = z
   .object({
-    ENVIRONMENT: z.enum(['development', 'test', 'production']).default('development'),
+    // Production unless local configuration says otherwise (`.dev.vars`, `--var ENVIRONMENT:development`): a
+    // deployment never inherits development behaviour from a default.
+    ENVIRONMENT: z.enum(['development', 'test', 'production']).default('production'),
     /** The storefront's public origin, e.g. https://www.example.com; defaults to the request's. */
     OFFICIAL_URL: z.url().optional(),
-    /** Signs anti-forgery tokens (and later sessions). `wrangler secret put APP_SECRET`. */
+    /** Signs anti-forgery tokens, sessions and the gray-release cookie. `wrangler secret put APP_SECRET`. */
     APP_SECRET: z.string().min(32).optional(),
     /** The code of the gray release (/grayLogin). `wrangler secret put GRAY_ACCESS_CODE`. */
     GRAY_ACCESS_CODE: z.string().min(8).optional(),
@@ -18,28 +24,44 @@ const EnvSchema = z
      * `wrangler secret put SENTRY_DSN`. The browser gets it too (a DSN is public by design).
      */
     SENTRY_DSN: z.url().optional(),
+    /** Share of requests traced for error reporting, 0–1 (default 0.05). */
+    SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).optional(),
   })
   .transform((env, ctx) => {
-    if (env.ENVIRONMENT === 'production' && (!env.APP_SECRET || !env.GRAY_ACCESS_CODE)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['APP_SECRET'],
-        message: 'APP_SECRET and GRAY_ACCESS_CODE are required in production',
-      })
-      return z.NEVER
+    if (env.ENVIRONMENT === 'production') {
+      for (const name of REQUIRED_SECRETS) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required in production` })
+      }
+      if (!env.APP_SECRET || !env.GRAY_ACCESS_CODE) return z.NEVER
+      return { ...env, APP_SECRET: env.APP_SECRET, GRAY_ACCESS_CODE: env.GRAY_ACCESS_CODE }
     }
     return { ...env, APP_SECRET: env.APP_SECRET ?? DEV_SECRET, GRAY_ACCESS_CODE: env.GRAY_ACCESS_CODE ?? DEV_GRAY_CODE }
   })
 
 export type AppConfig = z.output<typeof EnvSchema>
 
+/** The worker's configuration is unusable (a production secret is missing or malformed). */
+export class ConfigError extends Error {
+  /** The names of the settings at fault; never their values. */
+  readonly settings: string[]
+  constructor(settings: string[]) {
+    super(`The worker is misconfigured: ${settings.join(', ')} missing or invalid`)
+    this.name = 'ConfigError'
+    this.settings = settings
+  }
+}
+
 const parsed = new WeakMap<object, AppConfig>()
 
-/** The validated configuration of the worker, parsed once per env object. Throws when invalid. */
+/** The validated configuration of the worker, parsed once per env object. Throws a `ConfigError` when invalid. */
 export function appConfig(env: Env): AppConfig {
   let config = parsed.get(env)
   if (!config) {
-    config = EnvSchema.parse(env)
+    const result = EnvSchema.safeParse(env)
+    if (!result.success) {
+      throw new ConfigError([...new Set(result.error.issues.map((issue) => String(issue.path[0] ?? 'ENVIRONMENT')))])
+    }
+    config = result.data
     parsed.set(env, config)
   }
   return config

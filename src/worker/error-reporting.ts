@@ -1,15 +1,22 @@
-import { type CloudflareOptions, captureException, withSentry } from '@sentry/cloudflare'
-import { scrubReport } from '../domain/error-report'
+import { type CloudflareOptions, captureException, withSentry, withStreamedSpan } from '@sentry/cloudflare'
+import { DEFAULT_TRACES_SAMPLE_RATE, scrubReport, scrubSpan } from '../domain/error-report'
 import { type AppConfig, appConfig } from './env'
 
 /**
  * Error reporting (Sentry), on the server and in the browser: only in production and only when
- * `SENTRY_DSN` is set; every trace sampled; every event scrubbed of personal data by
- * `scrubReport` (no cookies, headers, bodies, query strings, user or IP; URL cut to 200).
+ * `SENTRY_DSN` is set; traces sampled at `SENTRY_TRACES_SAMPLE_RATE` (default 5 %); every event scrubbed of personal
+ * data by `scrubReport` and every span by `scrubSpan` (no cookies, headers, bodies, query strings, user or IP; URL
+ * cut to 200).
  */
-export function errorReportingConfig(config: AppConfig): { dsn: string; environment: string } | null {
+export function errorReportingConfig(
+  config: AppConfig,
+): { dsn: string; environment: string; tracesSampleRate: number } | null {
   return config.ENVIRONMENT === 'production' && config.SENTRY_DSN
-    ? { dsn: config.SENTRY_DSN, environment: config.ENVIRONMENT }
+    ? {
+        dsn: config.SENTRY_DSN,
+        environment: config.ENVIRONMENT,
+        tracesSampleRate: config.SENTRY_TRACES_SAMPLE_RATE ?? DEFAULT_TRACES_SAMPLE_RATE,
+      }
     : null
 }
 
@@ -40,11 +47,14 @@ export function sentryOptions(env: Env, overrides: Partial<CloudflareOptions> = 
   return {
     dsn: reporting.dsn,
     environment: reporting.environment,
-    tracesSampleRate: 1,
-    // Collect nothing about the visitor in the first place; scrubReport removes what slips through.
+    tracesSampleRate: reporting.tracesSampleRate,
+    // Collect nothing about the visitor in the first place; scrubReport and scrubSpan remove what slips through.
     dataCollection: PRIVATE_DATA_COLLECTION,
     beforeSend: (event) => scrubReport(event),
-    beforeSendTransaction: (event) => scrubReport(event),
+    // The SDK streams spans (its default): each one, the request's root span included, passes `beforeSendSpan`;
+    // `beforeSendTransaction` is never called for them.
+    traceLifecycle: 'stream',
+    beforeSendSpan: withStreamedSpan((span) => scrubSpan(span)),
     beforeBreadcrumb: (crumb) => scrubReport(crumb),
     ...overrides,
   }

@@ -1,5 +1,5 @@
 import { env as testEnv } from 'cloudflare:test'
-import { createTransport } from '@sentry/cloudflare'
+import { createTransport, startSpan } from '@sentry/cloudflare'
 import { describe, expect, it, vi } from 'vitest'
 import { sentryOptions, withErrorReporting } from './error-reporting'
 import { app } from './index'
@@ -54,7 +54,7 @@ describe('error reporting', () => {
         SENTRY_DSN: DSN,
       }),
     )
-    expect(on).toMatchObject({ dsn: DSN, environment: 'production', tracesSampleRate: 1 })
+    expect(on).toMatchObject({ dsn: DSN, environment: 'production', tracesSampleRate: 0.05 })
   })
 
   it('reports a server error in production, without cookies, headers, body, query, user or IP', async () => {
@@ -146,6 +146,65 @@ describe('error reporting', () => {
     expect(errors).toHaveLength(1)
     expect(errors[0]?.request?.url).toBe('https://shop.example/api/v1/stores/x/slots')
     expect(JSON.stringify(sent)).not.toContain('ada@example.com')
+  })
+})
+
+describe('traces', () => {
+  it('are sampled at a low rate by default, and at the configured one', () => {
+    const base = { ...PRODUCTION, SENTRY_DSN: DSN }
+    expect(sentryOptions(envWith(base))?.tracesSampleRate).toBe(0.05)
+    expect(sentryOptions(envWith({ ...base, SENTRY_TRACES_SAMPLE_RATE: '0.2' }))?.tracesSampleRate).toBe(0.2)
+  })
+
+  it('scrub every span they send, the request’s and the app’s own, of personal data', async () => {
+    const { sent, transport } = fakeTransport()
+    const handler = withErrorReporting(
+      {
+        fetch: async () =>
+          startSpan(
+            {
+              name: 'load order for ada@example.com, phone +47 912 34 567',
+              op: 'db.query',
+              attributes: {
+                'url.full': 'https://shop.example/no/order/A1?email=ada%40example.com',
+                'http.request.header.cookie': '__Host-session=secret',
+                'client.address': '203.0.113.9',
+                'user.email': 'ada@example.com',
+                note: 'call ada@example.com',
+              },
+            },
+            () => new Response('ok'),
+          ),
+      },
+      { ...TEST_OPTIONS(transport), tracesSampleRate: 1 },
+    )
+    const { ctx, settled } = executionContext()
+    const request = new Request('https://shop.example/no/order/A1?email=ada%40example.com&phone=4791234567', {
+      headers: { cookie: '__Host-session=secret', 'cf-connecting-ip': '203.0.113.9', 'user-agent': 'Ada phone' },
+    })
+    const env = envWith({ ...PRODUCTION, SENTRY_DSN: DSN })
+    const res = await handler.fetch(incoming(request), env, ctx)
+    expect(await res.text()).toBe('ok')
+    await settled()
+    // Streamed spans (the SDK's default): one span envelope item per trace, the root span and its children.
+    type SentSpan = { name: string; is_segment: boolean; attributes: Record<string, { value: unknown }> }
+    const spans = (sent.flat() as { items?: SentSpan[] }[]).flatMap((item) => item.items ?? [])
+    expect(spans.filter((span) => span.is_segment)).toHaveLength(1)
+    const child = spans.find((span) => span.attributes['sentry.op']?.value === 'db.query')
+    expect(child?.name).toBe('load order for [email], phone [number]')
+    expect(child?.attributes['url.full']?.value).toBe('https://shop.example/no/order/A1')
+    expect(child?.attributes['user.email']).toBeUndefined()
+    const text = JSON.stringify(sent)
+    for (const secret of [
+      'ada@example.com',
+      'ada%40example.com',
+      '4791234567',
+      '912 34 567',
+      'secret',
+      '203.0.113.9',
+    ]) {
+      expect(text, secret).not.toContain(secret)
+    }
   })
 })
 

@@ -13,7 +13,7 @@ import { api } from './api'
 import { apiError, pricedCarProblem } from './api/errors'
 import { authSdk } from './api/session'
 import { handleConsentPost } from './consent-post'
-import { appConfig } from './env'
+import { appConfig, ConfigError } from './env'
 import { errorReportingConfig, reportError, withErrorReporting } from './error-reporting'
 import { csrfProtection } from './middleware/csrf'
 import { isSameOriginPost } from './middleware/same-origin'
@@ -85,8 +85,22 @@ app.use(
     crossOriginEmbedderPolicy: false,
   }),
 )
+// Fails closed: a production worker without its secrets serves nothing, rather than falling back to values from
+// the source code (README, "Deploying").
 app.use(async (c, next) => {
-  c.set('config', appConfig(c.env))
+  try {
+    c.set('config', appConfig(c.env))
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(`[${c.get('requestId')}] refusing to serve: ${error.message}`)
+    return c.text('503 Service Unavailable: the storefront is not configured.', 503, {
+      'cache-control': 'no-store',
+      'retry-after': '300',
+    })
+  }
+  await next()
+})
+app.use(async (c, next) => {
   c.set('store', createStore(c.env, { waitUntil: backgroundTask(c) }))
   await next()
 })

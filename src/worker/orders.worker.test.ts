@@ -112,6 +112,23 @@ describe('placing an order', () => {
     expect(again.status).toBe(409)
     expect(decode(await again.text())).toContain(nl['configurator.error.sameSubmitted'])
   })
+
+  it('places one order when several tabs submit the same car at the same moment', async () => {
+    const { person, configurationId } = await customer()
+    const path = `/nl/configurator/info-submission/${configurationId}`
+    // Each tab is its own form (its own idempotency key), sent together.
+    const tabs = await Promise.all(
+      Array.from({ length: 6 }, (_, tab) =>
+        person.postForm(path, { ...DUTCH_FORM, idempotencyKey: `tab-${tab}-${configurationId}` }),
+      ),
+    )
+    const statuses = tabs.map((res) => res.status).sort()
+    expect(statuses).toEqual([303, 409, 409, 409, 409, 409])
+    const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE configuration_id = ?1')
+      .bind(configurationId)
+      .first<{ n: number }>()
+    expect(rows?.n).toBe(1)
+  })
 })
 
 describe('after ordering', () => {

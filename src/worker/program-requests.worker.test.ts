@@ -267,3 +267,28 @@ describe('a test-drive booking after it is made', () => {
     expect((await book(start)).res.status).toBe(303)
   })
 })
+
+describe('a request’s result page belongs to the customer who made it', () => {
+  it('shows a signed-in customer’s enquiry, with their e-mail, to them only: anyone else gets 404', async () => {
+    const { customer, email, path } = await chargerEnquiry()
+    const own = decode(await (await customer.request(path)).text())
+    expect(own).toContain(nb['charger.result.mail'].replace('{email}', email))
+    const { someone: other } = await person()
+    for (const stranger of [other, visitor()]) {
+      const res = await stranger.request(path)
+      expect(res.status).toBe(404)
+      expect(decode(await res.text())).not.toContain(email)
+    }
+  })
+
+  it('shows a signed-in customer’s subscription request to them only', async () => {
+    const { customer, email, path } = await subscriptionRequest()
+    expect((await customer.request(path)).status).toBe(200)
+    const { someone: other } = await person()
+    for (const stranger of [other, visitor()]) {
+      const res = await stranger.request(path)
+      expect(res.status).toBe(404)
+      expect(decode(await res.text())).not.toContain(email)
+    }
+  })
+})

@@ -121,6 +121,41 @@ describe('anti-forgery', () => {
     expect(form.status).toBe(404)
   })
 
+  it('refuses a valid pair when the browser says the request comes from another site', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { cookie, token } = await antiForgery()
+    const send = (headers: Record<string, string>) =>
+      call('/api/client-errors', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': token, ...headers },
+        body: report,
+      })
+    const foreignHeaders: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', origin: 'https://shop.local.test' },
+    ]
+    for (const foreign of foreignHeaders) {
+      const res = await send(foreign)
+      expect(res.status, JSON.stringify(foreign)).toBe(403)
+      expect(await res.json()).toMatchObject({ error: { code: 'csrf' } })
+    }
+    expect((await send({ origin: BASE, 'sec-fetch-site': 'same-origin' })).status).toBe(204)
+    expect(warn).toHaveBeenCalledTimes(1)
+    // A page's form too: the error page, nothing changed.
+    const page = await call('/se/trade-in')
+    const seed = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+    const field = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? ''
+    const form = await call('/se/trade-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: seed, origin: 'https://evil.example' },
+      body: new URLSearchParams({ _csrf: field, vin: 'XNVP5AAA0R0000777' }).toString(),
+    })
+    expect(form.status).toBe(403)
+    expect(await form.text()).toContain(CATALOGS['sv-SE']['api.error.csrf'])
+  })
+
   it('refuses state-changing calls to pages too', async () => {
     expect((await call('/no/configurator/p5', { method: 'POST' })).status).toBe(403)
     expect((await call('/no', { method: 'DELETE' })).status).toBe(403)

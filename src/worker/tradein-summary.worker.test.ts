@@ -46,10 +46,10 @@ async function valuedVisitor(extra: Record<string, string> = {}) {
 }
 
 describe('a trade-in estimate in the price summary', () => {
-  it('is carried by a necessary cookie that holds only the valuation id', async () => {
+  it('is carried by a necessary cookie that holds only the valuation id and the browser’s key', async () => {
     const { valued, id } = await valuedVisitor()
     const cookie = valued.headers.getSetCookie().find((c) => c.startsWith(`${TRADE_IN_COOKIE}=`)) ?? ''
-    expect(cookie).toContain(`${TRADE_IN_COOKIE}=${id};`)
+    expect(cookie).toMatch(new RegExp(`^${TRADE_IN_COOKIE}=${id}\\.[\\w-]{43};`))
     expect(cookie).toMatch(/Max-Age=2592000/)
     expect(cookie).toMatch(/HttpOnly/)
     expect(cookie).toMatch(/Secure/)

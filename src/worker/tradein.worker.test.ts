@@ -103,18 +103,64 @@ describe('the trade-in page', () => {
     expect(decode(await res.text())).toContain(sv['tradeIn.error.unavailable'])
   })
 
-  it('refuses a VIN valued with another plate, and lets the same car be valued again', async () => {
+  it('lets its owner value the same car again; a second person gets their own record and changes nothing', async () => {
     const form = valuationForm()
-    const first = await visitor().postForm('/se/trade-in', form)
-    const again = await visitor().postForm('/se/trade-in', { ...form, mileage: '50000' })
+    const anna = visitor()
+    const first = await anna.postForm('/se/trade-in', form)
+    const again = await anna.postForm('/se/trade-in', { ...form, mileage: '50000' })
     expect(again.headers.get('location')).toBe(first.headers.get('location'))
-    const other = await visitor().postForm('/se/trade-in', { ...form, owner: 'Someone Else', plate: 'XYZ 987' })
-    expect(other.status).toBe(409)
-    expect(decode(await other.text())).toContain(sv['tradeIn.error.vinTaken'])
-    const row = await env.DB.prepare('SELECT owner_name, plate, mileage_km FROM trade_in_valuations WHERE vin = ?1')
+    // A stranger who read the VIN and the plate off the car: their own valuation, not Anna's overwritten.
+    const stranger = visitor()
+    const other = await stranger.postForm('/se/trade-in', { ...form, owner: 'Someone Else', mileage: '90000' })
+    expect(other.status).toBe(303)
+    expect(other.headers.get('location')).toMatch(/^\/se\/trade-in\/result\/[\w-]{12}$/)
+    expect(other.headers.get('location')).not.toBe(first.headers.get('location'))
+    const { results } = await env.DB.prepare(
+      'SELECT owner_name, plate, mileage_km FROM trade_in_valuations WHERE vin = ?1 ORDER BY created_at, mileage_km',
+    )
       .bind(form.vin)
-      .first()
-    expect(row).toEqual({ owner_name: 'Anna Berg', plate: 'ABC 123', mileage_km: 50_000 })
+      .all()
+    expect(results).toEqual([
+      { owner_name: 'Anna Berg', plate: 'ABC 123', mileage_km: 50_000 },
+      { owner_name: 'Someone Else', plate: 'ABC 123', mileage_km: 90_000 },
+    ])
+  })
+
+  it('shows a valuation to its owner only: anyone else with the link gets 404 and no VIN, plate or estimate', async () => {
+    const form = valuationForm({ plate: 'DEF 456' })
+    const anna = visitor()
+    const result = (await anna.postForm('/se/trade-in', form)).headers.get('location') ?? ''
+    expect((await anna.request(result)).status).toBe(200)
+    for (const someone of [visitor(), visitor()]) {
+      const res = await someone.request(result)
+      expect(res.status).toBe(404)
+      const html = decode(await res.text())
+      expect(html).not.toContain(form.vin)
+      expect(html).not.toContain('DEF 456')
+      expect(html).not.toContain(formatMoney({ amount: 36_800_000, currency: 'SEK' }, 'sv-SE'))
+    }
+    // Knowing the id is not enough: a trade-in cookie naming it with another browser's key shows nothing.
+    const id = result.split('/').pop() ?? ''
+    const forged = await visitor().request(result, { headers: { cookie: `__Host-nv_tradein=${id}.${'A'.repeat(43)}` } })
+    expect(forged.status).toBe(404)
+    const summary = await visitor().request('/se/configurator/p5', {
+      headers: { cookie: `__Host-nv_tradein=${id}.${'A'.repeat(43)}` },
+    })
+    const html = decode(await summary.text())
+    expect(html).toContain('"tradeInCarInfo":null')
+    expect(html).not.toContain(`/se/trade-in/result/${id}`)
+  })
+
+  it('keeps a signed-in customer’s valuation theirs on any device, and not the browser’s after signing out', async () => {
+    const email = uniqueEmail('owner')
+    const anna = visitor()
+    await anna.signUp('/se', { name: 'Anna Berg', email, password: 'correct horse battery' })
+    const result = (await anna.postForm('/se/trade-in', valuationForm())).headers.get('location') ?? ''
+    expect((await anna.request(result)).status).toBe(200)
+    const phone = visitor()
+    await phone.signIn('/se', { email, password: 'correct horse battery' })
+    expect((await phone.request(result)).status).toBe(200)
+    expect((await visitor().request(result)).status).toBe(404)
   })
 
   it('goes from the order form to a valuation and back; the order keeps the estimate beside its price', async () => {
@@ -147,6 +193,32 @@ describe('the trade-in page', () => {
     const again = await person.postForm('/se/trade-in', valuationForm({ vin, mileage: '90000' }))
     expect(again.status).toBe(409)
     expect(decode(await (await person.request(`/se/order/${orderId}`)).text())).toContain(estimate)
+    // Nor by anyone else.
+    const stranger = await visitor().postForm('/se/trade-in', valuationForm({ vin, owner: 'Someone Else' }))
+    expect(stranger.status).toBe(409)
+  })
+
+  it('cannot be put on someone else’s order form or order with ?tradeIn=, nor lock its owner out', async () => {
+    const form = valuationForm({ plate: 'KLM 789' })
+    const anna = visitor()
+    const annaResult = (await anna.postForm('/se/trade-in', form)).headers.get('location') ?? ''
+    const annaId = annaResult.split('/').pop() ?? ''
+    expect(annaId).toMatch(/^[\w-]{12}$/)
+    const thief = visitor()
+    await thief.signUp('/se', { name: 'Tom Thief', email: uniqueEmail('thief'), password: 'correct horse battery' })
+    const saved = await thief.postForm('/se/configurator/p5', { configuration: 'version=long-range' })
+    const configurationId = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
+    const formPath = `/se/configurator/info-submission/${configurationId}?tradeIn=${annaId}`
+    const page = decode(await (await thief.request(formPath)).text())
+    expect(page).not.toContain(sv['tradeIn.line.note'])
+    expect(page).not.toContain(formatMoney({ amount: 36_800_000, currency: 'SEK' }, 'sv-SE'))
+    const placed = await thief.postForm(formPath, SWEDISH_ORDER_FORM)
+    expect(placed.headers.get('location') ?? '').toMatch(/result-confirmation/)
+    const row = await env.DB.prepare('SELECT order_id FROM trade_in_valuations WHERE id = ?1').bind(annaId).first()
+    expect(row).toEqual({ order_id: null })
+    // Anna can still value her own car.
+    const again = await anna.postForm('/se/trade-in', { ...form, mileage: '41000' })
+    expect(again.headers.get('location')).toBe(annaResult)
   })
 })
 
@@ -192,17 +264,28 @@ describe('the trade-in API', () => {
     })
   })
 
-  it('answers 409 for a VIN valued by another customer and 503 without data', async () => {
+  it('gives a second caller their own valuation of a VIN, and answers 503 without data', async () => {
     const first = body()
-    expect((await visitor().api('/api/v1/trade-in/valuations', first)).status).toBe(201)
-    const taken = await visitor().api('/api/v1/trade-in/valuations', { ...first, plate: 'XYZ 987' })
-    expect(taken.status).toBe(409)
-    expect(await taken.json()).toMatchObject({ error: { code: 'vin_taken' } })
+    const a = await visitor().api('/api/v1/trade-in/valuations', first)
+    expect(a.status).toBe(201)
+    const b = await visitor().api('/api/v1/trade-in/valuations', { ...first, mileage: 80_000 })
+    expect(b.status).toBe(201)
+    const [idA, idB] = [((await a.json()) as { id: string }).id, ((await b.json()) as { id: string }).id]
+    expect(idA).not.toBe(idB)
     const none = await visitor().api(
       '/api/v1/trade-in/valuations',
       body({ car: { brand: 'renault', series: 'zoe', variant: 'zoe-r135' } }),
     )
     expect(none.status).toBe(503)
+  })
+
+  it('makes the valuation the calling browser’s: its result page opens there and nowhere else', async () => {
+    const caller = visitor()
+    const res = await caller.api('/api/v1/trade-in/valuations', body())
+    const { id } = (await res.json()) as { id: string }
+    expect(res.headers.get('set-cookie') ?? '').toMatch(new RegExp(`__Host-nv_tradein=${id}\\.[\\w-]{43};`))
+    expect((await caller.request(`/se/trade-in/result/${id}`)).status).toBe(200)
+    expect((await visitor().request(`/se/trade-in/result/${id}`)).status).toBe(404)
   })
 
   it('needs the anti-forgery token and a country site', async () => {

@@ -18,6 +18,24 @@ export const HOSTILE_REDIRECTS: readonly string[] = [
   ' //evil.example',
   'evil.example',
   '',
+  '/..//evil.example/',
+  '/.//evil.example',
+  '/no/../..//evil.example/x',
+  '/%2e%2e//evil.example/',
+  '/%2E/%2E%2E//evil.example',
+  '/./\\evil.example',
+]
+
+/** Request paths (after a site prefix) that a link built from the path must not turn into another host. */
+export const HOSTILE_PATHS: readonly string[] = [
+  '//evil.example/x',
+  '/\\evil.example',
+  '//evil.example/',
+  '///evil.example/x',
+  '/..//evil.example/',
+  '/./\\/evil.example/x',
+  '/%2F%2Fevil.example/x',
+  '/%5Cevil.example',
 ]
 
 /** Markup that must come back escaped wherever a page shows what a visitor typed. */

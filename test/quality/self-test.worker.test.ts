@@ -21,6 +21,7 @@ import {
   escapingFindings,
   fuzzEndpoints,
   headerFindings,
+  hostilePathFindings,
   invisibleToOthersFindings,
   missingFromDocument,
   type OpenApiDocument,
@@ -88,6 +89,8 @@ broken.post('/api/writes-first', async (c) => {
 broken.get('/api/undocumented', (c) => c.json({}))
 broken.get('/page', (c) => c.html(`<p>${c.req.query('q')}</p>`))
 broken.get('/go', (c) => c.redirect(c.req.query('frontRedirect') ?? '/'))
+// A footer-style link built from the raw request path: '/no//evil.example/x' links to '//evil.example/x'.
+broken.get('/no/*', (c) => c.html(`<a href="${c.req.path.slice(3)}">Global</a>`))
 broken.get('/records/:id', (c) => (getCookie(c, 'who') ? c.text(`record ${c.req.param('id')}`) : c.text('record', 200)))
 broken.onError((_, c) => c.text('Internal Server Error', 500))
 
@@ -129,6 +132,11 @@ describe('the quality suites catch each kind of defect', () => {
   it('a redirect to another origin', async () => {
     const findings = await openRedirectFindings(call, ['/go'])
     expect(findings.some((f) => f.includes('evil.example'))).toBe(true)
+  })
+
+  it('a link built from a hostile request path that leads to another host', async () => {
+    const findings = await hostilePathFindings(call, ['/no'])
+    expect(findings).toContain('"/no//evil.example/x" links to "//evil.example/x"')
   })
 
   it('missing security headers', async () => {

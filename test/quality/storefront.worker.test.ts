@@ -13,6 +13,7 @@ import {
   escapingFindings,
   fuzzEndpoints,
   headerFindings,
+  hostilePathFindings,
   missingFromDocument,
   type OpenApiDocument,
   openRedirectFindings,
@@ -78,6 +79,11 @@ describe('security', () => {
   it('no page or endpoint redirects to another origin', async () => {
     const paths = [...pageTemplates.map((t) => t.replace(/:\w+\??/g, 'p5')), '/api/csrf', '/api/health']
     expect(await openRedirectFindings(call, paths)).toEqual([])
+  }, 60_000)
+
+  it('links built from a hostile request path stay on our origin, under every site prefix', async () => {
+    const prefixes = [...new Set(['', ...SITES.map((site) => site.prefix)])]
+    expect(await hostilePathFindings(call, prefixes)).toEqual([])
   }, 60_000)
 
   it('markup in addresses comes back escaped on every page', async () => {

@@ -5,7 +5,7 @@
  * (self-test.worker.test.ts), which proves they can fail.
  */
 import fc from 'fast-check'
-import { HOSTILE_REDIRECTS, ODD_STRINGS, XSS_MARKERS, XSS_PAYLOADS } from './payloads'
+import { HOSTILE_PATHS, HOSTILE_REDIRECTS, ODD_STRINGS, XSS_MARKERS, XSS_PAYLOADS } from './payloads'
 
 export type Call = (path: string, init?: RequestInit) => Promise<Response>
 
@@ -241,7 +241,10 @@ export async function fuzzEndpoints(options: FuzzOptions): Promise<string[]> {
   return findings
 }
 
-/** Every state-changing endpoint refuses a missing token, another visitor's token, and a token without its cookie. */
+/**
+ * Every state-changing endpoint refuses a missing token, another visitor's token, a token without its cookie, and a
+ * valid token on a request whose `Origin` or `Sec-Fetch-Site` names another site.
+ */
 export async function antiForgeryFindings(call: Call, document: OpenApiDocument): Promise<string[]> {
   const findings: string[] = []
   for (const { method, path, operation } of operationsOf(document)) {
@@ -255,6 +258,15 @@ export async function antiForgeryFindings(call: Call, document: OpenApiDocument)
       ["another visitor's token", { cookie: mine.cookie, 'x-csrf-token': theirs.token }],
       ['token without its cookie', { 'x-csrf-token': mine.token }],
       ['forged token', { cookie: mine.cookie, 'x-csrf-token': `${mine.token.slice(0, -4)}AAAA` }],
+      // Defence in depth: a valid pair, but the browser says the request comes from another site.
+      [
+        'a valid token from another origin',
+        { cookie: mine.cookie, 'x-csrf-token': mine.token, origin: 'https://evil.example' },
+      ],
+      [
+        'a valid token sent cross-site',
+        { cookie: mine.cookie, 'x-csrf-token': mine.token, 'sec-fetch-site': 'cross-site' },
+      ],
     ]
     for (const [what, headers] of attempts) {
       const res = await call(concretePath, {
@@ -326,28 +338,116 @@ export async function headerFindings(call: Call, paths: readonly string[]): Prom
   return findings
 }
 
+/** Every URL a page hands the browser: Location, href/src/action attributes, and hidden `return` fields. */
+function urlsOf(res: Response, html: string): string[] {
+  const fromHtml = (value: string) =>
+    value
+      .replace(/&amp;/g, '&')
+      .replace(/&#x2F;/gi, '/')
+      .replace(/&#x5C;/gi, '\\')
+      .replace(/&quot;/g, '"')
+  const urls = [...html.matchAll(/\s(?:href|src|action|formaction)="([^"]*)"/g)].map((m) => fromHtml(m[1] ?? ''))
+  for (const m of html.matchAll(/<input[^>]*name="(?:return|frontRedirect|returnTo)"[^>]*value="([^"]*)"/g))
+    urls.push(fromHtml(m[1] ?? ''))
+  const location = res.headers.get('location')
+  if (location) urls.push(location)
+  return urls
+}
+
+/** Whether a URL, or a path in one of its query values, leads the browser to another origin. */
+function leavesOrigin(url: string, origin: string): boolean {
+  const resolved = new URL(url, `${origin}/`)
+  if (resolved.origin !== origin) return /evil\.example/.test(url)
+  for (const value of resolved.searchParams.values()) {
+    if (!value.startsWith('/') && !value.startsWith('\\')) continue
+    if (value.startsWith('//') || value.startsWith('/\\') || value.startsWith('\\')) return true
+    if (new URL(value, `${origin}/`).origin !== origin) return true
+  }
+  return false
+}
+
 /**
- * A record one visitor owns is invisible (404) to everyone else: other signed-in visitors and
- * anonymous ones. `owner` and each of `others` are request headers (their cookies).
+ * Links built from the request path stay on our origin: every page of every site prefix, reached by a hostile path
+ * (`/no//evil.example/x`, `/\evil.example`, dot segments…), hands the browser no URL (link, form, redirect, hidden
+ * `return`) that leads to another origin.
  *
  * @example
- * expect(await invisibleToOthersFindings(call, '/no/order/A1', alice, [bob, {}])).toEqual([])
+ * expect(await hostilePathFindings(call, ['', '/no', '/be/nl-BE'])).toEqual([])
+ */
+export async function hostilePathFindings(call: Call, prefixes: readonly string[]): Promise<string[]> {
+  const origin = 'http://local.test'
+  const findings: string[] = []
+  for (const prefix of prefixes) {
+    for (const hostile of HOSTILE_PATHS) {
+      const path = `${prefix}${hostile}`
+      const res = await call(path, { redirect: 'manual' })
+      const html = (res.headers.get('content-type') ?? '').includes('html') ? await res.text() : ''
+      if (!html) await res.body?.cancel()
+      if (res.status >= 500) findings.push(`${JSON.stringify(path)} answers ${res.status}`)
+      for (const url of urlsOf(res, html)) {
+        if (leavesOrigin(url, origin)) findings.push(`${JSON.stringify(path)} links to ${JSON.stringify(url)}`)
+      }
+    }
+  }
+  return [...new Set(findings)]
+}
+
+/**
+ * A record one visitor owns is invisible (404) to everyone else: other signed-in visitors and
+ * anonymous ones, and none of its personal data (`personal`: the owner's name, e-mail, VIN…) is in
+ * what they get. A page that needs an account may send an anonymous visitor to sign in instead (a redirect to
+ * `/auth`, the same for every id). `owner` and each of `others` are request headers (their cookies).
+ *
+ * @example
+ * expect(await invisibleToOthersFindings(call, '/no/order/A1', alice, [bob, {}], ['alice@example.com'])).toEqual([])
  */
 export async function invisibleToOthersFindings(
   call: Call,
   path: string,
   owner: Record<string, string>,
   others: readonly Record<string, string>[],
+  personal: readonly string[] = [],
 ): Promise<string[]> {
   const findings: string[] = []
-  const own = await call(path, { headers: owner })
+  const own = await call(path, { headers: owner, redirect: 'manual' })
   if (own.status !== 200) findings.push(`${path}: its owner gets ${own.status}`)
   const ownBody = await own.text()
   for (const [i, headers] of others.entries()) {
-    const res = await call(path, { headers })
+    const res = await call(path, { headers, redirect: 'manual' })
     const body = await res.text()
-    if (res.status !== 404) findings.push(`${path}: visitor ${i + 1} who does not own it gets ${res.status}`)
+    const toSignIn =
+      res.status === 302 && /^\/(?:[a-z]{2}\/(?:[a-z]{2}-[A-Z]{2}\/)?)?auth\?/.test(res.headers.get('location') ?? '')
+    if (res.status !== 404 && !(toSignIn && !headers.cookie))
+      findings.push(`${path}: visitor ${i + 1} who does not own it gets ${res.status}`)
     else if (body === ownBody) findings.push(`${path}: visitor ${i + 1} sees the owner's page`)
+    for (const data of personal) {
+      if (body.includes(data)) findings.push(`${path}: visitor ${i + 1} sees ${JSON.stringify(data)}`)
+    }
   }
+  return findings
+}
+
+/**
+ * An "at most one" rule holds under parallel requests: `attempt` is sent `times` times at once, then `count` (from
+ * the database, or from the answers' statuses) must give at most `max` (default 1).
+ *
+ * @example
+ * expect(await atMostOneFindings('one order per form', 8, () => post(form), () => countOrders())).toEqual([])
+ */
+export async function atMostOneFindings(
+  rule: string,
+  times: number,
+  attempt: (i: number) => Promise<Response>,
+  count: (statuses: number[]) => Promise<number> | number,
+  max = 1,
+): Promise<string[]> {
+  const answers = await Promise.all(Array.from({ length: times }, (_, i) => attempt(i)))
+  const findings: string[] = []
+  for (const res of answers) {
+    if (res.status >= 500) findings.push(`${rule}: a parallel request answered ${res.status}`)
+    await res.body?.cancel()
+  }
+  const n = await count(answers.map((res) => res.status))
+  if (n > max) findings.push(`${rule}: ${times} parallel requests made ${n}, at most ${max} allowed`)
   return findings
 }

@@ -10,7 +10,7 @@
  * first load. Crashes caught by the page's error boundary reach Sentry through the server
  * (`POST /api/client-errors`).
  */
-import { scrubReport } from '../../domain/error-report'
+import { DEFAULT_TRACES_SAMPLE_RATE, scrubReport, scrubSpan } from '../../domain/error-report'
 
 const script = document.querySelector<HTMLScriptElement>('script[data-sentry-dsn]')
 const dsn = script?.dataset.sentryDsn
@@ -27,7 +27,7 @@ if (dsn) {
     Sentry.init({
       dsn,
       environment: script?.dataset.sentryEnvironment,
-      tracesSampleRate: 1,
+      tracesSampleRate: Number(script?.dataset.sentryTracesSampleRate ?? DEFAULT_TRACES_SAMPLE_RATE),
       integrations: [Sentry.browserTracingIntegration()],
       dataCollection: {
         userInfo: false,
@@ -38,7 +38,9 @@ if (dsn) {
         stackFrameVariables: false,
       },
       beforeSend: (event) => scrubReport(event),
-      beforeSendTransaction: (event) => scrubReport(event),
+      // Spans are streamed; each passes beforeSendSpan (beforeSendTransaction would not see them).
+      traceLifecycle: 'stream',
+      beforeSendSpan: Sentry.withStreamedSpan((span) => scrubSpan(span)),
       beforeBreadcrumb: (crumb) => scrubReport(crumb),
     })
     window.removeEventListener('error', onError)

@@ -11,7 +11,7 @@ import { CATALOGS } from '../../i18n/catalogs'
 import { createStoreIntl, type MessageKey } from '../../i18n/intl'
 import { SITES, siteByPrefix } from '../../i18n/sites'
 import { requestValuation } from '../../routes/trade-in-valuation'
-import { resolveUser } from '../auth/session'
+import { visitorTradeIn } from '../tradein-cookie'
 import type { AppEnv } from '../types'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
 import { apiError, requestLocale } from './errors'
@@ -96,8 +96,8 @@ export const tradeInApi = new Hono<AppEnv>().post(
     const request = bodyOf(c, ValuationRequest)
     const site = siteByPrefix(request.site)
     if (!site) return apiError(c, 422, 'validation', 'api.error.validation')
-    const user = await resolveUser(c)
-    const outcome = await requestValuation(c.get('store'), site, user?.id ?? null, {
+    const visitor = await visitorTradeIn(c)
+    const outcome = await requestValuation(c.get('store'), site, visitor.owner, {
       vin: request.vin,
       mileage: String(request.mileage),
       plate: request.plate,
@@ -126,6 +126,8 @@ export const tradeInApi = new Hono<AppEnv>().post(
       case 'vinTaken':
         return apiError(c, 409, 'vin_taken', 'tradeIn.error.vinTaken')
       case 'valued': {
+        // The valuation is this browser's (or the signed-in customer's): its pages and order form show it.
+        visitor.remember(outcome.id)
         const estimate: Money = { amount: outcome.amount, currency: outcome.currency as Money['currency'] }
         return c.json(
           {

@@ -95,6 +95,33 @@ describe('creating an account and signing in', () => {
     expect(decode(await res.text())).toContain(CATALOGS['nb-NO']['auth.error.throttled'])
   })
 
+  it('counts parallel guesses atomically: of 20 wrong passwords sent at once, only 5 are tried', async () => {
+    const { email } = await signedUp()
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => visitor().signIn('/no', { email, password: `wrong ${i}` })),
+    )
+    const statuses = answers.map((res) => res.status)
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15)
+  })
+
+  it('keeps counting an address’s failures when it signs in to its own account', async () => {
+    const { email: own } = await signedUp()
+    const address = { 'cf-connecting-ip': '203.0.113.77' }
+    const attacker = visitor(address)
+    // 19 wrong guesses against several accounts from one address (each account stays under its own limit).
+    for (let i = 0; i < 19; i++) {
+      const res = await attacker.signIn('/no', { email: uniqueEmail(`target${i % 4}`), password: 'guess' })
+      expect(res.status).toBe(401)
+    }
+    // Signing in to its own account (another browser at the same address) does not wipe the address's count…
+    expect((await visitor(address).signIn('/no', { email: own, password: PASSWORD })).status).toBe(303)
+    expect((await attacker.signIn('/no', { email: uniqueEmail('target'), password: 'guess' })).status).toBe(401)
+    // …so the next guess from that address is refused, for any account.
+    const refused = await attacker.signIn('/no', { email: uniqueEmail('target'), password: 'guess' })
+    expect(refused.status).toBe(429)
+  })
+
   it('does not create a second account for the same e-mail', async () => {
     const { email } = await signedUp()
     const res = await visitor().signUp('/no', { name: 'Impostor', email: email.toUpperCase(), password: PASSWORD })

@@ -64,6 +64,7 @@ export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<type
         await guard.fail()
         return 'taken'
       }
+      await guard.succeed()
       await startSession(c, created)
       return 'ok'
     },

@@ -3,6 +3,7 @@ import { getCookie, setCookie } from 'hono/cookie'
 import { apiError } from '../api/errors'
 import { constantTimeEqual, randomToken, sign } from '../auth/crypto'
 import type { AppEnv } from '../types'
+import { isForeignRequest } from './same-origin'
 
 /** HttpOnly, Secure, host-only cookie holding the visitor's random anti-forgery seed. */
 export const CSRF_COOKIE = '__Host-csrf'
@@ -46,7 +47,7 @@ async function submittedToken(c: Context<AppEnv>): Promise<string | undefined> {
 
 /**
  * Refuses every state-changing request (anything but GET/HEAD/OPTIONS) whose token does not match
- * the visitor's seed cookie: 403, with the reason in the visitor's language: as JSON to a script, and
+ * the visitor's seed cookie, or that the browser says comes from another site (`isForeignRequest`): 403, with the reason in the visitor's language: as JSON to a script, and
  * as the page `refusePage` renders (when given) to a form a browser posted.
  */
 export function csrfProtection(refusePage?: (c: Context<AppEnv>) => Promise<Response>): MiddlewareHandler<AppEnv> {
@@ -55,6 +56,7 @@ export function csrfProtection(refusePage?: (c: Context<AppEnv>) => Promise<Resp
     const seed = getCookie(c, CSRF_COOKIE)
     const token = await submittedToken(c)
     const valid =
+      !isForeignRequest(c) &&
       seed !== undefined &&
       token !== undefined &&
       constantTimeEqual(token, await tokenFor(seed, c.get('config').APP_SECRET))

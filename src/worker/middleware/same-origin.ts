@@ -10,9 +10,26 @@ import type { AppEnv } from '../types'
  */
 export function isSameOriginPost(c: Context<AppEnv>): boolean {
   const fetchSite = c.req.header('sec-fetch-site')
-  if (fetchSite !== undefined) return fetchSite === 'same-origin'
+  if (fetchSite !== undefined) return fetchSite === 'same-origin' && !isForeignRequest(c)
   const origin = c.req.header('origin')
   if (origin === undefined) return false
+  return isOwnOrigin(c, origin)
+}
+
+function isOwnOrigin(c: Context<AppEnv>, origin: string): boolean {
   const own = [new URL(c.req.url).origin, c.get('config').OFFICIAL_URL?.replace(/\/$/, '')]
   return own.includes(origin)
+}
+
+/**
+ * Whether the browser says a request comes from another site: `Sec-Fetch-Site: cross-site` (or `same-site`, a
+ * sibling host), or an `Origin` that is not ours (`null` included). Refused for every state-changing request even
+ * with a valid anti-forgery token (defence in depth). A request that sends neither (a script, an old browser) is
+ * left to the token.
+ */
+export function isForeignRequest(c: Context<AppEnv>): boolean {
+  const fetchSite = c.req.header('sec-fetch-site')
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true
+  const origin = c.req.header('origin')
+  return origin !== undefined && !isOwnOrigin(c, origin)
 }

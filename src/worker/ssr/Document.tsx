@@ -18,7 +18,7 @@ export interface DocumentProps {
   /** The analytics script and its page config (serialized), only with analytics consent on labelled pages. */
   analytics: { config: string; src: string } | null
   /** The browser error reporter, on pages that ship JavaScript, only in production with a DSN. */
-  monitoring: { dsn: string; environment: string; src: string } | null
+  monitoring: { dsn: string; environment: string; tracesSampleRate: number; src: string } | null
   children: ReactNode
 }
 
@@ -79,6 +79,7 @@ export function Document(props: DocumentProps) {
             nonce={props.nonce}
             data-sentry-dsn={props.monitoring.dsn}
             data-sentry-environment={props.monitoring.environment}
+            data-sentry-traces-sample-rate={props.monitoring.tracesSampleRate}
           />
         )}
       </body>

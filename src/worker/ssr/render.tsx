@@ -7,7 +7,7 @@ import { allows, type Consent } from '../../domain/analytics/consent'
 import { type AnalyticsLabel, submitEventOf } from '../../domain/analytics/events'
 import { CATALOGS } from '../../i18n/catalogs'
 import { COMMON_NAMESPACES, createStoreIntl, pickMessages } from '../../i18n/intl'
-import { linkTo } from '../../i18n/links'
+import { linkTo, sameOriginPath } from '../../i18n/links'
 import { alternateSites, type CountryCode, GLOBAL_SITE, type Locale, type Site } from '../../i18n/sites'
 import { type ClientEntry, PageRedirect, type PageRoute, pageErrorFor } from '../../routes/route'
 import { AppRoot, createPageStore } from '../../ui/AppRoot'
@@ -133,15 +133,11 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
       nonce={nonce}
       banner={
         request.banner && consent === null ? (
-          <ConsentBanner intl={intl} site={site} returnTo={`${url.pathname}${url.search}`} />
+          <ConsentBanner intl={intl} site={site} returnTo={`${sameOriginPath(url.pathname)}${url.search}`} />
         ) : null
       }
       analytics={analytics ? { config: serializeForScript(analytics), src: clientEntrySrc('analytics') } : null}
-      monitoring={
-        reporting && request.client
-          ? { dsn: reporting.dsn, environment: reporting.environment, src: clientEntrySrc('monitoring') }
-          : null
-      }
+      monitoring={reporting && request.client ? { ...reporting, src: clientEntrySrc('monitoring') } : null}
     >
       <AppRoot ctx={ctx} intl={intl} store={createPageStore(page)}>
         <request.Page data={request.data} />
@@ -214,7 +210,7 @@ async function loadContext(c: Context<AppEnv>, site: Site, params: Record<string
     store: c.get('store'),
     session: sessionService(c, user),
     consent: readConsent(c),
-    tradeIn: visitorTradeIn(c),
+    tradeIn: await visitorTradeIn(c, user?.id ?? null),
     notify: (ids: readonly string[]) => {
       const sending = enqueueNotifications(c.env, ids)
       try {

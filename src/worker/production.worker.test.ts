@@ -1,0 +1,87 @@
+import { env } from 'cloudflare:test'
+import { describe, expect, it, vi } from 'vitest'
+import { app } from './index'
+
+/** The worker's env as a plain `wrangler deploy` of wrangler.toml gives it: its [vars], plus the given secrets. */
+function deployed(secrets: Record<string, string> = {}): Env {
+  const vars = JSON.parse(env.TEST_DEPLOYED_VARS) as Record<string, string>
+  return { ...env, ENVIRONMENT: undefined, ...vars, ...secrets } as unknown as Env
+}
+
+const SECRETS = { APP_SECRET: 's'.repeat(48), GRAY_ACCESS_CODE: 'gray-code-of-the-deployment' }
+
+describe('production fails closed', () => {
+  it('wrangler.toml deploys production: development is only a local setting', () => {
+    const vars = JSON.parse(env.TEST_DEPLOYED_VARS) as Record<string, string>
+    expect(vars.ENVIRONMENT ?? 'production').toBe('production')
+  })
+
+  it('refuses to serve without its secrets: a 503 and a log line naming what is missing', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    for (const path of ['/no', '/api/health', '/dev/mailbox', '/no/grayLogin']) {
+      const res = await app.request(path, {}, deployed())
+      expect(res.status, path).toBe(503)
+      expect(await res.text()).toContain('not configured')
+      expect(res.headers.get('cache-control')).toBe('no-store')
+    }
+    const lines = log.mock.calls.map((call) => call.map(String).join(' '))
+    expect(lines.some((line) => line.includes('APP_SECRET') && line.includes('GRAY_ACCESS_CODE'))).toBe(true)
+    // Never the value of a secret in the log, even a partial one.
+    const partial = deployed({ APP_SECRET: 'too-short-secret' })
+    expect((await app.request('/no', {}, partial)).status).toBe(503)
+    expect(log.mock.calls.flat().map(String).join(' ')).not.toContain('too-short-secret')
+  })
+
+  it('also without ENVIRONMENT at all: production is the default', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const bare = { ...env, ENVIRONMENT: undefined } as unknown as Env
+    expect((await app.request('/no', {}, bare)).status).toBe(503)
+  })
+
+  it('refuses the development gray-release code and tokens signed with the development secret', async () => {
+    const production = deployed(SECRETS)
+    const pair = async (on: Env) => {
+      const res = await app.request('/api/csrf', {}, on)
+      const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+      return { cookie, token: ((await res.json()) as { token: string }).token }
+    }
+    const gray = async (code: string) => {
+      const { cookie, token } = await pair(production)
+      return app.request(
+        '/no/grayLogin',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+          body: new URLSearchParams({ _csrf: token, code }).toString(),
+        },
+        production,
+      )
+    }
+    const devCode = await gray('preview-2026')
+    expect(devCode.status).toBeLessThan(500)
+    expect(devCode.headers.get('set-cookie') ?? '').not.toContain('__Host-nv_gray=')
+    const realCode = await gray(SECRETS.GRAY_ACCESS_CODE)
+    expect(realCode.headers.get('set-cookie') ?? '').toContain('__Host-nv_gray=')
+    // An anti-forgery pair minted under the development secret is refused by the deployment.
+    const dev = await pair(env)
+    const forged = await app.request(
+      '/api/client-errors',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: dev.cookie, 'x-csrf-token': dev.token },
+        body: JSON.stringify({ message: 'x', url: '/no' }),
+      },
+      production,
+    )
+    expect(forged.status).toBe(403)
+  })
+
+  it('serves with its secrets, and the dev mailbox is not there', async () => {
+    const production = deployed(SECRETS)
+    expect((await app.request('/no', {}, production)).status).toBe(200)
+    expect((await app.request('/api/health', {}, production)).status).toBe(200)
+    const mailbox = await app.request('/dev/mailbox', {}, production)
+    expect(mailbox.status).toBe(404)
+    expect(await mailbox.text()).not.toContain('Dev mailbox')
+  })
+})
