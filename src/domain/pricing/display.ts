@@ -1,0 +1,103 @@
+// No zod here: the browser's configurator shows prices with it.
+import type { PriceLine, PriceQuote } from './engine'
+import { percentOf, vatIncludedIn } from './rounding'
+import type { PriceRuleSet } from './rules'
+
+/** Whether the figures shown include VAT ('inclVat') or are net of it ('exclVat'). */
+export type PriceBasis = 'inclVat' | 'exclVat'
+
+/**
+ * The basis a visitor sees a price page on: net of VAT for a business buyer where the country shows
+ * business prices net (the summary's lines are net then too), including VAT for everyone else. The
+ * option cards, the headline, the sticky price bar and the summary of one page all use it.
+ *
+ * @example
+ * priceBasis(nlBusinessQuote) // 'exclVat'
+ * priceBasis(nlPersonalQuote) // 'inclVat'
+ */
+export function priceBasis(quote: Pick<PriceQuote, 'usage' | 'display' | 'orderable'>): PriceBasis {
+  return quote.orderable && quote.usage === 'business' && quote.display === 'exclVat' ? 'exclVat' : 'inclVat'
+}
+
+/**
+ * The total a page puts in its headline and price bar, on the page's basis.
+ *
+ * @example
+ * headlinePrice(nlBusinessQuote) // { basis: 'exclVat', amount: 4_065_996 } (49 188.00 less 8 528.04 VAT)
+ */
+export function headlinePrice(quote: PriceQuote): { basis: PriceBasis; amount: number } {
+  const basis = priceBasis(quote)
+  return { basis, amount: basis === 'exclVat' ? quote.totalExclVat : quote.totalInclVat }
+}
+
+/** One row of a displayed breakdown: a price line as shown, on the breakdown's basis. */
+export interface BreakdownRow {
+  code: string
+  labelKey: string
+  role: PriceLine['role']
+  amount: number
+}
+
+/**
+ * An itemised price as a page, an e-mail or an order shows it, stated on one basis so that it adds up:
+ * - 'exclVat': net rows, their sum (`subtotal` = total excluding VAT), the VAT on its own row (`vat`),
+ *   then `total` = subtotal + vat;
+ * - 'inclVat': rows including VAT, their sum (`subtotal` = `total`), and the VAT they contain (`vat`),
+ *   shown as "of which VAT", not added.
+ * `indicative` marks the global site's price: no country's fees or VAT, for the experience only.
+ */
+export interface DisplayedBreakdown {
+  basis: PriceBasis
+  rows: BreakdownRow[]
+  subtotal: number
+  vat: number
+  total: number
+  indicative: boolean
+}
+
+/**
+ * The breakdown of a quote on one basis. The engine states lines either all with their VAT inside or
+ * all net with a VAT line; this keeps that basis, takes the VAT line out of the rows, and checks that
+ * the rows add up to the totals the page prints (a breakdown that does not add up throws rather than
+ * being shown).
+ *
+ * @example
+ * const shown = displayedBreakdown(nlBusinessQuote)
+ * shown.basis // 'exclVat'
+ * shown.subtotal + shown.vat === shown.total // true
+ */
+export function displayedBreakdown(quote: PriceQuote): DisplayedBreakdown {
+  const vatLine = quote.lines.some((line) => line.vatTreatment === 'vat')
+  const basis: PriceBasis = vatLine || quote.display === 'exclVat' ? 'exclVat' : 'inclVat'
+  const rows = quote.lines
+    .filter((line) => line.vatTreatment !== 'vat')
+    .map((line) => ({
+      code: line.code,
+      labelKey: line.labelKey,
+      role: line.role,
+      // An inclVat line carries its VAT inside; on the net basis every line is stated net.
+      amount: basis === 'exclVat' ? line.amount - line.vatIncluded : line.amount,
+    }))
+  const subtotal = rows.reduce((total, row) => total + row.amount, 0)
+  const expected = basis === 'exclVat' ? quote.totalExclVat : quote.totalInclVat
+  if (subtotal !== expected) throw new RangeError(`breakdown rows add up to ${subtotal}, not ${expected}`)
+  return { basis, rows, subtotal, vat: quote.vat, total: quote.totalInclVat, indicative: !quote.orderable }
+}
+
+/**
+ * A catalog price (a version, paint, wheel, interior, pack or accessory) on a basis, exactly as the
+ * engine states that item's line: net where VAT is charged per line and the basis is net, with VAT
+ * where the basis includes it. Under a VAT threshold or a full exemption the entered amount is shown
+ * as it is (the VAT depends on the whole car, not on one option).
+ *
+ * @example
+ * catalogPriceOn(nlRuleSet, 4_799_000, 'exclVat') // 3_966_116 (47 990.00 / 1.21, rounded half up)
+ * catalogPriceOn(nlRuleSet, 4_799_000, 'inclVat') // 4_799_000
+ */
+export function catalogPriceOn(ruleSet: PriceRuleSet, entered: number, basis: PriceBasis): number {
+  const rate = ruleSet.vat.rateBasisPoints
+  const perLine = ruleSet.vat.exemption === undefined && rate > 0
+  if (!perLine) return entered
+  if (ruleSet.amountsIncludeVat) return basis === 'exclVat' ? entered - vatIncludedIn(entered, rate) : entered
+  return basis === 'inclVat' ? entered + percentOf(entered, rate) : entered
+}
