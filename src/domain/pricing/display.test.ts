@@ -115,12 +115,20 @@ describe('catalogPriceOn', () => {
   })
 
   it('adds VAT to a net catalog price where the basis includes it, and leaves it under a threshold', () => {
-    const net: PriceRuleSet = { ...ruleSet('NL'), amountsIncludeVat: false, vat: { rateBasisPoints: 2500, source: 'test' } }
+    const net: PriceRuleSet = {
+      ...ruleSet('NL'),
+      amountsIncludeVat: false,
+      vat: { rateBasisPoints: 2500, source: 'test' },
+    }
     expect(catalogPriceOn(net, 100_000, 'inclVat')).toBe(125_000)
     expect(catalogPriceOn(net, 100_000, 'exclVat')).toBe(100_000)
     const threshold: PriceRuleSet = {
       ...net,
-      vat: { rateBasisPoints: 2500, source: 'test', exemption: { kind: 'upTo', thresholdMinor: 50_000_000, source: 'test' } },
+      vat: {
+        rateBasisPoints: 2500,
+        source: 'test',
+        exemption: { kind: 'upTo', thresholdMinor: 50_000_000, source: 'test' },
+      },
     }
     expect(catalogPriceOn(threshold, 100_000, 'inclVat')).toBe(100_000)
   })

@@ -101,3 +101,20 @@ export function catalogPriceOn(ruleSet: PriceRuleSet, entered: number, basis: Pr
   if (ruleSet.amountsIncludeVat) return basis === 'exclVat' ? entered - vatIncludedIn(entered, rate) : entered
   return basis === 'inclVat' ? entered + percentOf(entered, rate) : entered
 }
+
+/**
+ * The basis the catalog prices on a page's option cards are on, once `catalogPriceOn` has converted
+ * them, so the page can state it; null where one option's VAT cannot be told apart from the whole
+ * car's (a VAT threshold or exemption on a basis that includes VAT) or no VAT applies (the global
+ * site's indicative price).
+ *
+ * @example
+ * catalogPricesStated(nlRuleSet, 'exclVat') // 'exclVat'
+ * catalogPricesStated(noRuleSet, 'inclVat') // null (VAT-free up to a threshold)
+ */
+export function catalogPricesStated(ruleSet: PriceRuleSet, basis: PriceBasis): PriceBasis | null {
+  const perLine = ruleSet.vat.exemption === undefined && ruleSet.vat.rateBasisPoints > 0
+  if (perLine) return basis
+  if (ruleSet.vat.rateBasisPoints > 0 && !ruleSet.amountsIncludeVat && basis === 'exclVat') return 'exclVat'
+  return null
+}

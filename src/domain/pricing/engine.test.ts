@@ -38,6 +38,7 @@ const configB: Configuration = {
 /** How each country shows prices to [personal, business] buyers (data flag `display`). */
 const DISPLAY: Record<Exclude<CountryCode, 'NO'>, ['inclVat' | 'exclVat', 'inclVat' | 'exclVat']> = {
   NL: ['inclVat', 'exclVat'],
+  GLOBAL: ['inclVat', 'inclVat'],
   SE: ['inclVat', 'exclVat'],
   DK: ['inclVat', 'inclVat'],
   DE: ['inclVat', 'exclVat'],

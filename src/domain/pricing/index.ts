@@ -1,6 +1,6 @@
 export * from './change'
+export * from './display'
 export * from './engine'
 export * from './marketing'
 export * from './rounding'
 export * from './rules'
-export * from './display'
