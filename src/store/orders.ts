@@ -67,6 +67,8 @@ export function createOrderStore(db: D1Database) {
       recipient: string
       /** A quick-delivery car: the order takes one unit, or is not placed at all. */
       stockCarId?: string | null
+      /** The trade-in valuation placed with the order: its confirmation e-mail sets the estimate against the price. */
+      tradeInId?: string | null
     }): Promise<PlaceOutcome> {
       const id = randomId()
       const notificationId = randomId()
@@ -131,6 +133,7 @@ export function createOrderStore(db: D1Database) {
               orderId: id,
               name: order.contact.firstName,
               number: order.orderNumber ?? order.reservationNumber,
+              ...(input.tradeInId ? { tradeInId: input.tradeInId } : {}),
             }),
             at,
             id,
@@ -163,6 +166,12 @@ export function createOrderStore(db: D1Database) {
         .bind(country, limit)
         .all<Row>()
       return results.map(toStored).filter((o): o is StoredOrder => o !== null)
+    },
+
+    /** The price an order was placed with, as stored (the price engine's quote at that moment), or null. */
+    async priceOf(id: string): Promise<unknown> {
+      const row = await db.prepare('SELECT price FROM orders WHERE id = ?1').bind(id).first<{ price: string | null }>()
+      return row?.price ? (JSON.parse(row.price) as unknown) : null
     },
 
     async find(id: string): Promise<StoredOrder | null> {

@@ -3,6 +3,7 @@ import type { Catalog } from '../domain/catalog/schema'
 import { type CurrencyCode, formatMoney } from '../domain/money'
 import type { DisplayedBreakdown } from '../domain/pricing/display'
 import type { MessageKey } from '../i18n/intl'
+import type { Locale } from '../i18n/sites'
 import { useT } from './intl-context'
 import { useRenderContext } from './site-context'
 
@@ -14,11 +15,12 @@ const CAPTIONS = { inclVat: 'price.basis.inclVat', exclVat: 'price.basis.exclVat
  * `displayedBreakdown`, so they add up as printed. Vehicle rows are named from the catalog.
  */
 export function PriceBreakdownTable({
-  catalog,
+  vehicleNames,
   breakdown,
   currency,
 }: {
-  catalog: Catalog | null
+  /** The catalog names of the vehicle rows, by code (see `vehicleNamesOf`). */
+  vehicleNames: Readonly<Record<string, string>>
   breakdown: DisplayedBreakdown
   currency: CurrencyCode
 }) {
@@ -26,7 +28,7 @@ export function PriceBreakdownTable({
   const { site } = useRenderContext()
   const money = (amount: number) => formatMoney({ amount, currency }, site.locale)
   const label = (row: DisplayedBreakdown['rows'][number]) => {
-    const name = row.role === 'vehicle' && catalog ? catalogItem(catalog, row.code)?.names[site.locale] : undefined
+    const name = row.role === 'vehicle' ? vehicleNames[row.code] : undefined
     return name ? `${t(row.labelKey as MessageKey)}: ${name}` : t(row.labelKey as MessageKey)
   }
   const totalLabel = breakdown.indicative ? t('price.indicative.label') : t('configurator.price.total')
@@ -76,4 +78,23 @@ export function PriceBreakdownTable({
       )}
     </table>
   )
+}
+
+/**
+ * The catalog names, in a locale, of a breakdown's vehicle rows (version, paint, wheels, options).
+ *
+ * @example
+ * vehicleNamesOf(catalog, displayedBreakdown(quote), 'nl-NL') // { 'standard-range': 'Standaard bereik', … }
+ */
+export function vehicleNamesOf(
+  catalog: Catalog,
+  breakdown: DisplayedBreakdown,
+  locale: Locale,
+): Record<string, string> {
+  const names: Record<string, string> = {}
+  for (const row of breakdown.rows) {
+    const name = row.role === 'vehicle' ? catalogItem(catalog, row.code)?.names[locale] : undefined
+    if (name) names[row.code] = name
+  }
+  return names
 }

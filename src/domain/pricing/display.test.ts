@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type Configuration, defaultConfiguration } from '../catalog/configuration'
 import type { CountryCode, Usage } from '../catalog/markets'
-import { catalogPriceOn, displayedBreakdown, headlinePrice, priceBasis } from './display'
+import { catalogPriceOn, displayedBreakdown, headlinePrice, priceBasis, priceStatement } from './display'
 import { onTheRoadPrice } from './engine'
 import type { PriceRuleSet } from './rules'
 import { catalog, rulesByCountry } from './test-data'
@@ -143,5 +143,33 @@ describe('catalogPriceOn', () => {
       if (!row || entered === undefined) throw new Error(`no tech pack in ${country}`)
       expect(catalogPriceOn(ruleSet(country), entered, 'exclVat')).toBe(row.amount)
     }
+  })
+})
+
+describe('priceStatement', () => {
+  it('reads a Dutch business price top to bottom, with a trade-in as a credit and the balance', () => {
+    const lines = priceStatement(displayedBreakdown(quote('NL', 'business')), 1_970_000)
+    expect(lines.map((l) => [l.kind, l.amount]).slice(-5)).toEqual([
+      ['subtotal', 4_065_996],
+      ['vat', 852_804],
+      ['total', 4_918_800],
+      ['credit', 1_970_000],
+      // 49 188.00 − 19 700.00 = 29 488.00
+      ['balance', 2_948_800],
+    ])
+    expect(lines.filter((l) => l.kind === 'line')).toHaveLength(7)
+  })
+
+  it('states the VAT contained after the total on a personal price, and pays out an estimate above the price', () => {
+    const lines = priceStatement(displayedBreakdown(quote('NL', 'personal')), 5_000_000)
+    expect(lines.map((l) => [l.kind, l.amount]).slice(-5)).toEqual([
+      ['total', 4_918_800],
+      ['vatIncluded', 852_804],
+      ['credit', 5_000_000],
+      ['balance', 0],
+      // 50 000.00 − 49 188.00 = 812.00 to the customer
+      ['toReceive', 81_200],
+    ])
+    expect(priceStatement(displayedBreakdown(quote('NL', 'personal'))).at(-1)?.kind).toBe('vatIncluded')
   })
 })

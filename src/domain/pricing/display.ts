@@ -55,6 +55,11 @@ export interface DisplayedBreakdown {
   indicative: boolean
 }
 
+/** What a breakdown is made from: a quote, or the part of one an order stored. */
+export type BreakdownSource = Pick<PriceQuote, 'display' | 'totalExclVat' | 'totalInclVat' | 'vat' | 'orderable'> & {
+  lines: readonly Pick<PriceLine, 'code' | 'labelKey' | 'role' | 'amount' | 'vatTreatment' | 'vatIncluded'>[]
+}
+
 /**
  * The breakdown of a quote on one basis. The engine states lines either all with their VAT inside or
  * all net with a VAT line; this keeps that basis, takes the VAT line out of the rows, and checks that
@@ -66,7 +71,7 @@ export interface DisplayedBreakdown {
  * shown.basis // 'exclVat'
  * shown.subtotal + shown.vat === shown.total // true
  */
-export function displayedBreakdown(quote: PriceQuote): DisplayedBreakdown {
+export function displayedBreakdown(quote: BreakdownSource): DisplayedBreakdown {
   const vatLine = quote.lines.some((line) => line.vatTreatment === 'vat')
   const basis: PriceBasis = vatLine || quote.display === 'exclVat' ? 'exclVat' : 'inclVat'
   const rows = quote.lines
@@ -117,4 +122,57 @@ export function catalogPricesStated(ruleSet: PriceRuleSet, basis: PriceBasis): P
   if (perLine) return basis
   if (ruleSet.vat.rateBasisPoints > 0 && !ruleSet.amountsIncludeVat && basis === 'exclVat') return 'exclVat'
   return null
+}
+
+/** One line of a price statement in reading order (an e-mail, a plain-text copy of a breakdown). */
+export interface StatementLine {
+  kind: 'line' | 'subtotal' | 'vat' | 'total' | 'vatIncluded' | 'credit' | 'balance' | 'toReceive'
+  /** Message key of the label; a vehicle line's name comes from the catalog by `code`. */
+  labelKey: string
+  code: string | null
+  role: BreakdownRow['role'] | null
+  /** Minor units; a credit is the size of the deduction (written with a minus sign by formatDeduction). */
+  amount: number
+}
+
+/**
+ * A breakdown as lines to read top to bottom, in the order the pages show it: the rows, then on the
+ * net basis the total excluding VAT, the VAT and the total, or on the VAT-inclusive basis the total
+ * and the VAT it contains; then, with a trade-in estimate, the estimate as a credit and the estimated
+ * balance (never below zero; what the estimate exceeds the price by is a line of its own).
+ *
+ * @example
+ * priceStatement(displayedBreakdown(nlBusinessQuote), 1_970_000).map((l) => [l.kind, l.amount]).slice(-4)
+ * // [['vat', 852_804], ['total', 4_918_800], ['credit', 1_970_000], ['balance', 2_948_800]]
+ */
+export function priceStatement(breakdown: DisplayedBreakdown, tradeInEstimate: number | null = null): StatementLine[] {
+  const totalKey = breakdown.indicative ? 'price.indicative.label' : 'configurator.price.total'
+  const line = (kind: StatementLine['kind'], labelKey: string, amount: number): StatementLine => ({
+    kind,
+    labelKey,
+    code: null,
+    role: null,
+    amount,
+  })
+  const lines: StatementLine[] = breakdown.rows.map((row) => ({
+    kind: 'line',
+    labelKey: row.labelKey,
+    code: row.code,
+    role: row.role,
+    amount: row.amount,
+  }))
+  if (breakdown.basis === 'exclVat') {
+    lines.push(line('subtotal', 'price.totalExclVat', breakdown.subtotal), line('vat', 'price.line.vat', breakdown.vat))
+    lines.push(line('total', totalKey, breakdown.total))
+  } else {
+    lines.push(line('total', totalKey, breakdown.total))
+    if (breakdown.vat > 0) lines.push(line('vatIncluded', 'price.vatIncluded', breakdown.vat))
+  }
+  if (tradeInEstimate !== null && tradeInEstimate > 0) {
+    const left = breakdown.total - tradeInEstimate
+    lines.push(line('credit', 'price.tradeIn.estimate', tradeInEstimate))
+    lines.push(line('balance', 'price.tradeIn.balance', Math.max(0, left)))
+    if (left < 0) lines.push(line('toReceive', 'price.tradeIn.toReceive', -left))
+  }
+  return lines
 }

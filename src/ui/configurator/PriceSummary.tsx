@@ -12,7 +12,7 @@ import { linkTo } from '../../i18n/links'
 import { COUNTRY_SITES, SITE_ENDONYMS } from '../../i18n/sites'
 import { tradeInCarInfoAtom } from '../atoms'
 import { useT } from '../intl-context'
-import { PriceBreakdownTable } from '../PriceBreakdownTable'
+import { PriceBreakdownTable, vehicleNamesOf } from '../PriceBreakdownTable'
 import { useRenderContext } from '../site-context'
 
 /**
@@ -60,7 +60,11 @@ export function PriceSummary({
       ) : null}
       <details className="price-summary__lines">
         <summary>{t('configurator.price.details')}</summary>
-        <PriceBreakdownTable catalog={catalog} breakdown={breakdown} currency={quote.currency} />
+        <PriceBreakdownTable
+          vehicleNames={vehicleNamesOf(catalog, breakdown, site.locale)}
+          breakdown={breakdown}
+          currency={quote.currency}
+        />
       </details>
       {tradeIn && balance ? (
         <section className="price-summary__trade-in" aria-labelledby="trade-in-title">
@@ -153,7 +157,11 @@ function IndicativePrice({ catalog, quote }: { catalog: Catalog; quote: PriceQuo
       <p className="price-summary__sub">{t('price.indicative.caption')}</p>
       <details className="price-summary__lines">
         <summary>{t('configurator.price.details')}</summary>
-        <PriceBreakdownTable catalog={catalog} breakdown={breakdown} currency={quote.currency} />
+        <PriceBreakdownTable
+          vehicleNames={vehicleNamesOf(catalog, breakdown, site.locale)}
+          breakdown={breakdown}
+          currency={quote.currency}
+        />
       </details>
       <h3 id="indicative-countries">{t('configurator.global.heading')}</h3>
       <p>
