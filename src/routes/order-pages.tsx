@@ -19,7 +19,7 @@ import { CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { loadConfiguration } from './lookups'
-import { OrderPrice, type OrderPriceView, orderPriceView, storedOrderPrice } from './order-price'
+import { OrderPrice, type OrderPriceView, orderPriceView, storedOrderPrice, useHeadlineAmount } from './order-price'
 import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
 import { type StockOrder, StockOrderNotice, stockForOrder } from './stock-order'
 import { type TradeInSummary, tradeInEstimate } from './trade-in-line'
@@ -53,7 +53,6 @@ export interface FormData {
   values: Record<string, string>
   errors: FieldErrors
   message: MessageKey | null
-  total: string
   dueToday: string
   /** The car's price, itemised on one stated basis. */
   price: OrderPriceView
@@ -112,7 +111,6 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
     },
     errors: {},
     message: null,
-    total: formatMoney(money(quote.totalInclVat, quote.currency), ctx.site.locale),
     dueToday: formatMoney(money(quote.depositAmount ?? 0, quote.currency), ctx.site.locale),
     price: orderPriceView(quote, catalog, ctx.site.locale),
     stock: await stockForOrder(ctx, configuration),
@@ -128,7 +126,7 @@ export function OrderFormPage({ data }: { data: FormData }) {
   return (
     <article className="page">
       <h1 className="page__heading">{t('order.form.heading')}</h1>
-      <p className="page__lead">{t('order.summary.total', { amount: data.total })}</p>
+      <p className="page__lead">{t('order.summary.total', { amount: useHeadlineAmount(data.price) })}</p>
       {data.stock ? (
         <StockOrderNotice stock={data.stock} formPath={`/configurator/info-submission/${data.configurationId}`} />
       ) : null}
@@ -314,10 +312,7 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
   // A quick-delivery car is priced for the buyer's postal code (Norway: shipping outside Oslo).
   const quick = data.stock?.quick === true
   const { configuration, choices, quote, catalog } = await priceOf(ctx, ctx.params.id ?? '', quick ? form.zip : null)
-  if (quick) {
-    data.total = formatMoney(money(quote.totalInclVat, quote.currency), ctx.site.locale)
-    data.price = orderPriceView(quote, catalog, ctx.site.locale)
-  }
+  if (quick) data.price = orderPriceView(quote, catalog, ctx.site.locale)
   const at = new Date().toISOString()
   const financeKind = (data.finance as string[]).includes(form.financePreference ?? '')
     ? (form.financePreference as FinanceKind)

@@ -1,7 +1,13 @@
 import { z } from 'zod'
 import type { Catalog } from '../domain/catalog/schema'
 import { CURRENCY_EXPONENT, formatDeduction, formatMoney, type Money } from '../domain/money'
-import { type DisplayedBreakdown, displayedBreakdown, priceStatement } from '../domain/pricing/display'
+import {
+  type DisplayedBreakdown,
+  displayedBreakdown,
+  headlinePrice,
+  type PriceBasis,
+  priceStatement,
+} from '../domain/pricing/display'
 import type { PriceQuote } from '../domain/pricing/engine'
 import type { Locale } from '../i18n/sites'
 import { useT } from '../ui/intl-context'
@@ -10,6 +16,8 @@ import { useRenderContext } from '../ui/site-context'
 
 /** A car's price as an order page shows it: the breakdown on its stated basis and the names of its vehicle rows. */
 export interface OrderPriceView {
+  /** The total a page leads with, on the page's basis (net for a business buyer where prices are shown so). */
+  headline: { basis: PriceBasis; amount: number }
   breakdown: DisplayedBreakdown
   currency: Money['currency']
   vehicleNames: Record<string, string>
@@ -24,6 +32,7 @@ export interface OrderPriceView {
 export function orderPriceView(quote: PriceQuote, catalog: Catalog | null, locale: Locale): OrderPriceView {
   const breakdown = displayedBreakdown(quote)
   return {
+    headline: headlinePrice(quote),
     breakdown,
     currency: quote.currency,
     vehicleNames: catalog ? vehicleNamesOf(catalog, breakdown, locale) : {},
@@ -66,6 +75,7 @@ export function storedOrderPrice(stored: unknown, catalog: Catalog | null, local
   try {
     const breakdown = displayedBreakdown(quote)
     return {
+      headline: headlinePrice(quote),
       breakdown,
       currency: quote.currency,
       vehicleNames: catalog ? vehicleNamesOf(catalog, breakdown, locale) : {},
@@ -130,4 +140,12 @@ export function OrderPrice({
       {tradeIn ? <p className="price-summary__sub">{t('tradeIn.line.note')}</p> : null}
     </section>
   )
+}
+
+/** The total an order page leads with, formatted on its basis ("€ 40.659,96 excl. btw" for a business buyer). */
+export function useHeadlineAmount(price: OrderPriceView): string {
+  const t = useT()
+  const { site } = useRenderContext()
+  const amount = formatMoney({ amount: price.headline.amount, currency: price.currency }, site.locale)
+  return price.headline.basis === 'exclVat' ? t('configurator.price.exclVat', { amount }) : amount
 }

@@ -156,6 +156,13 @@ describe('a trade-in credit', () => {
     const formPath = `/nl/configurator/info-submission/${configurationId}`
     const form = (await page(formPath, person)).html
     expect(form).toContain(`<caption>${nl['price.basis.exclVat']}</caption>`)
+    // The form leads with the same net total as the configurator did for this business buyer.
+    expect(form).toContain(
+      nl['order.summary.total'].replace(
+        '{amount}',
+        nl['configurator.price.exclVat'].replace('{amount}', eur('40.659,96')),
+      ),
+    )
     expect(rows(form)).toEqual(
       expect.arrayContaining([`${nl['price.totalExclVat']}: ${eur('40.659,96')}`, creditRow, balanceRow]),
     )

@@ -25,7 +25,9 @@ export function priceBasis(quote: Pick<PriceQuote, 'usage' | 'display' | 'ordera
  * @example
  * headlinePrice(nlBusinessQuote) // { basis: 'exclVat', amount: 4_065_996 } (49 188.00 less 8 528.04 VAT)
  */
-export function headlinePrice(quote: PriceQuote): { basis: PriceBasis; amount: number } {
+export function headlinePrice(
+  quote: Pick<PriceQuote, 'usage' | 'display' | 'orderable' | 'totalExclVat' | 'totalInclVat'>,
+): { basis: PriceBasis; amount: number } {
   const basis = priceBasis(quote)
   return { basis, amount: basis === 'exclVat' ? quote.totalExclVat : quote.totalInclVat }
 }
