@@ -73,6 +73,12 @@ describe('configuring a car on /nl', () => {
     expect(await page.locator('.price-summary__total').textContent()).toBe('€\u00a040.659,96')
     expect(await page.locator('.configurator__basis').textContent()).toBe('Prijzen exclusief btw')
     expect(await page.locator('.price-breakdown caption').textContent()).toBe('Prijzen exclusief btw')
+    // The lease's monthly price is headlined before VAT too, in the panel and in the bar alike.
+    await page.goto(`${base}/nl/configurator/p5?usage=business`)
+    await hydrated(page)
+    const panel = (await page.locator('.finance__monthly').textContent()) ?? ''
+    expect(panel).toMatch(/ per maand excl\. btw$/)
+    expect(await page.locator('.price-bar__monthly').textContent()).toContain(panel.replace(' excl. btw', ''))
     await page.close()
   })
 

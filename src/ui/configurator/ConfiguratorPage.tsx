@@ -9,6 +9,7 @@ import {
   queryOf,
   withChoice,
 } from '../../domain/configurator/url'
+import { monthlyOnBasis } from '../../domain/finance/basis'
 import { formatMoney } from '../../domain/money'
 import { catalogPriceOn, catalogPricesStated, headlinePrice } from '../../domain/pricing/display'
 import { ruleSetValidOn } from '../../domain/pricing/valid-on'
@@ -53,10 +54,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   const ruleSet = ruleSetValidOn(data.rules, quote.validOn.date)
   const cardPrice = (amount: number) => (ruleSet ? catalogPriceOn(ruleSet, amount, headline.basis) : amount)
   const cardBasis = ruleSet ? catalogPricesStated(ruleSet, headline.basis) : null
-  const monthlyExclVat =
-    headline.basis === 'exclVat'
-      ? finance?.summary?.figures.find((f) => f.key === 'finance.field.pricePerMonthBeforeVat')?.value
-      : undefined
+  const monthly = finance?.summary ? monthlyOnBasis(finance.summary, headline.basis) : null
 
   const hrefFor = (next: ConfiguratorState, extra: Record<string, string> = {}) => {
     const query = queryOf(next)
@@ -279,16 +277,16 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
                 )}
               </span>{' '}
               <span className="price-bar__amount">{money(headline.amount)}</span>
-              {typeof monthlyExclVat === 'number' ? (
+              {monthly?.exclVat ? (
                 <span className="price-bar__monthly">
                   {' '}
-                  {t('configurator.price.orMonthlyExclVat', { amount: money(monthlyExclVat) })}
+                  {t('configurator.price.orMonthlyExclVat', { amount: money(monthly.amount) })}
                 </span>
-              ) : finance?.summary?.monthlyPayment ? (
+              ) : monthly?.amount ? (
                 <span className="price-bar__monthly">
                   {' '}
                   {t('configurator.price.orMonthly', {
-                    amount: t('finance.unit.perMonth', { amount: money(finance.summary.monthlyPayment) }),
+                    amount: t('finance.unit.perMonth', { amount: money(monthly.amount) }),
                   })}
                 </span>
               ) : null}
@@ -307,6 +305,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
               onChange={setFinance}
               currency={quote.currency}
               request={{ site: site.prefix, usage: state.usage, configuration: state.configuration }}
+              basis={headline.basis}
               hidden={Object.fromEntries(queryOf(state))}
               hrefFor={(next) => `${hrefFor(state, financeQuery(next, quote.currency))}#finance`}
             />
