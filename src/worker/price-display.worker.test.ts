@@ -71,6 +71,38 @@ describe('a business buyer sees one basis on the whole page', () => {
   })
 })
 
+describe('the price API’s SPEC §3 breakdown', () => {
+  it('states its basis and adds up on it for a Dutch business buyer', async () => {
+    const res = await visitor().api('/api/v1/price-quotes', {
+      site: '/nl',
+      usage: 'business',
+      configuration: {
+        modelCode: 'p5',
+        versionCode: 'standard-range',
+        paintCode: 'arctic-white',
+        wheelCode: 'aero-18',
+        interiorCode: 'textile-charcoal',
+        packCodes: [],
+        accessoryCodes: [],
+      },
+    })
+    expect(res.status).toBe(200)
+    const { breakdown } = (await res.json()) as { breakdown: Record<string, number | string> }
+    // Net: car 39 661.16 + delivery fee 998.80 (884.39 + 64.19 + 50.22) + VAT 8 528.04 = 49 188.00.
+    expect(breakdown).toEqual({
+      basis: 'exclVat',
+      msrp: 3_966_116,
+      msrpWithoutVat: 3_966_116,
+      deliveryFee: 99_880,
+      weightTax: 0,
+      otherFees: 0,
+      vat: 852_804,
+      msrpPrice: 4_918_800,
+      preorderFee: 50_000,
+    })
+  })
+})
+
 describe('the global site', () => {
   it('shows an indicative price of the car: no Dutch fees, no VAT claim, and the way to each country’s price', async () => {
     // What the visitor reads: the page's article (the catalogs shipped for hydration name every label).

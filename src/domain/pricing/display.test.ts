@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { type Configuration, defaultConfiguration } from '../catalog/configuration'
 import type { CountryCode, Usage } from '../catalog/markets'
-import { catalogPriceOn, displayedBreakdown, headlinePrice, priceBasis, priceStatement } from './display'
+import {
+  catalogPriceOn,
+  displayedBreakdown,
+  headlinePrice,
+  priceBasis,
+  priceStatement,
+  statedBreakdown,
+} from './display'
 import { onTheRoadPrice } from './engine'
 import type { PriceRuleSet } from './rules'
 import { catalog, rulesByCountry } from './test-data'
@@ -171,5 +178,43 @@ describe('priceStatement', () => {
       ['toReceive', 81_200],
     ])
     expect(priceStatement(displayedBreakdown(quote('NL', 'personal'))).at(-1)?.kind).toBe('vatIncluded')
+  })
+})
+
+describe('statedBreakdown', () => {
+  it('states a Dutch business price net, so the car, the fees and the VAT add up to the price', () => {
+    // Car 39 661.16 + delivery fee 884.39 + 64.19 + 50.22 = 998.80, + VAT 8 528.04 = 49 188.00.
+    expect(statedBreakdown(quote('NL', 'business'))).toEqual({
+      basis: 'exclVat',
+      msrp: 3_966_116,
+      msrpWithoutVat: 3_966_116,
+      deliveryFee: 99_880,
+      weightTax: 0,
+      otherFees: 0,
+      vat: 852_804,
+      msrpPrice: 4_918_800,
+      preorderFee: 50_000,
+    })
+  })
+
+  it('states a Dutch personal price with VAT: 47 990.00 + 1 198.00 = 49 188.00, of which 8 528.04 VAT', () => {
+    expect(statedBreakdown(quote('NL', 'personal'))).toMatchObject({
+      basis: 'inclVat',
+      msrp: 4_799_000,
+      msrpWithoutVat: 3_966_116,
+      deliveryFee: 119_800,
+      vat: 852_804,
+      msrpPrice: 4_918_800,
+    })
+  })
+
+  it('adds up on its basis everywhere', () => {
+    for (const country of Object.keys(rulesByCountry) as CountryCode[]) {
+      for (const usage of ['personal', 'business'] as const) {
+        const b = statedBreakdown(quote(country, usage))
+        const parts = b.msrp + b.deliveryFee + b.weightTax + b.otherFees + (b.basis === 'exclVat' ? b.vat : 0)
+        expect(parts).toBe(b.msrpPrice)
+      }
+    }
   })
 })

@@ -178,3 +178,49 @@ export function priceStatement(breakdown: DisplayedBreakdown, tradeInEstimate: n
   }
   return lines
 }
+
+/**
+ * The SPEC §3 price breakdown on one stated basis, so that its parts add up to the price to pay:
+ * - 'exclVat': msrp + deliveryFee + weightTax + otherFees + vat = msrpPrice;
+ * - 'inclVat': msrp + deliveryFee + weightTax + otherFees = msrpPrice, of which `vat` is VAT.
+ * `msrpWithoutVat` is the car net of VAT on either basis. (The engine's own `breakdown` keeps the car
+ * with VAT beside fees as shown, which mixes bases on a net display.)
+ */
+export interface StatedBreakdown {
+  basis: PriceBasis
+  msrp: number
+  msrpWithoutVat: number
+  deliveryFee: number
+  weightTax: number
+  otherFees: number
+  vat: number
+  msrpPrice: number
+  preorderFee: number
+}
+
+/**
+ * The SPEC §3 breakdown of a quote on the basis its lines are stated on.
+ *
+ * @example
+ * statedBreakdown(nlBusinessQuote)
+ * // { basis: 'exclVat', msrp: 3_966_116, deliveryFee: 99_880, vat: 852_804, msrpPrice: 4_918_800, … }
+ */
+export function statedBreakdown(quote: BreakdownSource & Pick<PriceQuote, 'depositAmount'>): StatedBreakdown {
+  const shown = displayedBreakdown(quote)
+  const of = (role: BreakdownRow['role']) =>
+    shown.rows.filter((row) => row.role === role).reduce((total, row) => total + row.amount, 0)
+  const msrpWithoutVat = quote.lines
+    .filter((line) => line.role === 'vehicle')
+    .reduce((total, line) => total + line.amount - line.vatIncluded, 0)
+  return {
+    basis: shown.basis,
+    msrp: of('vehicle'),
+    msrpWithoutVat,
+    deliveryFee: of('deliveryFee'),
+    weightTax: of('weightTax'),
+    otherFees: of('other'),
+    vat: shown.vat,
+    msrpPrice: shown.total,
+    preorderFee: quote.depositAmount ?? 0,
+  }
+}
