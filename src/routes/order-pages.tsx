@@ -387,7 +387,6 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
     if (data.stock) data.stock.soldOut = true
     return { status: 409 as const, data }
   }
-  if (placed.notificationId) ctx.notify([placed.notificationId])
   // The Dutch credit application starts when a financed order asks for it (idempotent per order).
   if (credit.start) await ctx.store.financeApplications.open(placed.id, user.id, at)
   if (data.tradeIn) {
@@ -395,6 +394,8 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
     // The estimate now belongs to this order: the next car's price summary starts without it.
     if (ctx.tradeIn.id === data.tradeIn.id) ctx.tradeIn.forget()
   }
+  // Queued once the trade-in belongs to the order, so the confirmation sets it against the price.
+  if (placed.notificationId) ctx.notify([placed.notificationId])
   return { redirect: linkTo(ctx.site, `/order/result-confirmation/${placed.id}`) }
 }
 

@@ -69,7 +69,9 @@ async function orderPriceText(
   const store = createStore(env)
   const price = storedOrderPrice(await store.orders.priceOf(payload.orderId), await store.catalog('p5'), locale)
   if (!price) return null
-  const valuation = payload.tradeInId ? await store.programs.findValuation(payload.tradeInId) : null
+  // The valuation attached to the order; the one the form was sent with if the e-mail is rendered before that.
+  const tradeInId = (await store.programs.tradeInOfOrder(payload.orderId)) ?? payload.tradeInId
+  const valuation = tradeInId ? await store.programs.findValuation(tradeInId) : null
   const tradeIn = valuation && valuation.currency === price.currency ? valuation : null
   const car = tradeIn ? await carName(store, tradeIn) : ''
   const money = (amount: number) => formatMoney({ amount, currency: price.currency }, locale)
