@@ -60,6 +60,28 @@ describe('configuring a car on /nl', () => {
     await page.close()
   })
 
+  it('with JavaScript: choosing business turns the whole page net of VAT, and says so', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${base}/nl/configurator/p5`)
+    await hydrated(page)
+    const firstCard = () => page.locator('#choose-versionCode .choice__price').first().textContent()
+    expect(await firstCard()).toBe('€\u00a047.990,00')
+    await page.locator('#step-usage ~ nav a', { hasText: 'Zakelijk' }).click()
+    // 47 990.00 / 1.21 = 39 661.16 on the card; 40 659.96 net on the road in the bar and the summary.
+    await expect.poll(firstCard).toBe('€\u00a039.661,16')
+    expect(await total(page)).toBe('€\u00a040.659,96')
+    expect(await page.locator('.price-summary__total').textContent()).toBe('€\u00a040.659,96')
+    expect(await page.locator('.configurator__basis').textContent()).toBe('Prijzen exclusief btw')
+    expect(await page.locator('.price-breakdown caption').textContent()).toBe('Prijzen exclusief btw')
+    // The lease's monthly price is headlined before VAT too, in the panel and in the bar alike.
+    await page.goto(`${base}/nl/configurator/p5?usage=business`)
+    await hydrated(page)
+    const panel = (await page.locator('.finance__monthly').textContent()) ?? ''
+    expect(panel).toMatch(/ per maand excl\. btw$/)
+    expect(await page.locator('.price-bar__monthly').textContent()).toContain(panel.replace(' excl. btw', ''))
+    await page.close()
+  })
+
   it('without JavaScript: the same choices through links reach the same price', async () => {
     const js = await browser.newPage()
     await js.goto(`${base}/nl/configurator/p5`)
@@ -113,11 +135,11 @@ describe('configuring a car on /nl', () => {
     await page.goto(`${base}/nl/configurator/p5?paint=arctic-white`)
     await hydrated(page)
     const picture = page.locator('.car-render')
-    // Where the picture sits in the page (the click may scroll past the cookie banner).
+    // Where the picture sits in the page, measured from the top: the click may scroll past the cookie banner, and
+    // the picture is sticky on a desktop, so a scrolled page moves it without moving the layout.
     const inPage = async () => {
-      const box = await picture.boundingBox()
-      const scrollY = await page.evaluate(() => window.scrollY)
-      return box && { ...box, y: box.y + scrollY }
+      await page.evaluate(() => window.scrollTo(0, 0))
+      return picture.boundingBox()
     }
     const white = await picture.screenshot()
     const box = await inPage()

@@ -30,6 +30,31 @@ export function formatMoney(value: Money, locale: string): string {
   return moneyFormat(locale, value.currency).format(value.amount / 10 ** CURRENCY_EXPONENT[value.currency])
 }
 
+/**
+ * Formats money taken off a price (a trade-in credit, a discount) the way the locale writes a
+ * deduction: the locale's own pattern for a negative amount, with the sign moved in front of the
+ * whole figure and written as a real minus sign (U+2212). Intl alone puts it inside the figure in some
+ * locales ("€ -19.700,00" in Dutch); the parts come from `formatToParts`, so currency, digits and
+ * spacing stay the locale's. The amount is the size of the deduction (its sign is ignored).
+ *
+ * @example
+ * formatDeduction(money(1_970_000, 'EUR'), 'nl-NL') // '− € 19.700,00'
+ * formatDeduction(money(1_970_000, 'EUR'), 'de-DE') // '−19.700,00 €'
+ */
+export function formatDeduction(value: Money, locale: string): string {
+  const size = Math.abs(value.amount)
+  if (size === 0) return formatMoney({ amount: 0, currency: value.currency }, locale)
+  const parts = moneyFormat(locale, value.currency).formatToParts(-size / 10 ** CURRENCY_EXPONENT[value.currency])
+  const sign = parts.findIndex((part) => part.type === 'minusSign')
+  const figure = parts
+    .filter((_, index) => index !== sign)
+    .map((part) => part.value)
+    .join('')
+    .trim()
+  // Where the locale wrote the sign after the currency, keep the figure apart from the leading sign.
+  return sign > 0 ? `\u2212\u00a0${figure}` : `\u2212${figure}`
+}
+
 // Building an Intl.NumberFormat costs far more than using one, and a price page formats dozens of
 // amounts: one formatter per locale and currency, kept for the life of the isolate (or page).
 const moneyFormats = new Map<string, Intl.NumberFormat>()

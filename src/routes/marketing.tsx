@@ -2,7 +2,7 @@ import { type CarFigures, carFigures } from '../domain/content/marketing'
 import { formatMoney } from '../domain/money'
 import { formatRate } from '../domain/number'
 import { blindOrderIncentive } from '../domain/order/incentive'
-import { stockFromPrice } from '../domain/stock'
+import { DEFAULT_STOCK_QUERY, listStock, stockFromPrice } from '../domain/stock'
 import { linkTo } from '../i18n/links'
 import { useIntl, useT } from '../ui/intl-context'
 import { NextSteps } from '../ui/NextSteps'
@@ -23,8 +23,8 @@ type Data = { model: { code: string; name: string }; figures: CarFigures; offers
 async function loadOffers(ctx: LoadContext): Promise<Offers> {
   if (!ctx.site.canOrder) return { stockFrom: null, incentive: null }
   const { locale } = ctx.site
-  const [{ priced, advertised }, facts] = await Promise.all([pricedStock(ctx), ctx.store.marketingFacts()])
-  const from = stockFromPrice(priced, advertised)
+  const [{ priced }, facts] = await Promise.all([pricedStock(ctx), ctx.store.marketingFacts()])
+  const from = stockFromPrice(listStock(priced, DEFAULT_STOCK_QUERY))
   const incentive = facts ? blindOrderIncentive(facts.businessLeaseInterest) : null
   return {
     stockFrom: from ? formatMoney(from, locale) : null,

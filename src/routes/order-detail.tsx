@@ -20,9 +20,9 @@ import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import type { StockCarView } from '../ui/stock/StockCar'
 import { loadOwnedOrder, OrderFacts, type OrderView } from './order-pages'
+import { OrderPrice } from './order-price'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
 import { OrderedStockCar, stockCarOfOrder } from './stock-order'
-import { TradeInLine } from './trade-in-line'
 
 interface DetailData extends OrderView {
   csrf: string
@@ -187,7 +187,11 @@ function OrderDetailPage({ data }: { data: DetailData }) {
         ) : null}
       </OrderFacts>
       {data.stockCar ? <OrderedStockCar car={data.stockCar} /> : null}
-      {data.tradeIn ? <TradeInLine tradeIn={data.tradeIn} /> : null}
+      {data.price ? (
+        <OrderPrice price={data.price} tradeIn={data.tradeIn} />
+      ) : data.tradeIn ? (
+        <p>{t('tradeIn.line.estimate', { car: data.tradeIn.car, amount: data.tradeIn.estimate })}</p>
+      ) : null}
       <section aria-labelledby="timeline-title">
         <h2 id="timeline-title">{t(lease ? 'order.lease.heading' : 'order.timeline.heading')}</h2>
         <ol className="timeline">

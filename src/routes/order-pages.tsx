@@ -19,9 +19,10 @@ import { CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { loadConfiguration } from './lookups'
+import { OrderPrice, type OrderPriceView, orderPriceView, storedOrderPrice, useHeadlineAmount } from './order-price'
 import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
 import { type StockOrder, StockOrderNotice, stockForOrder } from './stock-order'
-import { TradeInLine, type TradeInSummary, tradeInEstimate } from './trade-in-line'
+import { type TradeInSummary, tradeInEstimate } from './trade-in-line'
 
 /** Versions of the consent texts customers accept; a new text gets a new version. */
 export const CONSENT_VERSIONS = {
@@ -52,8 +53,9 @@ export interface FormData {
   values: Record<string, string>
   errors: FieldErrors
   message: MessageKey | null
-  total: string
   dueToday: string
+  /** The car's price, itemised on one stated basis. */
+  price: OrderPriceView
   /** A quick-delivery car the order takes from stock (see stock-order.tsx). */
   stock: StockOrder | null
   /** A trade-in estimate the visitor brought (?tradeIn=): shown apart, it does not change the price. */
@@ -74,15 +76,15 @@ export async function priceOf(ctx: LoadContext, configurationId: string, deliver
     }),
     ctx.store.financeProducts(country),
   ])
-  const { configuration: choices, quote, date } = priced
+  const { configuration: choices, quote, date, catalog } = priced
   const products = finance ? productsFor([finance], country, configuration.usage, date) : []
-  return { configuration, choices, quote, products }
+  return { configuration, choices, quote, products, catalog }
 }
 
 /** The personal form of an order or reservation (kind from `?kind=`), or of a pre-order (`fixedKind`). */
 export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promise<FormData> {
   if (!ctx.site.canOrder) throw new PageRedirect(linkTo(ctx.site, `/configurator/overview/${ctx.params.id}`))
-  const { configuration, quote, products } = await priceOf(ctx, ctx.params.id ?? '')
+  const { configuration, quote, products, catalog } = await priceOf(ctx, ctx.params.id ?? '')
   const kind = fixedKind ?? (ctx.url.searchParams.get('kind') === 'reservation' ? 'reservation' : 'order')
   const user = ctx.session.user
   return {
@@ -102,8 +104,8 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
     },
     errors: {},
     message: null,
-    total: formatMoney(money(quote.totalInclVat, quote.currency), ctx.site.locale),
     dueToday: formatMoney(money(quote.depositAmount ?? 0, quote.currency), ctx.site.locale),
+    price: orderPriceView(quote, catalog, ctx.site.locale),
     stock: await stockForOrder(ctx, configuration),
     // A link may name a valuation (the app's, or the result page's); otherwise the one the visitor carries.
     tradeIn: await tradeInEstimate(ctx, ctx.url.searchParams.get('tradeIn') ?? ctx.tradeIn.id ?? ''),
@@ -117,13 +119,12 @@ export function OrderFormPage({ data }: { data: FormData }) {
   return (
     <article className="page">
       <h1 className="page__heading">{t('order.form.heading')}</h1>
-      <p className="page__lead">{t('order.summary.total', { amount: data.total })}</p>
+      <p className="page__lead">{t('order.summary.total', { amount: useHeadlineAmount(data.price) })}</p>
       {data.stock ? (
         <StockOrderNotice stock={data.stock} formPath={`/configurator/info-submission/${data.configurationId}`} />
       ) : null}
-      {data.tradeIn ? (
-        <TradeInLine tradeIn={data.tradeIn} />
-      ) : (
+      <OrderPrice price={data.price} tradeIn={data.tradeIn} />
+      {data.tradeIn ? null : (
         <p>
           <a href={linkTo(site, '/trade-in', { query: `configuration=${data.configurationId}` })}>
             {t('tradeIn.line.valueLink')}
@@ -303,8 +304,8 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
   data.values = { ...form }
   // A quick-delivery car is priced for the buyer's postal code (Norway: shipping outside Oslo).
   const quick = data.stock?.quick === true
-  const { configuration, choices, quote } = await priceOf(ctx, ctx.params.id ?? '', quick ? form.zip : null)
-  if (quick) data.total = formatMoney(money(quote.totalInclVat, quote.currency), ctx.site.locale)
+  const { configuration, choices, quote, catalog } = await priceOf(ctx, ctx.params.id ?? '', quick ? form.zip : null)
+  if (quick) data.price = orderPriceView(quote, catalog, ctx.site.locale)
   const at = new Date().toISOString()
   const financeKind = (data.finance as string[]).includes(form.financePreference ?? '')
     ? (form.financePreference as FinanceKind)
@@ -383,7 +384,6 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
     if (data.stock) data.stock.soldOut = true
     return { status: 409 as const, data }
   }
-  if (placed.notificationId) ctx.notify([placed.notificationId])
   // The Dutch credit application starts when a financed order asks for it (idempotent per order).
   if (credit.start) await ctx.store.financeApplications.open(placed.id, user.id, at)
   if (data.tradeIn) {
@@ -391,6 +391,8 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
     // The estimate now belongs to this order: the next car's price summary starts without it.
     if (ctx.tradeIn.id === data.tradeIn.id) ctx.tradeIn.forget()
   }
+  // Queued once the trade-in belongs to the order, so the confirmation sets it against the price.
+  if (placed.notificationId) ctx.notify([placed.notificationId])
   return { redirect: linkTo(ctx.site, `/order/result-confirmation/${placed.id}`) }
 }
 
@@ -422,8 +424,10 @@ export interface OrderView {
   message: MessageKey | null
   messageKind: 'error' | 'success'
   onlinePayment: boolean
-  /** The trade-in estimate the order was placed with (tradeInCarInfo), shown apart from its price. */
+  /** The trade-in estimate the order was placed with (tradeInCarInfo), set against its price as an estimate. */
   tradeIn: TradeInSummary | null
+  /** The price the order was placed with, itemised on one stated basis (null for a record without a readable one). */
+  price: OrderPriceView | null
 }
 
 export async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
@@ -438,6 +442,7 @@ export async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
     messageKind: 'success',
     onlinePayment: !OFFLINE_PAYMENT_COUNTRIES.includes(stored.order.country),
     tradeIn: await tradeInEstimate(ctx, (await ctx.store.programs.tradeInOfOrder(stored.id)) ?? ''),
+    price: storedOrderPrice(await ctx.store.orders.priceOf(stored.id), await ctx.store.catalog('p5'), ctx.site.locale),
   }
 }
 

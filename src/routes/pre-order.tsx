@@ -18,6 +18,8 @@ export interface PreOrderData {
   version: string
   paint: string
   total: string
+  /** How the total is stated: with VAT (the amount to pay), or the global site's indicative price. */
+  basis: 'inclVat' | 'indicative'
   /** The pre-order fee and the balance; null where the site takes no orders (the global site). */
   fee: string | null
   balance: string | null
@@ -53,6 +55,7 @@ export async function loadPreOrderOffer(ctx: LoadContext): Promise<PreOrderData>
     version: name(choices.versionCode),
     paint: name(choices.paintCode),
     total: formatMoney(amounts.totalInclVat, locale),
+    basis: quote.orderable ? 'inclVat' : 'indicative',
     fee: orderable ? formatMoney(amounts.dueToday, locale) : null,
     balance: orderable ? formatMoney(amounts.balance, locale) : null,
     incentive: incentive
@@ -77,7 +80,7 @@ function PreOrderPage({ data }: { data: PreOrderData }) {
           <dd>{data.version}</dd>
           <dt>{t('configurator.step.paint')}</dt>
           <dd>{data.paint}</dd>
-          <dt>{t('configurator.price.total')}</dt>
+          <dt>{t(data.basis === 'indicative' ? 'price.indicative.label' : 'configurator.price.total')}</dt>
           <dd>{data.total}</dd>
           {data.fee && data.balance ? (
             <>
@@ -88,6 +91,9 @@ function PreOrderPage({ data }: { data: PreOrderData }) {
             </>
           ) : null}
         </dl>
+        <p className="field__hint">
+          {t(data.basis === 'indicative' ? 'price.indicative.caption' : 'price.basis.inclVat')}
+        </p>
         {data.fee ? <p>{t('order.preOrder.feeNote')}</p> : null}
       </section>
       {data.incentive ? (

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { formatMoney, type Money, money } from '../domain/money'
+import { formatMoney } from '../domain/money'
 import { StockQuerySchema } from '../domain/stock/schema'
 import {
   DEFAULT_STOCK_QUERY,
@@ -47,10 +47,9 @@ interface StockListData {
 /** Every car of the site's stock with its price from the price engine. */
 export async function pricedStock(ctx: LoadContext) {
   const country = ctx.site.countryCode
-  const [catalog, rules, marketing, cars] = await Promise.all([
+  const [catalog, rules, cars] = await Promise.all([
     ctx.store.catalog('p5'),
     ctx.store.priceRules(country),
-    ctx.store.marketingFacts(),
     ctx.store.stock.ofCountry(country),
   ])
   if (!catalog || !rules) throw new PageError('noRecord', 404)
@@ -58,10 +57,7 @@ export async function pricedStock(ctx: LoadContext) {
   const priced = cars
     .filter((car) => car.configuration.modelCode === catalog.model.code)
     .map((car) => priceStockCar({ catalog, rules, car, date }).car)
-  const advertised: Money | null = marketing
-    ? money(marketing.stockListFromPrice.amountMinor, marketing.stockListFromPrice.currency)
-    : null
-  return { catalog, priced, advertised }
+  return { catalog, priced }
 }
 
 const QUERY_LABELS = {
@@ -109,11 +105,13 @@ async function loadStockList(ctx: LoadContext): Promise<StockListData> {
     soldOut: false,
   }
   if (!ctx.site.canOrder) return empty
-  const { catalog, priced, advertised } = await pricedStock(ctx)
+  const { catalog, priced } = await pricedStock(ctx)
   const options = stockFilterOptions(catalog, priced)
   const { query, errors } = readQuery(ctx.url, options)
   const { locale } = ctx.site
-  const from = stockFromPrice(priced, advertised)
+  const listed = listStock(priced, query)
+  // "From" is the cheapest car of the list as shown (filters included), never a figure below or above it.
+  const from = stockFromPrice(listed)
   return {
     ...empty,
     csrf: await ctx.session.csrfToken(),
@@ -127,7 +125,7 @@ async function loadStockList(ctx: LoadContext): Promise<StockListData> {
       code,
       name: catalog.paints.find((p) => p.code === code)?.names[locale] ?? code,
     })),
-    cars: listStock(priced, query).map((car) => stockCarView(catalog, car, locale)),
+    cars: listed.map((car) => stockCarView(catalog, car, locale)),
     from: from ? formatMoney(from, locale) : null,
   }
 }

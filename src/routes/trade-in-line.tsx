@@ -3,7 +3,6 @@ import type { TradeInCarInfo } from '../domain/tradein/balance'
 import type { Site } from '../i18n/sites'
 import type { Store } from '../store'
 import type { TradeInOwner } from '../store/programs'
-import { useT } from '../ui/intl-context'
 import type { LoadContext } from './route'
 import { carName } from './trade-in-valuation'
 
@@ -12,6 +11,8 @@ export interface TradeInSummary {
   id: string
   car: string
   estimate: string
+  /** The estimate as money, for a price statement that sets it against the price as a credit. */
+  value: Money
 }
 
 /**
@@ -48,19 +49,7 @@ export async function tradeInEstimate(
   id: string,
 ): Promise<TradeInSummary | null> {
   const info = await findTradeInCarInfo(ctx.store, ctx.site, id, ctx.tradeIn.owner)
-  return info ? { id: info.id, car: info.car, estimate: formatMoney(info.estimate, ctx.site.locale) } : null
-}
-
-/**
- * The trade-in estimate as its own line beside a price: it is not deducted, because the final trade-in price is
- * only set at the inspection.
- */
-export function TradeInLine({ tradeIn }: { tradeIn: TradeInSummary }) {
-  const t = useT()
-  return (
-    <section className="notice" aria-label={t('tradeIn.line.label')}>
-      <p>{t('tradeIn.line.estimate', { car: tradeIn.car, amount: tradeIn.estimate })}</p>
-      <p>{t('tradeIn.line.note')}</p>
-    </section>
-  )
+  return info
+    ? { id: info.id, car: info.car, estimate: formatMoney(info.estimate, ctx.site.locale), value: info.estimate }
+    : null
 }

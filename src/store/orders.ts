@@ -184,6 +184,12 @@ export function createOrderStore(db: D1Database) {
       return results.map(toStored).filter((o): o is StoredOrder => o !== null)
     },
 
+    /** The price an order was placed with, as stored (the price engine's quote at that moment), or null. */
+    async priceOf(id: string): Promise<unknown> {
+      const row = await db.prepare('SELECT price FROM orders WHERE id = ?1').bind(id).first<{ price: string | null }>()
+      return row?.price ? (JSON.parse(row.price) as unknown) : null
+    },
+
     async find(id: string): Promise<StoredOrder | null> {
       const row = await db
         .prepare('SELECT id, owner_id, configuration_id, document FROM orders WHERE id = ?1')

@@ -165,6 +165,21 @@ export function createProgramStore(db: D1Database) {
       return result.meta.changes === 1
     },
 
+    /** The valuation an order was placed with, read through the order that owns it (its e-mails), or null. */
+    async valuationOfOrder(orderId: string): Promise<TradeInValuationRecord | null> {
+      return db
+        .prepare(
+          `SELECT id, vin, owner_name AS ownerName, plate, country_code AS countryCode, brand, series, variant,
+                  first_registration_year AS firstRegistrationYear, mileage_km AS mileageKm,
+                  estimate_amount AS estimateAmount, currency, created_at AS createdAt, updated_at AS updatedAt
+             FROM trade_in_valuations
+            WHERE order_id = ?1
+            LIMIT 1`,
+        )
+        .bind(orderId)
+        .first<TradeInValuationRecord>()
+    },
+
     /** The valuation an order was placed with, or null. */
     async tradeInOfOrder(orderId: string): Promise<string | null> {
       const row = await db

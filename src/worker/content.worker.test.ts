@@ -161,10 +161,12 @@ describe('the marketing page', () => {
     },
   )
 
-  it('offers quick delivery from SPEC §9’s 57,990 euro and the blind-order lease rate where the site sells', async () => {
+  it('offers quick delivery from the cheapest car in stock and the blind-order lease rate where the site sells', async () => {
     const html = decode(await (await get('/nl/marketing')).text())
     const t = CATALOGS['nl-NL']
-    expect(html).toContain(t['stock.from'].replace('{price}', formatMoney(money(5_799_000, 'EUR'), 'nl-NL')))
+    // The cheapest Dutch stock car, 57 958.00: not SPEC §9's 57 990, which is more than that car costs.
+    expect(html).toContain(t['stock.from'].replace('{price}', formatMoney(money(5_795_800, 'EUR'), 'nl-NL')))
+    expect(html).not.toContain(t['stock.from'].replace('{price}', formatMoney(money(5_799_000, 'EUR'), 'nl-NL')))
     expect(html).toContain('href="/nl/quick-delivery"')
     expect(html).toContain(t['order.preOrder.incentiveHeading'])
     expect(html).toContain(`${formatRate(0.0399, 'nl-NL')}`)

@@ -1,7 +1,11 @@
+import { formatDeduction, formatMoney } from '../domain/money'
+import { priceStatement } from '../domain/pricing/display'
 import { CATALOGS } from '../i18n/catalogs'
 import { formatDate } from '../i18n/dates'
 import { createStoreIntl, type MessageKey } from '../i18n/intl'
 import { LOCALES, type Locale } from '../i18n/sites'
+import { storedOrderPrice } from '../routes/order-price'
+import { carName } from '../routes/trade-in-valuation'
 import { createStore } from '../store'
 import { randomId } from '../store/ids'
 import { type MailSecrets, MailSendError, mailTransportFor } from './mail'
@@ -46,7 +50,51 @@ export async function renderNotification(env: Bindings, row: NotificationRow): P
   if (payload.statusKey) values.status = t(payload.statusKey, {})
   // A kind with a dot names its own message namespace ('charger.mail' → charger.mail.subject); others are mail.*.
   const keys = row.kind.includes('.') ? row.kind : `mail.${row.kind}`
-  return { subject: t(`${keys}.subject`, values), body: t(`${keys}.body`, values) }
+  const body = t(`${keys}.body`, values)
+  const price = row.kind === 'orderPlaced' ? await orderPriceText(env, payload, locale, t) : null
+  return { subject: t(`${keys}.subject`, values), body: price ? `${body}\n\n${price}` : body }
+}
+
+/**
+ * The order's price as the order pages show it, as plain text: its basis, every line, the totals and VAT, then a
+ * trade-in estimate as a credit (written as the locale writes a deduction) and the estimated balance.
+ */
+async function orderPriceText(
+  env: Bindings,
+  payload: Record<string, string>,
+  locale: Locale,
+  t: (key: string, values: Record<string, string>) => string,
+): Promise<string | null> {
+  if (!payload.orderId) return null
+  const store = createStore(env)
+  const price = storedOrderPrice(await store.orders.priceOf(payload.orderId), await store.catalog('p5'), locale)
+  if (!price) return null
+  // The valuation attached to the order (attached before the e-mail is queued), read through the order.
+  const valuation = await store.programs.valuationOfOrder(payload.orderId)
+  const tradeIn = valuation && valuation.currency === price.currency ? valuation : null
+  const car = tradeIn ? await carName(store, tradeIn) : ''
+  const money = (amount: number) => formatMoney({ amount, currency: price.currency }, locale)
+  const caption = price.breakdown.indicative
+    ? 'price.indicative.label'
+    : price.breakdown.basis === 'exclVat'
+      ? 'price.basis.exclVat'
+      : 'price.basis.inclVat'
+  const lines = priceStatement(price.breakdown, tradeIn?.estimateAmount ?? null).map((line) => {
+    if (line.kind === 'toReceive') return t('price.tradeIn.toReceive', { amount: money(line.amount) })
+    const name = line.code ? price.vehicleNames[line.code] : undefined
+    const label =
+      line.kind === 'credit'
+        ? t(line.labelKey, { car })
+        : name
+          ? t('mail.priceLine', { label: t(line.labelKey, {}), amount: name })
+          : t(line.labelKey, {})
+    const amount =
+      line.kind === 'credit'
+        ? formatDeduction({ amount: line.amount, currency: price.currency }, locale)
+        : money(line.amount)
+    return t('mail.priceLine', { label, amount })
+  })
+  return [t('order.price.heading', {}), t(caption, {}), ...lines].join('\n')
 }
 
 /**

@@ -92,6 +92,10 @@ describe('the pre-order page on the global site', () => {
     expect(html).toContain(CATALOGS['en-US']['order.preOrder.configuration'])
     expect(html).not.toContain(CATALOGS['en-US']['order.preOrder.fee'])
     expect(html).not.toContain('/pre-order/info-submission/')
+    // Indicative: Long Range 51 990.00 + Fjord Blue 990.00, no country's fees or VAT.
+    expect(html).toContain(`<dt>${CATALOGS['en-US']['price.indicative.label']}</dt><dd>€52,980.00</dd>`)
+    expect(html).toContain(CATALOGS['en-US']['price.indicative.caption'])
+    expect(html).not.toContain(`<dt>${CATALOGS['en-US']['configurator.price.total']}</dt>`)
   })
 })
 

@@ -64,10 +64,11 @@ describe('the quick-delivery list', () => {
     expect(res.status).toBe(200)
     expect(html).toContain(`<h1 class="page__heading">${nl['stock.heading']}</h1>`)
     expect(html).toContain('Verwachte levering binnen 1 maand.')
-    // SPEC §9: "from 57,990 euro", as a car in stock (57 958) is to be had for it.
-    expect(html).toContain(
-      nl['stock.from'].replace('{price}', formatMoney({ amount: 5_799_000, currency: 'EUR' }, 'nl-NL')),
-    )
+    // "From" is the cheapest car listed (57 958.00), not the advertised 57 990 above it.
+    const from = (amount: number) =>
+      nl['stock.from'].replace('{price}', formatMoney({ amount, currency: 'EUR' }, 'nl-NL'))
+    expect(html).toContain(from(5_795_800))
+    expect(html).not.toContain(from(5_799_000))
     const quote = await apiTotal('/nl', 'nl-lr-aurora-sound')
     expect(quote.totals.inclVat.amount).toBe(5_795_800)
     expect(html).toContain(quote.totals.inclVat.formatted)
@@ -80,6 +81,19 @@ describe('the quick-delivery list', () => {
     expect(html).not.toMatch(/<script type="module"/)
     expect(html).toMatch(/<form [^>]*stock-filter[^>]*>/)
     expect(/<form [^>]*stock-filter[^>]*>/.exec(html)?.[0]).toContain(`method="get"`)
+  })
+
+  it('says "from" the cheapest car of the list as shown, on every site and with filters', async () => {
+    const fromOf = (html: string) => /<p class="stock__from">([^<]*)<\/p>/.exec(html)?.[1] ?? null
+    const de = CATALOGS['de-DE']
+    // DE: Long Range 50 990 + Aurora Green 1 790 + Technology 1 990 + Premium Sound 990 + Überführung 1 190.
+    expect(fromOf((await page('/de/quick-delivery')).html)).toBe(
+      de['stock.from'].replace('{price}', formatMoney({ amount: 5_695_000, currency: 'EUR' }, 'de-DE')),
+    )
+    // Only Fjord Blue cars listed: the cheaper of the two, 59 938.00.
+    expect(fromOf((await page('/nl/quick-delivery?colour=fjord-blue&sort=price-desc')).html)).toBe(
+      nl['stock.from'].replace('{price}', formatMoney({ amount: 5_993_800, currency: 'EUR' }, 'nl-NL')),
+    )
   })
 
   it('promises 6 weeks in Norway, prices in Oslo and says what delivery outside Oslo adds', async () => {

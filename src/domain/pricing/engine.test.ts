@@ -38,7 +38,7 @@ const configB: Configuration = {
 /** How each country shows prices to [personal, business] buyers (data flag `display`). */
 const DISPLAY: Record<Exclude<CountryCode, 'NO'>, ['inclVat' | 'exclVat', 'inclVat' | 'exclVat']> = {
   NL: ['inclVat', 'exclVat'],
-  GLOBAL: ['inclVat', 'exclVat'],
+  GLOBAL: ['inclVat', 'inclVat'],
   SE: ['inclVat', 'exclVat'],
   DK: ['inclVat', 'inclVat'],
   DE: ['inclVat', 'exclVat'],
@@ -82,32 +82,6 @@ const EXPECTED: Expected[] = [
   // msrp 57 899.00, of which VAT 10 048.59 → msrpWithoutVat 47 850.41; delivery fee 1 198.00 incl. / 998.80 net
   {
     country: 'NL',
-    config: 'B',
-    total: 5909700,
-    vat: 1024779,
-    msrp: 5789900,
-    msrpWithoutVat: 4785041,
-    deliveryFeeInclVat: 119800,
-    deliveryFeeExclVat: 99880,
-  },
-  // GLOBAL A: car 47 990.00 = 47 990.00; fees 1 070.11 + 77.67 + 50.22 = 1 198.00; total 49 188.00 EUR
-  // VAT 21/121 of each VAT-able line, rounded per line: 8 328.84 + 185.72 + 13.48 = 8 528.04; excl. VAT 40 659.96
-  // msrp 47 990.00, of which VAT 8 328.84 → msrpWithoutVat 39 661.16; delivery fee 1 198.00 incl. / 998.80 net
-  {
-    country: 'GLOBAL',
-    config: 'A',
-    total: 4918800,
-    vat: 852804,
-    msrp: 4799000,
-    msrpWithoutVat: 3966116,
-    deliveryFeeInclVat: 119800,
-    deliveryFeeExclVat: 99880,
-  },
-  // GLOBAL B: car 51 990.00 + 990.00 + 1 290.00 + 1 490.00 + 1 990.00 + 149.00 = 57 899.00; fees 1 070.11 + 77.67 + 50.22 = 1 198.00; total 59 097.00 EUR
-  // VAT 21/121 of each VAT-able line, rounded per line: 9 023.06 + 171.82 + 223.88 + 258.60 + 345.37 + 25.86 + 185.72 + 13.48 = 10 247.79; excl. VAT 48 849.21
-  // msrp 57 899.00, of which VAT 10 048.59 → msrpWithoutVat 47 850.41; delivery fee 1 198.00 incl. / 998.80 net
-  {
-    country: 'GLOBAL',
     config: 'B',
     total: 5909700,
     vat: 1024779,
@@ -406,18 +380,22 @@ describe('onTheRoadPrice, Netherlands', () => {
 })
 
 describe('onTheRoadPrice, global site', () => {
-  it('prices like the Netherlands but cannot be ordered', () => {
+  it('gives an indicative price of the car alone: no Dutch fees, no VAT claimed, cannot be ordered', () => {
     for (const usage of ['personal', 'business'] as const) {
       const global = quote('GLOBAL', usage, configB)
-      const nl = quote('NL', usage, configB)
-      expect(global.lines).toEqual(nl.lines)
-      expect(global.totalInclVat).toBe(nl.totalInclVat)
+      // Car only: 51 990.00 + 990.00 + 1 290.00 + 1 490.00 + 1 990.00 + 149.00 = 57 899.00 EUR, no delivery fee.
+      expect(global.totalInclVat).toBe(5_789_900)
+      expect(global.lines.every((l) => l.role === 'vehicle')).toBe(true)
+      expect(global.vat).toBe(0)
       expect(global.orderable).toBe(false)
       expect(global.depositAmount).toBeNull()
       expect(global.breakdown.preorderFee).toBe(0)
-      expect(global.notes).toContainEqual({ key: 'price.note.experienceOnly', values: {} })
+      // One note, and it says nothing about VAT.
+      expect(global.notes).toEqual([{ key: 'price.note.experienceOnly', values: {} }])
+      const nl = quote('NL', usage, configB)
       expect(nl.orderable).toBe(true)
       expect(nl.depositAmount).toBe(50000)
+      expect(nl.totalInclVat).toBe(5_909_700)
     }
   })
 })

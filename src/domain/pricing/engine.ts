@@ -413,6 +413,8 @@ function notesFor(ruleSet: PriceRuleSet, usage: Usage, display: VatDisplay): Pri
   const rate = ratePercent(ruleSet.vat.rateBasisPoints)
   const exemption = ruleSet.vat.exemption
   const notes: PriceNote[] = []
+  // The global site's price is indicative: it claims no country's VAT, so it says nothing about VAT.
+  if (!ruleSet.orderable) return [{ key: 'price.note.experienceOnly', values: {} }]
   if (exemption?.kind === 'full') notes.push({ key: 'price.note.vatExempt', values: {} })
   else if (display === 'inclVat') notes.push({ key: 'price.note.pricesIncludeVat', values: { rate } })
   else notes.push({ key: 'price.note.pricesExcludeVat', values: { rate } })
@@ -420,7 +422,6 @@ function notesFor(ruleSet: PriceRuleSet, usage: Usage, display: VatDisplay): Pri
     const threshold = money(exemption.thresholdMinor, ruleSet.currency)
     notes.push({ key: 'price.note.vatThreshold', values: { rate, threshold } })
   }
-  if (!ruleSet.orderable) notes.push({ key: 'price.note.experienceOnly', values: {} })
   if (usage === 'business' && ruleSet.requiresCompanyNumber) {
     notes.push({ key: 'price.note.companyNumberRequired', values: { type: ruleSet.requiresCompanyNumber } })
   }

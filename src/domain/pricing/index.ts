@@ -1,4 +1,5 @@
 export * from './change'
+export * from './display'
 export * from './engine'
 export * from './marketing'
 export * from './rounding'

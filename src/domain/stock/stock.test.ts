@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { catalog, marketingFacts, rulesByCountry } from '../pricing/test-data'
+import { catalog, rulesByCountry } from '../pricing/test-data'
 import { StockFile, StockQuerySchema } from './schema'
 import {
+  DEFAULT_STOCK_QUERY,
   listStock,
   type PricedStockCar,
   priceStockCar,
@@ -14,7 +15,6 @@ import { seededCars, stockFiles } from './test-data'
 
 const DATE = '2026-11-22'
 const EUR = (amount: number) => ({ amount, currency: 'EUR' as const })
-const advertised = EUR(marketingFacts.stockListFromPrice.amountMinor)
 const priced = (country: 'NO' | 'NL') =>
   seededCars(country).map((car) => priceStockCar({ catalog, rules: rulesByCountry[country], car, date: DATE }).car)
 
@@ -75,24 +75,31 @@ describe('listStock', () => {
 })
 
 describe('stockFromPrice', () => {
-  it('shows the advertised 57 990 euro where a car in stock costs no more', () => {
-    expect(stockFromPrice(priced('NL'), advertised)).toEqual(EUR(5_799_000))
+  const pricedIn = (country: 'NL' | 'DE') =>
+    seededCars(country).map((car) => priceStockCar({ catalog, rules: rulesByCountry[country], car, date: DATE }).car)
+
+  it('is the cheapest car listed, never an advertised figure above it', () => {
+    // NL: Long Range 51 990 + Aurora Green 1 790 + Technology 1 990 + Premium Sound 990 + delivery 1 198 = 57 958.00,
+    // below the advertised 57 990 that the list used to show.
+    expect(stockFromPrice(listStock(pricedIn('NL'), DEFAULT_STOCK_QUERY))).toEqual(EUR(5_795_800))
+    // DE: the same car at 50 990 + 1 790 + 1 990 + 990 + Überführung 1 190 = 56 950.00.
+    expect(stockFromPrice(listStock(pricedIn('DE'), DEFAULT_STOCK_QUERY))).toEqual(EUR(5_695_000))
   })
 
-  it('shows the cheapest car elsewhere, or when none is to be had for the advertised figure', () => {
+  it('follows the list as filtered, and leaves sold-out cars out', () => {
+    const fjord = listStock(pricedIn('NL'), { sort: 'price-desc', version: null, colour: 'fjord-blue' })
+    // Fjord Blue: 51 990 + 990 + 19" 1 290 + sand 1 490 + 1 990 + 990 + 1 198 = 59 938.00 (the winter-wheel one is dearer).
+    expect(stockFromPrice(fjord)).toEqual(EUR(5_993_800))
+    const [first, ...rest] = listStock(pricedIn('NL'), DEFAULT_STOCK_QUERY)
+    if (!first) throw new Error('no Dutch stock')
+    const cheap = { ...first, id: 'sold', price: EUR(1_000_00), remaining: 0 }
+    expect(stockFromPrice([cheap, first, ...rest])?.amount).toBeGreaterThan(1_000_00)
+    expect(stockFromPrice([cheap])).toBeNull()
+  })
+
+  it('is the cheapest Norwegian car in kroner', () => {
     const no = priced('NO')
-    expect(stockFromPrice(no, advertised)).toEqual({
-      amount: Math.min(...no.map((car) => car.price.amount)),
-      currency: 'NOK',
-    })
-    const dear = priced('NL').map((car) => ({ ...car, price: EUR(car.price.amount + 100_000) }))
-    expect(stockFromPrice(dear, advertised)).toEqual(EUR(5_895_800))
-    expect(
-      stockFromPrice(
-        dear.map((car) => ({ ...car, remaining: 0 })),
-        advertised,
-      ),
-    ).toBeNull()
+    expect(stockFromPrice(no)).toEqual({ amount: Math.min(...no.map((car) => car.price.amount)), currency: 'NOK' })
   })
 })
 

@@ -170,21 +170,21 @@ export function stockFilterOptions(
 }
 
 /**
- * The "from" price of the list heading: the advertised figure of SPEC §9 (from 57,990 euro) on sites
- * in its currency, as long as a car in stock is to be had for it; otherwise, and on other sites, the
- * cheapest car in stock. Null when nothing is in stock.
+ * The "from" price of a list of stock cars: the price of the cheapest car in the list that can still
+ * be bought, so "from" never promises less, or more, than a car the visitor can actually see. Null
+ * when none is in stock. (An advertised campaign figure is not used: it was above the cheapest car on
+ * several sites.)
  *
  * @example
- * stockFromPrice(nlCars, { amount: 5_799_000, currency: 'EUR' }) // { amount: 5_799_000, currency: 'EUR' }
- * stockFromPrice(noCars, { amount: 5_799_000, currency: 'EUR' }) // the cheapest Norwegian car, in NOK
+ * stockFromPrice(listStock(nlCars, DEFAULT_STOCK_QUERY)) // { amount: 5_795_800, currency: 'EUR' }
  */
-export function stockFromPrice(cars: readonly PricedStockCar[], advertised: Money | null): Money | null {
-  const cheapest = cars
-    .filter((car) => car.remaining > 0)
-    .map((car) => car.price)
-    .sort((a, b) => a.amount - b.amount)[0]
-  if (!cheapest) return null
-  if (advertised && advertised.currency === cheapest.currency && cheapest.amount <= advertised.amount) return advertised
+export function stockFromPrice(cars: readonly PricedStockCar[]): Money | null {
+  let cheapest: Money | null = null
+  for (const car of cars) {
+    if (car.remaining <= 0) continue
+    if (cheapest && car.price.currency !== cheapest.currency) throw new RangeError('stock priced in two currencies')
+    if (!cheapest || car.price.amount < cheapest.amount) cheapest = car.price
+  }
   return cheapest
 }
 

@@ -9,10 +9,12 @@ import {
   queryOf,
   withChoice,
 } from '../../domain/configurator/url'
+import { monthlyOnBasis } from '../../domain/finance/basis'
 import { formatMoney } from '../../domain/money'
+import { catalogPriceOn, catalogPricesStated, headlinePrice } from '../../domain/pricing/display'
+import { ruleSetValidOn } from '../../domain/pricing/valid-on'
 import type { MessageKey } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
-import { COUNTRY_SITES, SITE_ENDONYMS } from '../../i18n/sites'
 import { CarRender } from '../CarRender'
 import { FinancePanel, financeQuery } from '../finance/FinancePanel'
 import { useT } from '../intl-context'
@@ -47,6 +49,12 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   const label = useCarLabel(data.catalog, state.configuration)
   const money = (amount: number) => formatMoney({ amount, currency: quote.currency }, site.locale)
   const base = `/configurator/${data.targetId}`
+  // One basis for the whole page: a business buyer sees net prices on the cards, the headline, the bar and the summary.
+  const headline = headlinePrice(quote)
+  const ruleSet = ruleSetValidOn(data.rules, quote.validOn.date)
+  const cardPrice = (amount: number) => (ruleSet ? catalogPriceOn(ruleSet, amount, headline.basis) : amount)
+  const cardBasis = ruleSet ? catalogPricesStated(ruleSet, headline.basis) : null
+  const monthly = finance?.summary ? monthlyOnBasis(finance.summary, headline.basis) : null
 
   const hrefFor = (next: ConfiguratorState, extra: Record<string, string> = {}) => {
     const query = queryOf(next)
@@ -122,9 +130,9 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
                   {option.detail ? <span className="choice__detail">{option.detail}</span> : null}
                   <span className="choice__price">
                     {field === 'versionCode'
-                      ? money(option.price)
+                      ? money(cardPrice(option.price))
                       : option.price > 0
-                        ? t('configurator.priceAdd', { price: money(option.price) })
+                        ? t('configurator.priceAdd', { price: money(cardPrice(option.price)) })
                         : t('configurator.noExtraCost')}
                   </span>
                   <span className="choice__state">
@@ -188,6 +196,13 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
           </nav>
         </div>
         <div className="configurator__steps">
+          {!quote.orderable ? (
+            <p className="configurator__basis">{t('price.indicative.caption')}</p>
+          ) : cardBasis ? (
+            <p className="configurator__basis">
+              {t(cardBasis === 'exclVat' ? 'price.basis.exclVat' : 'price.basis.inclVat')}
+            </p>
+          ) : null}
           {step(
             'versionCode',
             'configurator.step.version',
@@ -252,13 +267,26 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
           </section>
           <div className="price-bar">
             <p className="price-bar__total" aria-live="polite" aria-atomic="true">
-              <span className="price-bar__label">{t('configurator.price.total')}</span>{' '}
-              <span className="price-bar__amount">{money(quote.totalInclVat)}</span>
-              {finance?.summary?.monthlyPayment ? (
+              <span className="price-bar__label">
+                {t(
+                  !quote.orderable
+                    ? 'price.indicative.label'
+                    : headline.basis === 'exclVat'
+                      ? 'configurator.price.totalExclVat'
+                      : 'configurator.price.total',
+                )}
+              </span>{' '}
+              <span className="price-bar__amount">{money(headline.amount)}</span>
+              {monthly?.exclVat ? (
+                <span className="price-bar__monthly">
+                  {' '}
+                  {t('configurator.price.orMonthlyExclVat', { amount: money(monthly.amount) })}
+                </span>
+              ) : monthly?.amount ? (
                 <span className="price-bar__monthly">
                   {' '}
                   {t('configurator.price.orMonthly', {
-                    amount: t('finance.unit.perMonth', { amount: money(finance.summary.monthlyPayment) }),
+                    amount: t('finance.unit.perMonth', { amount: money(monthly.amount) }),
                   })}
                 </span>
               ) : null}
@@ -277,6 +305,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
               onChange={setFinance}
               currency={quote.currency}
               request={{ site: site.prefix, usage: state.usage, configuration: state.configuration }}
+              basis={headline.basis}
               hidden={Object.fromEntries(queryOf(state))}
               hrefFor={(next) => `${hrefFor(state, financeQuery(next, quote.currency))}#finance`}
             />
@@ -287,35 +316,19 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
               {t('configurator.save')}
             </button>
           </form>
-          {site.canOrder ? null : (
-            <div className="notice">
-              <h2>{t('configurator.global.heading')}</h2>
-              <p>{t('configurator.global.body')}</p>
-              <ul className="country-list">
-                {COUNTRY_SITES.filter((s) => s.canOrder).map((s) => (
-                  <li key={s.prefix}>
-                    <a href={linkTo(s, base)} lang={s.locale} hrefLang={s.locale}>
-                      {SITE_ENDONYMS[s.prefix]}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
         </aside>
       </div>
-      <VersionComparison data={data} />
+      <VersionComparison data={data} price={(amount) => money(cardPrice(amount))} />
     </article>
   )
 }
 
 /** Versions side by side: range, battery, consumption, charging, price and standard equipment. */
-function VersionComparison({ data }: { data: ConfiguratorData }) {
+function VersionComparison({ data, price }: { data: ConfiguratorData; price: (amount: number) => string }) {
   const t = useT()
   const { site } = useRenderContext()
   const catalog = siteCatalog(data.catalog, data.country, site.locale)
   if (!catalog) return null
-  const currency = catalog.currency as Parameters<typeof formatMoney>[0]['currency']
   const versions = data.catalog.versions.filter((v) => v.prices[data.country] !== undefined)
   const name = (code: string) => catalogItem(data.catalog, code)?.names[site.locale] ?? code
   const rows: { label: MessageKey; cell: (v: (typeof versions)[number]) => string }[] = [
@@ -341,7 +354,7 @@ function VersionComparison({ data }: { data: ConfiguratorData }) {
     },
     {
       label: 'compare.price',
-      cell: (v) => formatMoney({ amount: v.prices[data.country] ?? 0, currency }, site.locale),
+      cell: (v) => price(v.prices[data.country] ?? 0),
     },
     {
       label: 'compare.equipment',

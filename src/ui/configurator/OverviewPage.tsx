@@ -8,7 +8,6 @@ import { priceChange } from '../../domain/pricing/change'
 import type { PriceQuote } from '../../domain/pricing/engine'
 import type { MessageKey } from '../../i18n/intl'
 import { homeUrl, linkTo } from '../../i18n/links'
-import { COUNTRY_SITES, SITE_ENDONYMS } from '../../i18n/sites'
 import { CarRender } from '../CarRender'
 import { FormMessage } from '../form'
 import { useT } from '../intl-context'
@@ -188,20 +187,6 @@ export function OverviewPage({ data }: { data: OverviewData }) {
               </li>
             </ul>
           </nav>
-          {site.canOrder ? null : (
-            <div className="notice">
-              <h2>{t('configurator.global.heading')}</h2>
-              <ul className="country-list">
-                {COUNTRY_SITES.filter((s) => s.canOrder).map((s) => (
-                  <li key={s.prefix}>
-                    <a href={linkTo(s, '/configurator/p5')} lang={s.locale} hrefLang={s.locale}>
-                      {SITE_ENDONYMS[s.prefix]}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
           <Share url={data.shareUrl} />
         </aside>
       </div>

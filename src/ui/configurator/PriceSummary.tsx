@@ -1,22 +1,27 @@
 import { useAtomValue } from 'jotai'
 import type { DeliveryWindow } from '../../domain/catalog/delivery'
-import { catalogItem } from '../../domain/catalog/items'
 import type { Catalog } from '../../domain/catalog/schema'
-import { formatMoney, type Money } from '../../domain/money'
+import { queryOf } from '../../domain/configurator/url'
+import { formatDeduction, formatMoney, type Money } from '../../domain/money'
+import { displayedBreakdown, headlinePrice } from '../../domain/pricing/display'
 import type { PriceQuote } from '../../domain/pricing/engine'
 import { balanceAfterTradeIn } from '../../domain/tradein/balance'
 import { formatDate } from '../../i18n/dates'
 import type { MessageKey } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
+import { COUNTRY_SITES, SITE_ENDONYMS } from '../../i18n/sites'
 import { tradeInCarInfoAtom } from '../atoms'
 import { useT } from '../intl-context'
+import { PriceBreakdownTable, vehicleNamesOf } from '../PriceBreakdownTable'
 import { useRenderContext } from '../site-context'
 
 /**
- * The on-the-road price in full: the total, the itemised lines from the price engine behind a
- * disclosure, notes, running costs, the deposit, the "valid on" date and the delivery window. (The
- * configurator keeps the total in view, and announces it, in its sticky price bar.) A trade-in estimate the visitor
- * carries is set against the total as an estimate; without one, a link offers a valuation.
+ * The on-the-road price in full: the total on the page's basis (net of VAT for business buyers where
+ * the country shows them so), the itemised lines on one stated basis behind a disclosure, notes,
+ * running costs, the deposit, the "valid on" date and the delivery window. (The configurator keeps the
+ * total in view, and announces it, in its sticky price bar.) A trade-in estimate the visitor carries is
+ * set against the total as an estimate, written as a deduction; without one, a link offers a
+ * valuation. On the global site the price is indicative and leads to the country sites.
  */
 export function PriceSummary({
   catalog,
@@ -39,35 +44,27 @@ export function PriceSummary({
   const money = (amount: number) => formatMoney({ amount, currency: quote.currency }, site.locale)
   const noteValue = (value: number | string | Money) =>
     typeof value === 'object' ? formatMoney(value, site.locale) : value
-  const lineLabel = (line: PriceQuote['lines'][number]) => {
-    const name = line.role === 'vehicle' ? catalogItem(catalog, line.code)?.names[site.locale] : undefined
-    return name ? `${t(line.labelKey as MessageKey)}: ${name}` : t(line.labelKey as MessageKey)
-  }
+  const breakdown = displayedBreakdown(quote)
+  const headline = headlinePrice(quote)
+  if (breakdown.indicative) return <IndicativePrice catalog={catalog} quote={quote} />
   return (
     <div className="price-summary">
-      <p className="price-summary__label">{t('configurator.price.total')}</p>
-      <p className="price-summary__total">{money(quote.totalInclVat)}</p>
-      {quote.display === 'exclVat' || quote.vat > 0 ? (
+      <p className="price-summary__label">
+        {t(headline.basis === 'exclVat' ? 'configurator.price.totalExclVat' : 'configurator.price.total')}
+      </p>
+      <p className="price-summary__total">{money(headline.amount)}</p>
+      {headline.basis === 'exclVat' ? (
+        <p className="price-summary__sub">{t('configurator.price.inclVat', { amount: money(quote.totalInclVat) })}</p>
+      ) : quote.vat > 0 ? (
         <p className="price-summary__sub">{t('configurator.price.exclVat', { amount: money(quote.totalExclVat) })}</p>
       ) : null}
       <details className="price-summary__lines">
         <summary>{t('configurator.price.details')}</summary>
-        <table>
-          <tbody>
-            {quote.lines.map((line) => (
-              <tr key={`${line.role}-${line.code}`}>
-                <th scope="row">{lineLabel(line)}</th>
-                <td>{money(line.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">{t('configurator.price.total')}</th>
-              <td>{money(quote.totalInclVat)}</td>
-            </tr>
-          </tfoot>
-        </table>
+        <PriceBreakdownTable
+          vehicleNames={vehicleNamesOf(catalog, breakdown, site.locale)}
+          breakdown={breakdown}
+          currency={quote.currency}
+        />
       </details>
       {tradeIn && balance ? (
         <section className="price-summary__trade-in" aria-labelledby="trade-in-title">
@@ -78,7 +75,7 @@ export function PriceSummary({
             <tbody>
               <tr>
                 <th scope="row">{t('price.tradeIn.estimate', { car: tradeIn.car })}</th>
-                <td>{money(-tradeIn.estimate.amount)}</td>
+                <td>{formatDeduction(tradeIn.estimate, site.locale)}</td>
               </tr>
               <tr className="price-summary__balance">
                 <th scope="row">{t('price.tradeIn.balance')}</th>
@@ -138,6 +135,51 @@ export function PriceSummary({
       <p className="price-summary__valid">
         {t('configurator.price.validOn', { date: formatDate(quote.validOn.date, site.locale) })}
       </p>
+    </div>
+  )
+}
+
+/**
+ * The global site's price: the car alone, labelled indicative, with no country's fees or VAT, and a way
+ * to the same car on each country site for the real price.
+ */
+function IndicativePrice({ catalog, quote }: { catalog: Catalog; quote: PriceQuote }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const breakdown = displayedBreakdown(quote)
+  const query = queryOf({ configuration: quote.configuration, usage: quote.usage })
+  return (
+    <div className="price-summary">
+      <p className="price-summary__label">{t('price.indicative.label')}</p>
+      <p className="price-summary__total">
+        {formatMoney({ amount: breakdown.total, currency: quote.currency }, site.locale)}
+      </p>
+      <p className="price-summary__sub">{t('price.indicative.caption')}</p>
+      <details className="price-summary__lines">
+        <summary>{t('configurator.price.details')}</summary>
+        <PriceBreakdownTable
+          vehicleNames={vehicleNamesOf(catalog, breakdown, site.locale)}
+          breakdown={breakdown}
+          currency={quote.currency}
+        />
+      </details>
+      <h3 id="indicative-countries">{t('configurator.global.heading')}</h3>
+      <p>
+        {t('price.note.experienceOnly')} {t('price.indicative.countries')}
+      </p>
+      <ul className="country-list" aria-labelledby="indicative-countries">
+        {COUNTRY_SITES.filter((s) => s.canOrder).map((s) => (
+          <li key={s.prefix}>
+            <a
+              href={linkTo(s, `/configurator/${quote.configuration.modelCode}`, { query })}
+              lang={s.locale}
+              hrefLang={s.locale}
+            >
+              {SITE_ENDONYMS[s.prefix]}
+            </a>
+          </li>
+        ))}
+      </ul>
     </div>
   )
 }

@@ -1,10 +1,12 @@
 import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from 'react'
+import { monthlyOnBasis } from '../../domain/finance/basis'
 import type { ComparisonEntry } from '../../domain/finance/compare'
 import type { FinanceKind } from '../../domain/finance/products'
 import type { FinanceChoice, FinanceSummary } from '../../domain/finance/summary'
 import type { FinanceProblem } from '../../domain/finance/validate'
 import { CURRENCY_EXPONENT, type CurrencyCode, formatMoney } from '../../domain/money'
 import { formatInteger } from '../../domain/number'
+import type { PriceBasis } from '../../domain/pricing/display'
 import { formatDate } from '../../i18n/dates'
 import type { MessageKey } from '../../i18n/intl'
 import { useApiPost } from '../api-context'
@@ -70,6 +72,8 @@ interface Props {
   /** Address of the page with the car and the given finance (hidden fields of the no-JS form). */
   hidden: Record<string, string>
   hrefFor: (finance: Pick<FinanceState, 'selected' | 'choice'>) => string
+  /** The page's price basis: on a net page (a business buyer's) a lease's monthly price is headlined before VAT. */
+  basis?: PriceBasis
 }
 
 /**
@@ -78,7 +82,7 @@ interface Props {
  * next to it, and the total cost of each product side by side. With JavaScript the figures follow
  * every change.
  */
-export function FinancePanel({ finance, onChange, currency, request, hidden, hrefFor }: Props) {
+export function FinancePanel({ finance, onChange, currency, request, hidden, hrefFor, basis = 'inclVat' }: Props) {
   const t = useT()
   const { site } = useRenderContext()
   const post = useApiPost()
@@ -88,6 +92,8 @@ export function FinancePanel({ finance, onChange, currency, request, hidden, hre
   const money = (amount: number) => formatMoney({ amount, currency }, site.locale)
   const product = finance.products.find((p) => p.kind === finance.selected)
   const described = finance.summary ? describeFinance(finance.summary, currency, site.locale, t) : null
+  const onBasis = finance.summary ? monthlyOnBasis(finance.summary, basis) : null
+  const netMonthly = onBasis?.exclVat ? onBasis : null
   const problemFor = (field: string) => finance.problems.find((p) => p.field === field)
   const exponent = 10 ** CURRENCY_EXPONENT[currency]
 
@@ -291,7 +297,15 @@ export function FinancePanel({ finance, onChange, currency, request, hidden, hre
       ) : null}
       {described ? (
         <div className="finance__result">
-          {described.monthly ? (
+          {netMonthly ? (
+            <p className="finance__monthly" aria-live="polite" aria-atomic="true">
+              {t('configurator.price.exclVat', {
+                amount: t('finance.unit.perMonth', {
+                  amount: formatMoney({ amount: netMonthly.amount, currency }, site.locale),
+                }),
+              })}
+            </p>
+          ) : described.monthly ? (
             <p className="finance__monthly" aria-live="polite" aria-atomic="true">
               {described.monthly}
             </p>

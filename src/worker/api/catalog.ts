@@ -9,6 +9,7 @@ import { IsoDate } from '../../domain/catalog/markets-schema'
 import type { Catalog } from '../../domain/catalog/schema'
 import { siteCatalog } from '../../domain/catalog/view'
 import { formatMoney, type Money } from '../../domain/money'
+import { statedBreakdown } from '../../domain/pricing/display'
 import type { PriceQuote } from '../../domain/pricing/engine'
 import { CATALOGS } from '../../i18n/catalogs'
 import type { MessageKey } from '../../i18n/intl'
@@ -64,7 +65,18 @@ const QuoteResponse = z.object({
     exclVat: z.object({ amount: z.number().int(), formatted: z.string() }),
     vat: z.object({ amount: z.number().int(), formatted: z.string() }),
   }),
-  breakdown: z.record(z.string(), z.number().int().nullable()),
+  /** SPEC §3's breakdown on one stated basis: its parts (with `vat` on the net basis) add up to `msrpPrice`. */
+  breakdown: z.object({
+    basis: z.enum(['inclVat', 'exclVat']),
+    msrp: z.number().int(),
+    msrpWithoutVat: z.number().int(),
+    deliveryFee: z.number().int(),
+    weightTax: z.number().int(),
+    otherFees: z.number().int(),
+    vat: z.number().int(),
+    msrpPrice: z.number().int(),
+    preorderFee: z.number().int(),
+  }),
   deposit: z.object({ amount: z.number().int(), formatted: z.string() }).nullable(),
   notes: z.array(z.string()),
   runningCosts: z.array(z.object({ label: z.string(), formatted: z.string(), period: z.string() })),
@@ -158,7 +170,7 @@ export function describeQuote(
       exclVat: money(quote.totalExclVat, quote, site.locale),
       vat: money(quote.vat, quote, site.locale),
     },
-    breakdown: quote.breakdown as unknown as Record<string, number | null>,
+    breakdown: statedBreakdown(quote),
     deposit: quote.depositAmount === null ? null : money(quote.depositAmount, quote, site.locale),
     notes: quote.notes.map((note) =>
       t(note.key, Object.fromEntries(Object.entries(note.values).map(([k, v]) => [k, noteValue(v, site.locale)]))),
