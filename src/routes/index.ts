@@ -11,6 +11,8 @@ import notFound from './not-found'
 import { orderDetail as order } from './order-detail'
 import { cancelResult, orderForm as infoSubmission, orderConfirmation as resultConfirmation } from './order-pages'
 import overview from './overview'
+import passwordChange from './password-change'
+import passwordReset from './password-reset'
 import policy from './policy'
 import preOrder from './pre-order'
 import preOrderInfoSubmission from './pre-order-info-submission'
@@ -54,6 +56,8 @@ export const ROUTES = [
   policy,
   auth,
   logout,
+  passwordReset,
+  passwordChange,
   profile,
   staff,
   quickDelivery,

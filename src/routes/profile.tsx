@@ -39,7 +39,12 @@ async function loadProfile(ctx: LoadContext, user: RouteUser): Promise<ProfileDa
     csrf: await ctx.session.csrfToken(),
     values: { name: user.name, email: user.email, phone: user.phone },
     errors: {},
-    message: ctx.url.searchParams.get('saved') === '1' ? { kind: 'success', key: 'profile.saved' } : null,
+    message:
+      ctx.url.searchParams.get('saved') === '1'
+        ? { kind: 'success', key: 'profile.saved' }
+        : ctx.url.searchParams.get('password') === 'changed'
+          ? { kind: 'success', key: 'profile.passwordChanged' }
+          : null,
     configurations: await ctx.session.savedConfigurations(),
     orders: await ctx.session.orders(),
     requests: (await ctx.store.programRequests.ofOwner(user.id, ctx.site.countryCode)).map((r) => ({
@@ -86,6 +91,9 @@ function ProfilePage({ data }: { data: ProfileData }) {
         <button className="button button--primary" type="submit">
           {t('profile.save')}
         </button>
+        <p>
+          <a href={linkTo(site, '/user-center/password')}>{t('profile.changePassword')}</a>
+        </p>
       </form>
       <Section
         title="profile.configurations"

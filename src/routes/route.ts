@@ -36,6 +36,21 @@ export interface SessionService {
   savedConfigurations(): Promise<{ id: string; modelCode: string; createdAt: string }[]>
   orders(): Promise<{ id: string; createdAt: string }[]>
   testDrives(): Promise<{ id: string; storeId: string; slotStart: string; modelCode: string; status: string }[]>
+  /**
+   * "Forgot password": e-mails a single-use, 30-minute link to `resetPath` if the address has an account. 'sent'
+   * either way, so nobody learns whether an address has an account.
+   */
+  requestPasswordReset(input: { email: string; locale: string; resetPath: string }): Promise<'sent' | 'throttled'>
+  /** Whether a reset link can still be used. */
+  passwordResetOpen(token: string): Promise<boolean>
+  /** Sets a new password with a reset link, signs out every session and signs this browser in. */
+  resetPassword(input: { token: string; password: string; locale: string }): Promise<'ok' | 'invalidLink' | 'throttled'>
+  /** A signed-in customer's new password, given the current one; their other sessions are signed out. */
+  changePassword(input: {
+    current: string
+    password: string
+    locale: string
+  }): Promise<'ok' | 'wrongPassword' | 'throttled' | 'signedOut'>
   /** Makes a customer an owner (SPEC §4): called when one of their orders is delivered. */
   markOwner(userId: string): Promise<void>
 }

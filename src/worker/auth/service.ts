@@ -7,6 +7,7 @@ import { createTestDriveStore } from '../../store/testdrive'
 import { issueCsrfToken } from '../middleware/csrf'
 import type { AppEnv } from '../types'
 import { constantTimeEqual, hashPassword, openValue, sealValue, verifyPassword } from './crypto'
+import { changePassword, passwordResetOpen, requestPasswordReset, resetPassword } from './recovery'
 import { endSession, type resolveUser, startSession } from './session'
 import { accountKey, clientKey, throttle } from './throttle'
 
@@ -104,6 +105,11 @@ export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<type
     async orders() {
       return user ? accounts.ordersOf(user.id) : []
     },
+
+    requestPasswordReset: (input) => requestPasswordReset(c, input),
+    passwordResetOpen: (token) => passwordResetOpen(c, token),
+    resetPassword: (input) => resetPassword(c, input),
+    changePassword: (input) => changePassword(c, user ? { userId: user.id, familyId: user.familyId } : null, input),
 
     async markOwner(userId) {
       const owner = await accounts.findUserById(userId)
