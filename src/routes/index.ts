@@ -16,6 +16,7 @@ import passwordReset from './password-reset'
 import policy from './policy'
 import preOrder from './pre-order'
 import preOrderInfoSubmission from './pre-order-info-submission'
+import privacy from './privacy'
 import profile from './profile'
 import quickDelivery from './quick-delivery'
 import quote from './quote'
@@ -59,6 +60,7 @@ export const ROUTES = [
   passwordReset,
   passwordChange,
   profile,
+  privacy,
   staff,
   quickDelivery,
   tradeIn,

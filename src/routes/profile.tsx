@@ -93,6 +93,8 @@ function ProfilePage({ data }: { data: ProfileData }) {
         </button>
         <p>
           <a href={linkTo(site, '/user-center/password')}>{t('profile.changePassword')}</a>
+          {' · '}
+          <a href={linkTo(site, '/user-center/privacy')}>{t('profile.privacy')}</a>
         </p>
       </form>
       <Section

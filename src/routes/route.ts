@@ -51,6 +51,12 @@ export interface SessionService {
     password: string
     locale: string
   }): Promise<'ok' | 'wrongPassword' | 'throttled' | 'signedOut'>
+  /** The signed-in customer's marketing consent: given or not, and when it was last changed. */
+  marketingConsent(): Promise<{ granted: boolean; at: string | null }>
+  /** Gives or withdraws marketing consent, recorded with the text version and time. */
+  setMarketingConsent(granted: boolean): Promise<void>
+  /** Erases the signed-in customer's personal data (orders kept anonymised) and signs them out; needs the password. */
+  deleteAccount(password: string): Promise<'ok' | 'wrongPassword' | 'throttled' | 'signedOut'>
   /** Makes a customer an owner (SPEC §4): called when one of their orders is delivered. */
   markOwner(userId: string): Promise<void>
 }

@@ -9,6 +9,7 @@ import {
 import { formatMoney } from '../domain/money'
 import type { Order } from '../domain/order/order'
 import { ORDER_EVENTS, statusKey, transition } from '../domain/order/state'
+import { isAnonymisedContact } from '../domain/privacy/erasure'
 import {
   parseRequestStatus,
   REQUEST_KINDS,
@@ -30,7 +31,8 @@ interface StaffData {
   orders: {
     id: string
     number: string
-    customer: string
+    /** Null once the customer's personal data was erased (the order is kept anonymised). */
+    customer: string | null
     status: MessageKey
     total: string
     events: string[]
@@ -41,7 +43,7 @@ interface StaffData {
   requests: {
     kind: RequestKind
     id: string
-    customer: string
+    customer: string | null
     contact: string
     /** A test drive's time and store. */
     detail: string | null
@@ -104,7 +106,7 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
     orders: orders.map(({ id, order }) => ({
       id,
       number: order.orderNumber ?? order.reservationNumber ?? id,
-      customer: `${order.contact.firstName} ${order.contact.lastName}`,
+      customer: isAnonymisedContact(order.contact) ? null : `${order.contact.firstName} ${order.contact.lastName}`,
       status: statusKey(order, order.status) as MessageKey,
       total: formatMoney(order.amounts.totalInclVat, ctx.site.locale),
       events: possible(order),
@@ -113,8 +115,8 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
     requests: requests.map((r) => ({
       kind: r.kind,
       id: r.id,
-      customer: r.name,
-      contact: `${r.email}, ${r.phone}`,
+      customer: r.name?.trim() ? r.name : null,
+      contact: r.email ? `${r.email}, ${r.phone}` : '',
       detail: r.slot
         ? `${when(r.slot.start)}, ${stores.find((s) => s.id === r.slot?.storeId)?.name ?? r.slot.storeId}`
         : null,
@@ -187,7 +189,7 @@ function StaffPage({ data }: { data: StaffData }) {
               {data.orders.map((order) => (
                 <tr key={order.id}>
                   <th scope="row">{order.number}</th>
-                  <td>{order.customer}</td>
+                  <td>{order.customer ?? <em>{t('staff.orders.anonymised')}</em>}</td>
                   <td>{t(order.status)}</td>
                   <td>{order.total}</td>
                   <td>
@@ -241,7 +243,7 @@ function RequestsTable({ requests, csrf }: { requests: StaffData['requests']; cs
                 <tr key={`${request.kind}-${request.id}`}>
                   <th scope="row">{t(`staff.requests.kind.${request.kind}`)}</th>
                   <td>
-                    {request.customer}
+                    {request.customer ?? <em>{t('staff.orders.anonymised')}</em>}
                     <br />
                     {request.contact}
                     {request.detail ? (

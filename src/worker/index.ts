@@ -18,6 +18,7 @@ import { csrfProtection } from './middleware/csrf'
 import { isSameOriginPost } from './middleware/same-origin'
 import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
 import { matchPage } from './pages'
+import { handlePrivacyExport, PRIVACY_EXPORT_PATH } from './privacy-export'
 import { seo } from './seo'
 import { handleAction, renderError, renderRoute } from './ssr/render'
 import type { AppEnv } from './types'
@@ -141,6 +142,8 @@ app.get('/dev/mailbox', async (c) => {
     { 'cache-control': 'private, no-store' },
   )
 })
+
+for (const site of SITES) app.get(`${site.prefix}${PRIVACY_EXPORT_PATH}`, (c) => handlePrivacyExport(c, site))
 
 // Pages last: anything not answered above is a page of some site, or the not-found page.
 app.on(['GET', 'POST'], '*', (c) => {

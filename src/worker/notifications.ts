@@ -88,8 +88,10 @@ export async function deliverNotification(
     return 'sent'
   }
   await env.DB.batch([
+    // Only while the row still names its recipient: an account erased meanwhile (src/store/privacy.ts) keeps no copy.
     env.DB.prepare(
-      `INSERT INTO mailbox (id, notification_id, recipient, subject, body, delivered_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+      `INSERT INTO mailbox (id, notification_id, recipient, subject, body, delivered_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM notifications WHERE id = ?2 AND recipient = ?3)
        ON CONFLICT (notification_id) DO NOTHING`,
     ).bind(randomId(), row.id, row.recipient, mail.subject, mail.body, now.toISOString()),
     markSent,

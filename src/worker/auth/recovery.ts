@@ -47,7 +47,7 @@ function deliver(c: Context<AppEnv>, ids: readonly string[]): void {
  * Counts one attempt under each key (atomically, in D1) and answers whether any key is over its limit. Every attempt
  * counts, successful or not: these endpoints send e-mail or test a password.
  */
-async function overLimit(c: Context<AppEnv>, keys: readonly { key: string; limit: number }[], now: Date) {
+export async function overLimit(c: Context<AppEnv>, keys: readonly { key: string; limit: number }[], now: Date) {
   const credentials = createCredentialStore(c.env.DB)
   let over = false
   for (const { key, limit } of keys) {

@@ -3,10 +3,12 @@ import { getCookie, setCookie } from 'hono/cookie'
 import { withOwnerType } from '../../domain/session/login-status'
 import type { SessionService } from '../../routes/route'
 import { createAccountStore } from '../../store/accounts'
+import { createPrivacyStore } from '../../store/privacy'
 import { createTestDriveStore } from '../../store/testdrive'
 import { issueCsrfToken } from '../middleware/csrf'
 import type { AppEnv } from '../types'
 import { constantTimeEqual, hashPassword, openValue, sealValue, verifyPassword } from './crypto'
+import { deleteAccount } from './privacy'
 import { changePassword, passwordResetOpen, requestPasswordReset, resetPassword } from './recovery'
 import { endSession, type resolveUser, startSession } from './session'
 import { accountKey, clientKey, throttle } from './throttle'
@@ -110,6 +112,16 @@ export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<type
     passwordResetOpen: (token) => passwordResetOpen(c, token),
     resetPassword: (input) => resetPassword(c, input),
     changePassword: (input) => changePassword(c, user ? { userId: user.id, familyId: user.familyId } : null, input),
+
+    async marketingConsent() {
+      if (!user) return { granted: false, at: null }
+      const { granted, at } = await createPrivacyStore(c.env.DB).marketingConsent(user.id)
+      return { granted, at }
+    },
+    async setMarketingConsent(granted) {
+      if (user) await createPrivacyStore(c.env.DB).setMarketingConsent(user.id, granted, new Date())
+    },
+    deleteAccount: (password) => deleteAccount(c, user?.id ?? null, password),
 
     async markOwner(userId) {
       const owner = await accounts.findUserById(userId)
