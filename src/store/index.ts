@@ -13,6 +13,7 @@ import { ValuationTable } from '../domain/tradein/valuation'
 import type { CountryCode } from '../i18n/sites'
 import { createAnalyticsStore } from './analytics'
 import { cacheAside } from './cache'
+import { createCustomerRecordStore } from './customer-records'
 import { createFinanceApplicationStore } from './finance-applications'
 import { randomId } from './ids'
 import { createOrderStore } from './orders'
@@ -317,6 +318,8 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     programRequests: createProgramRequestStore(env.DB),
 
     orders: createOrderStore(env.DB),
+
+    customerRecords: createCustomerRecordStore(env.DB),
 
     financeApplications: createFinanceApplicationStore(env.DB),
 
