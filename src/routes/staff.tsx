@@ -21,13 +21,27 @@ import {
 import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
+import type { AuditEntry } from '../store/audit'
 import { CsrfField } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 
+/** One line of the audit log, ready to show. */
+interface AuditLine {
+  key: string
+  at: string
+  who: string | null
+  /** What the record is, and what staff call it (an order's number, a request's id). */
+  record: { kind: MessageKey; reference: string }
+  action: MessageKey
+  from: MessageKey | null
+  to: MessageKey
+}
+
 interface StaffData {
   csrf: string
+  audit: AuditLine[]
   orders: {
     id: string
     number: string
@@ -89,20 +103,55 @@ function staffOf(ctx: LoadContext) {
   return user
 }
 
+/** The name of a status in the audit log, by what the record is. */
+function auditStatus(entry: AuditEntry, status: string): MessageKey {
+  if (entry.record === 'order') {
+    const order = {
+      kind: (entry.orderKind ?? 'order') as Order['kind'],
+      flow: (entry.orderFlow ?? 'purchase') as Order['flow'],
+    }
+    return statusKey(order, status as Order['status']) as MessageKey
+  }
+  if (entry.record === 'financeApplication') {
+    const code = parseDutchFinanceStatus(Number(status))
+    return (code === null ? 'staff.audit.unknown' : DUTCH_FINANCE_STATUSES[code].messageKey) as MessageKey
+  }
+  const parsed = parseRequestStatus(entry.record, status)
+  return parsed ? (requestStatusKey(entry.record, parsed) as MessageKey) : 'staff.audit.unknown'
+}
+
+function auditLine(entry: AuditEntry, index: number, when: (iso: string) => string): AuditLine {
+  const kind: MessageKey =
+    entry.record === 'order' || entry.record === 'financeApplication'
+      ? `staff.audit.record.${entry.record}`
+      : `staff.requests.kind.${entry.record}`
+  return {
+    key: `${entry.recordId}-${entry.at}-${index}`,
+    at: when(entry.at),
+    who: entry.actorName === null ? null : `${entry.actorName} (${entry.actorEmail})`,
+    record: { kind, reference: entry.reference },
+    action: entry.action === 'status' ? 'staff.audit.action.status' : (`staff.event.${entry.action}` as MessageKey),
+    from: entry.from === null ? null : auditStatus(entry, entry.from),
+    to: auditStatus(entry, entry.to),
+  }
+}
+
 const possible = (order: Order) =>
   STAFF_EVENTS.filter((event) => transition(order, event, 'staff', new Date().toISOString()).ok)
 
 async function loadStaff(ctx: LoadContext): Promise<StaffData> {
   staffOf(ctx)
-  const [orders, applications, requests, stores] = await Promise.all([
+  const [orders, applications, requests, stores, audit] = await Promise.all([
     ctx.store.orders.ofCountry(ctx.site.countryCode),
     ctx.store.financeApplications.statusesOfCountry(ctx.site.countryCode),
     ctx.store.programRequests.ofCountry(ctx.site.countryCode),
     ctx.store.stores(ctx.site.countryCode),
+    ctx.store.audit.ofCountry(ctx.site.countryCode),
   ])
   const when = (iso: string) => formatDateTime(new Date(iso), ctx.site.locale, ctx.site.timeZone)
   return {
     csrf: await ctx.session.csrfToken(),
+    audit: audit.map((entry, index) => auditLine(entry, index, when)),
     orders: orders.map(({ id, order }) => ({
       id,
       number: order.orderNumber ?? order.reservationNumber ?? id,
@@ -214,7 +263,47 @@ function StaffPage({ data }: { data: StaffData }) {
         </div>
       )}
       <RequestsTable requests={data.requests} csrf={data.csrf} />
+      <AuditLog lines={data.audit} />
     </article>
+  )
+}
+
+/** Who changed which record of this country, when, from which status to which; newest first. */
+function AuditLog({ lines }: { lines: AuditLine[] }) {
+  const t = useT()
+  return (
+    <section aria-labelledby="staff-audit">
+      <h2 id="staff-audit">{t('staff.audit.heading')}</h2>
+      <p>{t('staff.audit.lead')}</p>
+      {lines.length === 0 ? (
+        <p>{t('staff.audit.empty')}</p>
+      ) : (
+        <div className="compare__scroll">
+          <table className="staff staff__audit">
+            <thead>
+              <tr>
+                <th scope="col">{t('staff.audit.when')}</th>
+                <th scope="col">{t('staff.audit.who')}</th>
+                <th scope="col">{t('staff.audit.record')}</th>
+                <th scope="col">{t('staff.audit.action')}</th>
+                <th scope="col">{t('staff.audit.change')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line) => (
+                <tr key={line.key}>
+                  <td>{line.at}</td>
+                  <td>{line.who ?? <em>{t('staff.audit.erasedStaff')}</em>}</td>
+                  <th scope="row">{`${t(line.record.kind)} ${line.record.reference}`}</th>
+                  <td>{t(line.action)}</td>
+                  <td>{line.from ? `${t(line.from)} → ${t(line.to)}` : t(line.to)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   )
 }
 

@@ -12,6 +12,7 @@ import { type Store as Showroom, StoreFile } from '../domain/testdrive/schema'
 import { ValuationTable } from '../domain/tradein/valuation'
 import type { CountryCode } from '../i18n/sites'
 import { createAnalyticsStore } from './analytics'
+import { createAuditStore } from './audit'
 import { cacheAside } from './cache'
 import { createCustomerRecordStore } from './customer-records'
 import { createFinanceApplicationStore } from './finance-applications'
@@ -320,6 +321,8 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     orders: createOrderStore(env.DB),
 
     customerRecords: createCustomerRecordStore(env.DB),
+
+    audit: createAuditStore(env.DB),
 
     financeApplications: createFinanceApplicationStore(env.DB),
 
