@@ -126,7 +126,11 @@ async function action(ctx: ActionContext) {
       data.signUp.errors = fieldErrors(fieldProblems(parsed.error), LABELS)
       return { status: 422 as const, data }
     }
-    const outcome = await ctx.session.signUp(parsed.data)
+    const outcome = await ctx.session.signUp({
+      ...parsed.data,
+      locale: ctx.site.locale,
+      confirmPath: linkTo(ctx.site, '/auth/confirm-email'),
+    })
     if (outcome === 'ok') return { redirect: destination(ctx, form.frontRedirect) }
     data.signUp.message = outcome === 'throttled' ? 'auth.error.throttled' : 'auth.error.taken'
     return { status: outcome === 'throttled' ? (429 as const) : (409 as const), data }

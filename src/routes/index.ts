@@ -1,6 +1,7 @@
 import aldPrivacy from './ald-privacy'
 import auth from './auth'
 import configurator from './configurator'
+import confirmEmail from './confirm-email'
 import cookieSettings from './cookie-settings'
 import grayLogin from './gray-login'
 import home from './home'
@@ -58,6 +59,7 @@ export const ROUTES = [
   auth,
   logout,
   passwordReset,
+  confirmEmail,
   passwordChange,
   profile,
   privacy,

@@ -31,6 +31,8 @@ interface ProfileData {
   values: { name: string; email: string; phone: string }
   errors: FieldErrors
   message: { kind: 'error' | 'success'; key: MessageKey } | null
+  /** Whether the account's address was confirmed by the link sent at sign-up. */
+  emailConfirmed: boolean
   garage: GarageBuild[]
   /** The saved build whose deletion is being confirmed (`?confirm=deleteBuild&build=`). */
   confirmDelete: string | null
@@ -54,6 +56,8 @@ function messageOf(query: URLSearchParams): ProfileData['message'] {
   if (query.get('saved') === '1') return { kind: 'success', key: 'profile.saved' }
   if (query.get('password') === 'changed') return { kind: 'success', key: 'profile.passwordChanged' }
   if (query.get('deleted') === 'build') return { kind: 'success', key: 'profile.garage.deleted' }
+  if (query.get('email') === 'sent') return { kind: 'success', key: 'profile.emailChangeSent' }
+  if (query.get('confirmation') === 'sent') return { kind: 'success', key: 'profile.confirmationSent' }
   return null
 }
 
@@ -70,6 +74,7 @@ async function loadProfile(ctx: LoadContext, user: RouteUser): Promise<ProfileDa
     values: { name: user.name, email: user.email, phone: user.phone },
     errors: {},
     message: messageOf(ctx.url.searchParams),
+    emailConfirmed: (await ctx.session.emailConfirmedAt()) !== null,
     garage: await loadGarage(ctx, user),
     confirmDelete: ctx.url.searchParams.get('confirm') === 'deleteBuild' ? ctx.url.searchParams.get('build') : null,
     orders: await loadOrders(ctx, user),
@@ -202,11 +207,22 @@ function ProfilePage({ data }: { data: ProfileData }) {
     <article className="page profile">
       <h1 className="page__heading">{t('page.profile.heading')}</h1>
       <p className="page__lead">{t('page.profile.lead')}</p>
+      {data.emailConfirmed ? null : (
+        <form className="form card profile__section" method="post" aria-label={t('profile.unconfirmed')}>
+          <p>{t('profile.unconfirmed')}</p>
+          <CsrfField token={data.csrf} />
+          <input type="hidden" name="intent" value="resendConfirmation" />
+          <button className="button" type="submit">
+            {t('profile.resendConfirmation')}
+          </button>
+        </form>
+      )}
       <form className="form card" method="post" noValidate aria-labelledby="details-title">
         <h2 id="details-title">{t('profile.details')}</h2>
         {data.message ? <FormMessage kind={data.message.kind}>{t(data.message.key)}</FormMessage> : null}
         <CsrfField token={data.csrf} />
         <ContactFields form="profile" values={data.values} errors={data.errors} />
+        <p className="field__hint">{t('profile.emailHint')}</p>
         <button className="button button--primary" type="submit">
           {t('profile.save')}
         </button>
@@ -328,6 +344,18 @@ function ProfilePage({ data }: { data: ProfileData }) {
 async function action(ctx: ActionContext) {
   const user = ctx.session.user
   if (!user) return { redirect: linkTo(ctx.site, '/auth') }
+  if (ctx.form.intent === 'resendConfirmation') {
+    const sent = await ctx.session.resendEmailConfirmation({
+      locale: ctx.site.locale,
+      confirmPath: linkTo(ctx.site, '/auth/confirm-email'),
+    })
+    if (sent === 'throttled') {
+      const data = await loadProfile(ctx, user)
+      data.message = { kind: 'error', key: 'auth.error.throttled' }
+      return { status: 429 as const, data }
+    }
+    return { redirect: linkTo(ctx.site, '/user-center/profile', { query: 'confirmation=sent' }) }
+  }
   if (ctx.form.intent === 'deleteBuild') {
     // Only the owner's own build is removed; anyone else's id changes nothing and reads as not found.
     const removed = await ctx.store.customerRecords.removeBuild(user.id, ctx.form.build ?? '')
@@ -342,10 +370,25 @@ async function action(ctx: ActionContext) {
     data.errors = fieldErrors(fieldProblems(parsed.error), LABELS)
     return { status: 422 as const, data }
   }
-  const outcome = await ctx.session.updateProfile(parsed.data)
-  if (outcome === 'ok') return { redirect: linkTo(ctx.site, '/user-center/profile', { query: 'saved=1' }) }
-  data.message = { kind: 'error', key: 'profile.error.emailTaken' }
-  return { status: 409 as const, data }
+  // A new address only replaces the old one once the link sent to it is opened; the old one is told. Whether the new
+  // address belongs to another account is not said here (only the link's owner learns it).
+  const newEmail = parsed.data.email.toLowerCase() !== user.email.toLowerCase()
+  if (newEmail) {
+    const change = await ctx.session.requestEmailChange({
+      email: parsed.data.email,
+      locale: ctx.site.locale,
+      confirmPath: linkTo(ctx.site, '/auth/confirm-email'),
+    })
+    if (change === 'throttled') {
+      data.message = { kind: 'error', key: 'auth.error.throttled' }
+      return { status: 429 as const, data }
+    }
+  }
+  const outcome = await ctx.session.updateProfile({ ...parsed.data, email: user.email })
+  if (outcome === 'ok') {
+    return { redirect: linkTo(ctx.site, '/user-center/profile', { query: newEmail ? 'email=sent' : 'saved=1' }) }
+  }
+  return { redirect: linkTo(ctx.site, '/auth') }
 }
 
 /** `/user-center/profile`: the visitor's details and what they saved, ordered and booked. Forced login. */

@@ -29,7 +29,14 @@ export interface SessionService {
   /** The anti-forgery token for a form's hidden `_csrf` field. */
   csrfToken(): Promise<string>
   signIn(input: { email: string; password: string }): Promise<'ok' | 'invalid' | 'throttled'>
-  signUp(input: { name: string; email: string; password: string }): Promise<'ok' | 'taken' | 'throttled'>
+  /** Creates the account, signs it in and e-mails the link that confirms its address (`confirmPath`). */
+  signUp(input: {
+    name: string
+    email: string
+    password: string
+    locale: string
+    confirmPath: string
+  }): Promise<'ok' | 'taken' | 'throttled'>
   signOut(): Promise<void>
   updateProfile(profile: { name: string; email: string; phone: string }): Promise<'ok' | 'emailTaken' | 'signedOut'>
   grantGray(code: string): Promise<'ok' | 'invalid' | 'throttled'>
@@ -57,6 +64,20 @@ export interface SessionService {
   setMarketingConsent(granted: boolean): Promise<void>
   /** Erases the signed-in customer's personal data (orders kept anonymised) and signs them out; needs the password. */
   deleteAccount(password: string): Promise<'ok' | 'wrongPassword' | 'throttled' | 'signedOut'>
+  /** When the signed-in customer's address was confirmed; null while it is not. */
+  emailConfirmedAt(): Promise<string | null>
+  /** E-mails the sign-up confirmation link again. */
+  resendEmailConfirmation(input: { locale: string; confirmPath: string }): Promise<'sent' | 'throttled' | 'signedOut'>
+  /** Asks to change the signed-in customer's address: confirmed at the new address, notified at the old one. */
+  requestEmailChange(input: {
+    email: string
+    locale: string
+    confirmPath: string
+  }): Promise<'sent' | 'throttled' | 'signedOut'>
+  /** Whether an e-mail confirmation link can still be used. */
+  emailConfirmationOpen(token: string): Promise<boolean>
+  /** Uses an e-mail confirmation link. */
+  confirmEmail(token: string): Promise<'confirmed' | 'changed' | 'taken' | 'invalid' | 'throttled'>
   /** Makes a customer an owner (SPEC §4): called when one of their orders is delivered. */
   markOwner(userId: string): Promise<void>
 }

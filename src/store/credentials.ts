@@ -125,6 +125,87 @@ export function createCredentialStore(db: D1Database) {
     },
 
     /**
+     * Stores a link that confirms an e-mail address (the sign-up address, or a new one the customer changes to) with
+     * its e-mails, in one batch; an earlier unused link of the same account and purpose stops working.
+     */
+    async createEmailConfirmation(input: {
+      userId: string
+      purpose: 'signUp' | 'change'
+      email: string
+      tokenHash: string
+      now: Date
+      expiresAt: Date
+      mails: readonly OutboxMail[]
+    }): Promise<string[]> {
+      const at = input.now.toISOString()
+      const ids = input.mails.map(() => randomId())
+      await db.batch([
+        db
+          .prepare(
+            'UPDATE email_confirmations SET used_at = ?3 WHERE user_id = ?1 AND purpose = ?2 AND used_at IS NULL',
+          )
+          .bind(input.userId, input.purpose, at),
+        db
+          .prepare(
+            `INSERT INTO email_confirmations (token_hash, user_id, purpose, email, created_at, expires_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)`,
+          )
+          .bind(input.tokenHash, input.userId, input.purpose, input.email, at, input.expiresAt.toISOString()),
+        ...input.mails.map((mail, i) => outboxInsert(db, ids[i] as string, mail, at)),
+      ])
+      return ids
+    },
+
+    /** Whether an e-mail confirmation link can still be used. */
+    async emailConfirmationOpen(tokenHash: string, now: Date): Promise<boolean> {
+      const row = await db
+        .prepare('SELECT 1 FROM email_confirmations WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2')
+        .bind(tokenHash, now.toISOString())
+        .first()
+      return row !== null
+    },
+
+    /**
+     * Uses an e-mail confirmation link, once: a sign-up address is marked confirmed; a new address replaces the old one
+     * unless another account has taken it meanwhile ('taken'). Unknown, used and expired links are 'invalid'.
+     */
+    async useEmailConfirmation(tokenHash: string, now: Date): Promise<'confirmed' | 'changed' | 'taken' | 'invalid'> {
+      const at = now.toISOString()
+      const used = await db
+        .prepare(
+          `UPDATE email_confirmations SET used_at = ?2 WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2
+           RETURNING user_id AS userId, purpose, email`,
+        )
+        .bind(tokenHash, at)
+        .first<{ userId: string; purpose: 'signUp' | 'change'; email: string }>()
+      if (!used) return 'invalid'
+      if (used.purpose === 'signUp') {
+        const result = await db
+          .prepare('UPDATE users SET email_confirmed_at = ?3 WHERE id = ?1 AND email = ?2 AND erased_at IS NULL')
+          .bind(used.userId, used.email, at)
+          .run()
+        return result.meta.changes === 1 ? 'confirmed' : 'invalid'
+      }
+      const result = await db
+        .prepare(
+          `UPDATE users SET email = ?2, email_confirmed_at = ?3, updated_at = ?3
+           WHERE id = ?1 AND erased_at IS NULL AND NOT EXISTS (SELECT 1 FROM users WHERE email = ?2 AND id != ?1)`,
+        )
+        .bind(used.userId, used.email, at)
+        .run()
+      return result.meta.changes === 1 ? 'changed' : 'taken'
+    },
+
+    /** When the account's address was confirmed, or null. */
+    async emailConfirmedAt(userId: string): Promise<string | null> {
+      const row = await db
+        .prepare('SELECT email_confirmed_at AS at FROM users WHERE id = ?1')
+        .bind(userId)
+        .first<{ at: string | null }>()
+      return row?.at ?? null
+    },
+
+    /**
      * Sets a signed-in customer's new password and revokes their other sessions (every family but the current one),
      * with the e-mail that tells them, in one batch.
      */

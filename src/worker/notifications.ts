@@ -36,6 +36,7 @@ export async function renderNotification(env: Bindings, row: NotificationRow): P
   const values: Record<string, string> = { name: payload.name ?? '', number: payload.number ?? '' }
   // A link the e-mail carries (a password reset), built with the storefront's public origin when it was written.
   if (payload.link) values.link = payload.link
+  if (payload.newEmail) values.newEmail = payload.newEmail
   if (row.kind === 'testDriveBooked') {
     const stores = await createStore(env).stores(
       (payload.country ?? 'NO') as Parameters<ReturnType<typeof createStore>['stores']>[0],

@@ -27,14 +27,15 @@ function clientOf(c: Context<AppEnv>): string {
  * The public origin for links in e-mails: OFFICIAL_URL, or the request's own outside production. Production without
  * OFFICIAL_URL refuses, so a forged Host header can never put another site into a reset link.
  */
-function publicOrigin(c: Context<AppEnv>): string {
+export function publicOrigin(c: Context<AppEnv>): string {
   const config = c.get('config')
   if (config.OFFICIAL_URL) return config.OFFICIAL_URL.replace(/\/$/, '')
   if (config.ENVIRONMENT === 'production') throw new Error('OFFICIAL_URL is required in production for e-mail links')
   return new URL(c.req.url).origin
 }
 
-function deliver(c: Context<AppEnv>, ids: readonly string[]): void {
+/** Queues outbox e-mails for delivery after the response; the sweep sends them if the queue is down. */
+export function deliver(c: Context<AppEnv>, ids: readonly string[]): void {
   const sending = enqueueNotifications(c.env, ids)
   try {
     c.executionCtx.waitUntil(sending)

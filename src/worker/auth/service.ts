@@ -3,11 +3,13 @@ import { getCookie, setCookie } from 'hono/cookie'
 import { withOwnerType } from '../../domain/session/login-status'
 import type { SessionService } from '../../routes/route'
 import { createAccountStore } from '../../store/accounts'
+import { createCredentialStore } from '../../store/credentials'
 import { createPrivacyStore } from '../../store/privacy'
 import { createTestDriveStore } from '../../store/testdrive'
 import { issueCsrfToken } from '../middleware/csrf'
 import type { AppEnv } from '../types'
 import { constantTimeEqual, hashPassword, openValue, sealValue, verifyPassword } from './crypto'
+import { confirmEmail, emailConfirmationOpen, requestEmailChange, sendSignUpConfirmation } from './email'
 import { deleteAccount } from './privacy'
 import { changePassword, passwordResetOpen, requestPasswordReset, resetPassword } from './recovery'
 import { endSession, type resolveUser, startSession } from './session'
@@ -51,7 +53,7 @@ export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<type
       return 'ok'
     },
 
-    async signUp({ name, email, password }) {
+    async signUp({ name, email, password, locale, confirmPath }) {
       const guard = throttle(accounts, [clientKey(c)])
       if (await guard.blocked()) return 'throttled'
       const hashed = await hashPassword(password)
@@ -68,6 +70,7 @@ export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<type
         return 'taken'
       }
       await startSession(c, created)
+      await sendSignUpConfirmation(c, created, { locale, confirmPath })
       return 'ok'
     },
 
@@ -122,6 +125,11 @@ export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<type
       if (user) await createPrivacyStore(c.env.DB).setMarketingConsent(user.id, granted, new Date())
     },
     deleteAccount: (password) => deleteAccount(c, user?.id ?? null, password),
+    emailConfirmedAt: async () => (user ? createCredentialStore(c.env.DB).emailConfirmedAt(user.id) : null),
+    resendEmailConfirmation: async (input) => (user ? sendSignUpConfirmation(c, user, input) : 'signedOut'),
+    requestEmailChange: async (input) => (user ? requestEmailChange(c, user.id, input) : 'signedOut'),
+    emailConfirmationOpen: (token) => emailConfirmationOpen(c, token),
+    confirmEmail: (token) => confirmEmail(c, token),
 
     async markOwner(userId) {
       const owner = await accounts.findUserById(userId)
