@@ -92,6 +92,8 @@ export interface LoadContext {
   consent: Consent | null
   /** Queues outbox notifications for delivery after the response (the sweep covers failures). */
   notify(notificationIds: readonly string[]): void
+  /** Remembers a build saved without an account in this browser, so that signing in claims it (a signed cookie). */
+  rememberAnonymousBuild(id: string): Promise<void>
   /** The trade-in valuation the visitor carries from page to page (a cookie). */
   tradeIn: VisitorTradeIn
 }

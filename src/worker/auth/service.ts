@@ -6,6 +6,7 @@ import { createAccountStore } from '../../store/accounts'
 import { createCredentialStore } from '../../store/credentials'
 import { createPrivacyStore } from '../../store/privacy'
 import { createTestDriveStore } from '../../store/testdrive'
+import { claimAnonymousBuilds } from '../anonymous-builds'
 import { issueCsrfToken } from '../middleware/csrf'
 import type { AppEnv } from '../types'
 import { constantTimeEqual, hashPassword, openValue, sealValue, verifyPassword } from './crypto'
@@ -50,6 +51,7 @@ export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<type
       }
       await guard.succeed()
       await startSession(c, found)
+      await claimAnonymousBuilds(c, found.id)
       return 'ok'
     },
 
@@ -70,6 +72,7 @@ export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<type
         return 'taken'
       }
       await startSession(c, created)
+      await claimAnonymousBuilds(c, created.id)
       await sendSignUpConfirmation(c, created, { locale, confirmPath })
       return 'ok'
     },
