@@ -1,3 +1,4 @@
+import admin from './admin'
 import aldPrivacy from './ald-privacy'
 import auth from './auth'
 import configurator from './configurator'
@@ -64,6 +65,7 @@ export const ROUTES = [
   profile,
   privacy,
   staff,
+  admin,
   quickDelivery,
   tradeIn,
   tradeInResult,

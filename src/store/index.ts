@@ -20,6 +20,7 @@ import { randomId } from './ids'
 import { createOrderStore } from './orders'
 import { createProgramRequestStore } from './program-requests'
 import { createProgramStore } from './programs'
+import { createRoleStore } from './roles'
 import { createStockStore } from './stock'
 import { createTestDriveStore } from './testdrive'
 
@@ -323,6 +324,8 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     customerRecords: createCustomerRecordStore(env.DB),
 
     audit: createAuditStore(env.DB),
+
+    roles: createRoleStore(env.DB),
 
     financeApplications: createFinanceApplicationStore(env.DB),
 
