@@ -185,8 +185,8 @@ function AdminPage({ data }: { data: AdminData }) {
                 </tr>
               </thead>
               <tbody>
-                {data.events.map((e, i) => (
-                  <tr key={`${e.at}-${i}`}>
+                {data.events.map((e) => (
+                  <tr key={e.id}>
                     <td>{e.at}</td>
                     <td>{`${e.actorName} (${e.actorEmail})`}</td>
                     <td>{t(e.action === 'grant' ? 'admin.action.grant' : 'admin.action.revoke')}</td>

@@ -10,6 +10,7 @@ export interface StaffMember {
 }
 
 export interface RoleEvent {
+  id: string
   at: string
   actorName: string
   actorEmail: string
@@ -127,7 +128,7 @@ export function createRoleStore(db: D1Database) {
     async events(limit = 100): Promise<RoleEvent[]> {
       const { results } = await db
         .prepare(
-          `SELECT e.at, a.name AS actorName, a.email AS actorEmail, t.email AS targetEmail, e.action,
+          `SELECT e.id, e.at, a.name AS actorName, a.email AS actorEmail, t.email AS targetEmail, e.action,
              e.country_code AS country, e.note
            FROM role_events e JOIN users a ON a.id = e.actor_id JOIN users t ON t.id = e.target_id
            ORDER BY e.at DESC LIMIT ?1`,
