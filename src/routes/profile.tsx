@@ -335,6 +335,16 @@ function ProfilePage({ data }: { data: ProfileData }) {
               {t('page.home.cta.testDrive')}
             </a>
           </li>
+          <li>
+            <a className="button" href={linkTo(site, '/home-charger')}>
+              {t('charger.heading')}
+            </a>
+          </li>
+          <li>
+            <a className="button" href={linkTo(site, '/subscription')}>
+              {t('subscription.heading')}
+            </a>
+          </li>
         </ul>
       </nav>
     </article>

@@ -114,6 +114,19 @@ describe('everything the customer started, on the profile', () => {
     expect(html).toContain(`href="/se/order/${orderId}?confirm=requestCancellation#confirm"`)
   })
 
+  it('leads to the home charger and the subscription from the order and the profile', async () => {
+    const person = await swede()
+    const id = await saveBuild(person)
+    const placed = await person.postForm(`/se/configurator/info-submission/${id}`, ORDER_FORM)
+    const orderId = /result-confirmation\/([\w-]+)/.exec(placed.headers.get('location') ?? '')?.[1] ?? ''
+    for (const page of [`/se/order/${orderId}`, '/se/user-center/profile']) {
+      const html = decode(await (await person.request(page)).text())
+      expect(html, page).toContain('href="/se/home-charger"')
+      expect(html, page).toContain('href="/se/subscription"')
+      expect(html, page).toContain(sv['charger.heading'])
+    }
+  })
+
   it('lists quotes and trade-in valuations, and offers to book a cancelled test drive again', async () => {
     const person = await swede()
     const id = await saveBuild(person)
