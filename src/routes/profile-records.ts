@@ -3,6 +3,7 @@ import { catalogItem } from '../domain/catalog/items'
 import type { Money } from '../domain/money'
 import { customerActions, customerActionTexts, statusKey } from '../domain/order/state'
 import { onTheRoadPrice } from '../domain/pricing/engine'
+import { FINAL_PRICE_VALID_DAYS } from '../domain/tradein/valuation'
 import type { MessageKey } from '../i18n/intl'
 import type { CarLook } from '../ui/CarRender'
 import { carLook } from '../ui/configurator/car-look'
@@ -36,6 +37,9 @@ export interface ProfileQuote {
   id: string
   configurationId: string
   createdAt: string
+  /** The store's offer and its note, once staff replied. */
+  offer: Money | null
+  offerNote: string | null
 }
 
 export interface ProfileValuation {
@@ -45,6 +49,8 @@ export interface ProfileValuation {
   estimate: Money
   withOrder: boolean
   createdAt: string
+  /** The value set at the inspection and the last day it holds (30 days). */
+  final: { value: Money; validUntil: string } | null
 }
 
 /** The customer's saved builds on this site, priced today by the same engine as the configurator. */
@@ -109,7 +115,16 @@ export async function loadOrders(ctx: LoadContext, user: RouteUser): Promise<Pro
 }
 
 export async function loadQuotes(ctx: LoadContext, user: RouteUser): Promise<ProfileQuote[]> {
-  return ctx.store.customerRecords.quotesOf(user.id, ctx.site.countryCode)
+  return (await ctx.store.customerRecords.quotesOf(user.id, ctx.site.countryCode)).map((q) => ({
+    id: q.id,
+    configurationId: q.configurationId,
+    createdAt: q.createdAt,
+    offer:
+      q.offerAmount !== null && q.currency
+        ? { amount: q.offerAmount, currency: q.currency as Money['currency'] }
+        : null,
+    offerNote: q.offerNote,
+  }))
 }
 
 export async function loadValuations(ctx: LoadContext, user: RouteUser): Promise<ProfileValuation[]> {
@@ -120,5 +135,14 @@ export async function loadValuations(ctx: LoadContext, user: RouteUser): Promise
     estimate: { amount: v.estimateAmount, currency: v.currency as Money['currency'] },
     withOrder: v.orderId !== null,
     createdAt: v.createdAt,
+    final:
+      v.finalAmount !== null && v.inspectedAt
+        ? {
+            value: { amount: v.finalAmount, currency: v.currency as Money['currency'] },
+            validUntil: new Date(Date.parse(v.inspectedAt) + FINAL_PRICE_VALID_DAYS * 86_400_000)
+              .toISOString()
+              .slice(0, 10),
+          }
+        : null,
   }))
 }

@@ -6,7 +6,7 @@ import {
   type RequestStatusKey,
   requestStatusKey,
 } from '../domain/programs/requests'
-import { formatDateTime } from '../i18n/dates'
+import { formatDate, formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { CarRender } from '../ui/CarRender'
@@ -268,7 +268,10 @@ function ProfilePage({ data }: { data: ProfileData }) {
         empty="profile.quotes.empty"
         items={data.quotes.map((q) => (
           <li key={q.id} className="profile__item">
-            {t('profile.quotes.item', { date: date(q.createdAt) })}{' '}
+            {q.offer
+              ? t('profile.quotes.offer', { date: date(q.createdAt), amount: formatMoney(q.offer, site.locale) })
+              : t('profile.quotes.item', { date: date(q.createdAt) })}
+            {q.offerNote ? ` ${q.offerNote}` : ''}{' '}
             <a href={linkTo(site, `/configurator/overview/${q.configurationId}`)}>{t('profile.quotes.open')}</a>
           </li>
         ))}
@@ -287,6 +290,14 @@ function ProfilePage({ data }: { data: ProfileData }) {
               })}
             </a>
             {v.withOrder ? <> ({t('profile.tradeIns.withOrder')})</> : null}
+            {v.final ? (
+              <p>
+                {t('profile.tradeIns.final', {
+                  amount: formatMoney(v.final.value, site.locale),
+                  date: formatDate(v.final.validUntil, site.locale),
+                })}
+              </p>
+            ) : null}
           </li>
         ))}
       />

@@ -26,6 +26,7 @@ import { CsrfField } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
+import { loadReplies, QuotesSection, type RepliesData, saveReply, TradeInsSection } from './staff-replies'
 
 /** One line of the audit log, ready to show. */
 interface AuditLine {
@@ -37,11 +38,14 @@ interface AuditLine {
   action: MessageKey
   from: MessageKey | null
   to: MessageKey
+  note: string | null
 }
 
 interface StaffData {
   csrf: string
   audit: AuditLine[]
+  /** Quotes to answer with an offer and trade-ins to confirm or adjust after the inspection. */
+  replies: RepliesData
   orders: {
     id: string
     number: string
@@ -116,21 +120,28 @@ function auditStatus(entry: AuditEntry, status: string): MessageKey {
     const code = parseDutchFinanceStatus(Number(status))
     return (code === null ? 'staff.audit.unknown' : DUTCH_FINANCE_STATUSES[code].messageKey) as MessageKey
   }
+  if (entry.record === 'quote' || entry.record === 'tradeIn') return `staff.audit.status.${status}` as MessageKey
   const parsed = parseRequestStatus(entry.record, status)
   return parsed ? (requestStatusKey(entry.record, parsed) as MessageKey) : 'staff.audit.unknown'
 }
 
 function auditLine(entry: AuditEntry, index: number, when: (iso: string) => string): AuditLine {
   const kind: MessageKey =
-    entry.record === 'order' || entry.record === 'financeApplication'
-      ? `staff.audit.record.${entry.record}`
-      : `staff.requests.kind.${entry.record}`
+    entry.record === 'subscription' || entry.record === 'charger' || entry.record === 'testDrive'
+      ? `staff.requests.kind.${entry.record}`
+      : `staff.audit.record.${entry.record}`
   return {
     key: `${entry.recordId}-${entry.at}-${index}`,
     at: when(entry.at),
     who: entry.actorName === null ? null : `${entry.actorName} (${entry.actorEmail})`,
     record: { kind, reference: entry.reference },
-    action: entry.action === 'status' ? 'staff.audit.action.status' : (`staff.event.${entry.action}` as MessageKey),
+    action:
+      entry.action === 'status'
+        ? 'staff.audit.action.status'
+        : entry.record === 'quote' || entry.record === 'tradeIn'
+          ? (`staff.audit.action.${entry.action}` as MessageKey)
+          : (`staff.event.${entry.action}` as MessageKey),
+    note: entry.note,
     from: entry.from === null ? null : auditStatus(entry, entry.from),
     to: auditStatus(entry, entry.to),
   }
@@ -152,6 +163,7 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
   return {
     csrf: await ctx.session.csrfToken(),
     audit: audit.map((entry, index) => auditLine(entry, index, when)),
+    replies: await loadReplies(ctx),
     orders: orders.map(({ id, order }) => ({
       id,
       number: order.orderNumber ?? order.reservationNumber ?? id,
@@ -263,6 +275,8 @@ function StaffPage({ data }: { data: StaffData }) {
         </div>
       )}
       <RequestsTable requests={data.requests} csrf={data.csrf} />
+      <QuotesSection data={data.replies} csrf={data.csrf} />
+      <TradeInsSection data={data.replies} csrf={data.csrf} />
       <AuditLog lines={data.audit} />
     </article>
   )
@@ -287,6 +301,7 @@ function AuditLog({ lines }: { lines: AuditLine[] }) {
                 <th scope="col">{t('staff.audit.record')}</th>
                 <th scope="col">{t('staff.audit.action')}</th>
                 <th scope="col">{t('staff.audit.change')}</th>
+                <th scope="col">{t('admin.note')}</th>
               </tr>
             </thead>
             <tbody>
@@ -297,6 +312,7 @@ function AuditLog({ lines }: { lines: AuditLine[] }) {
                   <th scope="row">{`${t(line.record.kind)} ${line.record.reference}`}</th>
                   <td>{t(line.action)}</td>
                   <td>{line.from ? `${t(line.from)} → ${t(line.to)}` : t(line.to)}</td>
+                  <td>{line.note ?? ''}</td>
                 </tr>
               ))}
             </tbody>
@@ -425,6 +441,14 @@ export default defineRoute<StaffData>({
     const staff = staffOf(ctx)
     if (ctx.form.intent === 'financeApplication') return moveFinanceApplication(ctx, staff.id)
     if (ctx.form.intent === 'request') return moveRequest(ctx, staff.id)
+    if (ctx.form.intent === 'quoteOffer' || ctx.form.intent === 'tradeInInspection') {
+      const saved = await saveReply(ctx, staff.id)
+      if ('notFound' in saved) throw new PageError('noRecord', 404)
+      if ('redirect' in saved) return saved
+      const data = await loadStaff(ctx)
+      data.replies.open = saved.open
+      return { status: 422 as const, data }
+    }
     const stored = await ctx.store.orders.find(ctx.form.orderId ?? '')
     if (!stored || stored.order.country !== ctx.site.countryCode) throw new PageError('noRecord', 404)
     const event = STAFF_EVENTS.find((e) => e === ctx.form.event)

@@ -7,7 +7,7 @@
 
 /** One staff action. `from` is null where the record had no status before (a first finance status). */
 export interface AuditEntry {
-  record: 'order' | 'financeApplication' | 'subscription' | 'charger' | 'testDrive'
+  record: 'order' | 'financeApplication' | 'subscription' | 'charger' | 'testDrive' | 'quote' | 'tradeIn'
   recordId: string
   /** What staff call the record: an order's number, else the request's id. */
   reference: string
@@ -21,6 +21,8 @@ export interface AuditEntry {
   actorId: string | null
   actorName: string | null
   actorEmail: string | null
+  /** The note staff gave with the action (quotes and trade-ins), or null. */
+  note: string | null
   at: string
 }
 
@@ -73,8 +75,20 @@ export function createAuditStore(db: D1Database) {
         )
         .bind(country, limit)
         .all<Omit<Row, 'actorName' | 'actorEmail' | 'erasedAt'>>()
+      // Answers to quotes and trade-in inspections are kept in their own table, with the staff member's note.
+      const { results: actions } = await db
+        .prepare(
+          `SELECT record_kind AS record, record_id AS recordId, record_id AS reference, action, from_status AS fromStatus,
+             to_status AS toStatus, NULL AS orderKind, NULL AS orderFlow, actor_id AS actorId, note, at
+           FROM staff_actions WHERE country_code = ?1 ORDER BY at DESC LIMIT ?2`,
+        )
+        .bind(country, limit)
+        .all<Omit<Row, 'actorName' | 'actorEmail' | 'erasedAt'> & { note: string }>()
+      const merged = [...results.map((r) => ({ ...r, note: null as string | null })), ...actions]
+        .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
+        .slice(0, limit)
       // D1 binds at most 100 parameters; a country has far fewer staff than that.
-      const actorIds = [...new Set(results.map((r) => r.actorId).filter((id): id is string => !!id))].slice(0, 90)
+      const actorIds = [...new Set(merged.map((r) => r.actorId).filter((id): id is string => !!id))].slice(0, 90)
       const actors = new Map<string, { name: string; email: string; erasedAt: string | null }>()
       if (actorIds.length) {
         const { results: users } = await db
@@ -85,7 +99,7 @@ export function createAuditStore(db: D1Database) {
           .all<{ id: string; name: string; email: string; erasedAt: string | null }>()
         for (const user of users) actors.set(user.id, user)
       }
-      return results.map((r) => {
+      return merged.map((r) => {
         const actor = r.actorId ? actors.get(r.actorId) : undefined
         return {
           record: r.record,
@@ -99,6 +113,7 @@ export function createAuditStore(db: D1Database) {
           actorId: r.actorId,
           actorName: actor && !actor.erasedAt ? actor.name : null,
           actorEmail: actor && !actor.erasedAt ? actor.email : null,
+          note: r.note,
           at: r.at,
         }
       })

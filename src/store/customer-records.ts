@@ -12,6 +12,10 @@ export interface OwnedQuote {
   id: string
   configurationId: string
   createdAt: string
+  /** The store's offer, once staff replied (minor units of the quote's currency). */
+  offerAmount: number | null
+  offerNote: string | null
+  currency: string | null
 }
 
 export interface OwnedValuation {
@@ -23,6 +27,9 @@ export interface OwnedValuation {
   currency: string
   orderId: string | null
   createdAt: string
+  /** The value set at the inspection, and when. */
+  finalAmount: number | null
+  inspectedAt: string | null
 }
 
 /**
@@ -78,7 +85,8 @@ export function createCustomerRecordStore(db: D1Database) {
     async quotesOf(ownerId: string, country: string): Promise<OwnedQuote[]> {
       const { results } = await db
         .prepare(
-          `SELECT id, configuration_id AS configurationId, created_at AS createdAt FROM quote_requests
+          `SELECT id, configuration_id AS configurationId, created_at AS createdAt, offer_amount AS offerAmount,
+             offer_note AS offerNote, json_extract(price, '$.currency') AS currency FROM quote_requests
            WHERE owner_id = ?1 AND country_code = ?2 ORDER BY created_at DESC`,
         )
         .bind(ownerId, country)
@@ -86,11 +94,19 @@ export function createCustomerRecordStore(db: D1Database) {
       return results
     },
 
+    /** The name and address of an account that has not been erased, to write to. */
+    async ownerContact(ownerId: string): Promise<{ name: string; email: string } | null> {
+      return db
+        .prepare('SELECT name, email FROM users WHERE id = ?1 AND erased_at IS NULL')
+        .bind(ownerId)
+        .first<{ name: string; email: string }>()
+    },
+
     async valuationsOf(ownerId: string, country: string): Promise<OwnedValuation[]> {
       const { results } = await db
         .prepare(
           `SELECT id, brand, series, plate, estimate_amount AS estimateAmount, currency, order_id AS orderId,
-             created_at AS createdAt
+             created_at AS createdAt, final_amount AS finalAmount, inspected_at AS inspectedAt
            FROM trade_in_valuations WHERE owner_id = ?1 AND country_code = ?2 ORDER BY created_at DESC`,
         )
         .bind(ownerId, country)

@@ -21,6 +21,7 @@ import { createOrderStore } from './orders'
 import { createProgramRequestStore } from './program-requests'
 import { createProgramStore } from './programs'
 import { createRoleStore } from './roles'
+import { createStaffReplyStore } from './staff-replies'
 import { createStockStore } from './stock'
 import { createTestDriveStore } from './testdrive'
 
@@ -326,6 +327,8 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     audit: createAuditStore(env.DB),
 
     roles: createRoleStore(env.DB),
+
+    staffReplies: createStaffReplyStore(env.DB),
 
     financeApplications: createFinanceApplicationStore(env.DB),
 

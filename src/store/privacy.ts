@@ -147,14 +147,16 @@ export function createPrivacyStore(db: D1Database) {
         quotes: (
           await all(
             `SELECT id, configuration_id AS configurationId, country_code AS countryCode, store_id AS storeId, name, email,
-               phone, price, consents, created_at AS createdAt FROM quote_requests WHERE owner_id = ?1 ORDER BY created_at`,
+               phone, price, consents, status, offer_amount AS offerAmount, offer_note AS offerNote, offered_at AS offeredAt,
+               created_at AS createdAt FROM quote_requests WHERE owner_id = ?1 ORDER BY created_at`,
             userId,
           )
         ).map((q) => ({ ...q, price: parseJson(q.price), consents: parseJson(q.consents) })),
         tradeInValuations: await all(
           `SELECT id, vin, owner_name AS ownerName, plate, country_code AS countryCode, brand, series, variant,
              first_registration_year AS firstRegistrationYear, mileage_km AS mileageKm, estimate_amount AS estimateAmount,
-             currency, order_id AS orderId, created_at AS createdAt, updated_at AS updatedAt
+             currency, final_amount AS finalAmount, inspected_at AS inspectedAt, order_id AS orderId,
+             created_at AS createdAt, updated_at AS updatedAt
            FROM trade_in_valuations WHERE owner_id = ?1 ORDER BY created_at`,
           userId,
         ),

@@ -34,9 +34,12 @@ export async function renderNotification(env: Bindings, row: NotificationRow): P
   const t = (key: string, values: Record<string, string>) => intl.formatMessage({ id: key as MessageKey }, values)
   const payload = JSON.parse(row.payload) as Record<string, string>
   const values: Record<string, string> = { name: payload.name ?? '', number: payload.number ?? '' }
-  // A link the e-mail carries (a password reset), built with the storefront's public origin when it was written.
-  if (payload.link) values.link = payload.link
-  if (payload.newEmail) values.newEmail = payload.newEmail
+  // Values written with the e-mail as text (a link built with the public origin, a new address, an amount formatted
+  // in the recipient's language, a note): passed through as they are.
+  for (const key of ['link', 'newEmail', 'amount', 'note', 'date'] as const) {
+    const value = payload[key]
+    if (typeof value === 'string') values[key] = value
+  }
   if (row.kind === 'testDriveBooked') {
     const stores = await createStore(env).stores(
       (payload.country ?? 'NO') as Parameters<ReturnType<typeof createStore>['stores']>[0],
