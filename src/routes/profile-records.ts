@@ -19,6 +19,8 @@ export interface GarageBuild {
   label: { model: string; version: string; paint: string; wheels: string; interior: string }
   today: Money | null
   saved: Money | null
+  /** Whether the customer is e-mailed when its price changes. */
+  watched: boolean
 }
 
 /** An order, reservation or pre-order, by its number, with its status and what the customer can do next. */
@@ -59,6 +61,7 @@ export async function loadGarage(ctx: LoadContext, user: RouteUser): Promise<Gar
   const ids = await ctx.store.customerRecords.buildIdsOf(user.id, country)
   const rules = await ctx.store.priceRules(country)
   const date = new Date().toISOString().slice(0, 10)
+  const watched = await ctx.store.priceWatches.watchedBy(user.id)
   const builds: GarageBuild[] = []
   for (const id of ids) {
     const record = await ctx.store.findConfiguration(id)
@@ -92,6 +95,7 @@ export async function loadGarage(ctx: LoadContext, user: RouteUser): Promise<Gar
       saved: record.savedPrice
         ? { amount: record.savedPrice.totalInclVat, currency: record.savedPrice.currency as Money['currency'] }
         : null,
+      watched: watched.has(record.id),
     })
   }
   return builds

@@ -157,6 +157,17 @@ function Garage({ data }: { data: ProfileData }) {
               </h3>
               <p>{t('profile.garage.savedOn', { date: date(build.createdAt) })}</p>
               <PriceChange build={build} />
+              {build.today ? (
+                <form method="post" className="garage__watch">
+                  <CsrfField token={data.csrf} />
+                  <input type="hidden" name="intent" value={build.watched ? 'unwatchBuild' : 'watchBuild'} />
+                  <input type="hidden" name="build" value={build.id} />
+                  {build.watched ? <span>{t('profile.garage.watching')} </span> : null}
+                  <button className="button" type="submit">
+                    {t(build.watched ? 'profile.garage.unwatch' : 'profile.garage.watch')}
+                  </button>
+                </form>
+              ) : null}
               {data.confirmDelete === build.id ? (
                 <form method="post" className="form-actions" id="confirm">
                   <p>{t('profile.garage.confirmDelete')}</p>
@@ -376,6 +387,17 @@ async function action(ctx: ActionContext) {
       return { status: 429 as const, data }
     }
     return { redirect: linkTo(ctx.site, '/user-center/profile', { query: 'confirmation=sent' }) }
+  }
+  if (ctx.form.intent === 'watchBuild' || ctx.form.intent === 'unwatchBuild') {
+    const build = (await loadGarage(ctx, user)).find((b) => b.id === ctx.form.build)
+    // Only the owner's own builds, priced today on this site.
+    if (!build?.today) throw new PageError('noRecord', 404)
+    if (ctx.form.intent === 'watchBuild') {
+      await ctx.store.priceWatches.watch(user.id, build.id, build.today.amount, build.today.currency, new Date())
+    } else {
+      await ctx.store.priceWatches.unwatch(user.id, build.id)
+    }
+    return { redirect: linkTo(ctx.site, '/user-center/profile') }
   }
   if (ctx.form.intent === 'deleteBuild') {
     // Only the owner's own build is removed; anyone else's id changes nothing and reads as not found.

@@ -57,7 +57,8 @@ export function createCustomerRecordStore(db: D1Database) {
      * only taken off the account (the order or quote keeps the car it was made for). False when it is not theirs.
      */
     async removeBuild(ownerId: string, id: string): Promise<boolean> {
-      const [deleted, unlinked] = await db.batch([
+      const [, deleted, unlinked] = await db.batch([
+        db.prepare('DELETE FROM price_watches WHERE configuration_id = ?1 AND user_id = ?2').bind(id, ownerId),
         db
           .prepare(
             `DELETE FROM configurations WHERE id = ?1 AND owner_id = ?2

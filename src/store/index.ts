@@ -18,6 +18,7 @@ import { createCustomerRecordStore } from './customer-records'
 import { createFinanceApplicationStore } from './finance-applications'
 import { randomId } from './ids'
 import { createOrderStore } from './orders'
+import { createPriceWatchStore } from './price-watches'
 import { createProgramRequestStore } from './program-requests'
 import { createProgramStore } from './programs'
 import { createRoleStore } from './roles'
@@ -329,6 +330,8 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     roles: createRoleStore(env.DB),
 
     staffReplies: createStaffReplyStore(env.DB),
+
+    priceWatches: createPriceWatchStore(env.DB),
 
     financeApplications: createFinanceApplicationStore(env.DB),
 

@@ -233,6 +233,7 @@ export function createPrivacyStore(db: D1Database) {
         db.prepare('DELETE FROM sessions WHERE user_id = ?1').bind(userId),
         db.prepare('DELETE FROM password_resets WHERE user_id = ?1').bind(userId),
         db.prepare('DELETE FROM email_confirmations WHERE user_id = ?1').bind(userId),
+        db.prepare('DELETE FROM price_watches WHERE user_id = ?1').bind(userId),
         db.prepare('DELETE FROM account_consents WHERE user_id = ?1').bind(userId),
         db
           .prepare(

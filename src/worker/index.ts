@@ -18,6 +18,7 @@ import { csrfProtection } from './middleware/csrf'
 import { isSameOriginPost } from './middleware/same-origin'
 import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
 import { matchPage } from './pages'
+import { notifyPriceChanges } from './price-changes'
 import { handlePrivacyExport, PRIVACY_EXPORT_PATH } from './privacy-export'
 import { seo } from './seo'
 import { handleAction, renderError, renderRoute } from './ssr/render'
@@ -163,5 +164,6 @@ export default withErrorReporting<NotificationMessage>({
   queue: (batch: MessageBatch<NotificationMessage>, env: Env) => handleNotificationBatch(batch, env),
   scheduled: async (_controller: ScheduledController, env: Env, ctx: ExecutionContext) => {
     ctx.waitUntil(sweepOutbox(env))
+    ctx.waitUntil(notifyPriceChanges(env))
   },
 })

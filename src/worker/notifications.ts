@@ -36,7 +36,7 @@ export async function renderNotification(env: Bindings, row: NotificationRow): P
   const values: Record<string, string> = { name: payload.name ?? '', number: payload.number ?? '' }
   // Values written with the e-mail as text (a link built with the public origin, a new address, an amount formatted
   // in the recipient's language, a note): passed through as they are.
-  for (const key of ['link', 'newEmail', 'amount', 'note', 'date'] as const) {
+  for (const key of ['link', 'newEmail', 'amount', 'previous', 'difference', 'note', 'date'] as const) {
     const value = payload[key]
     if (typeof value === 'string') values[key] = value
   }
