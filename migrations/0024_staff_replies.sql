@@ -1,6 +1,7 @@
 -- Staff answer quotes and inspect trade-ins (issue 22): a quote gets an offer (amount and note) the customer sees,
 -- a trade-in valuation gets its final value after the inspection (confirmed or adjusted). Each such action is kept in
--- staff_actions with who, when, the old and new status and the note, next to the other events of the audit log.
+-- staff_actions with who, when, the old and new status and the note, next to the other events of the audit log; the
+-- note staff give with any other change (an order, a request) is kept here too.
 
 ALTER TABLE quote_requests ADD COLUMN status TEXT NOT NULL DEFAULT 'requested';
 ALTER TABLE quote_requests ADD COLUMN offer_amount INTEGER;
@@ -15,7 +16,9 @@ CREATE TABLE staff_actions (
   id TEXT PRIMARY KEY,
   country_code TEXT NOT NULL,
   actor_id TEXT NOT NULL REFERENCES users (id),
-  record_kind TEXT NOT NULL CHECK (record_kind IN ('quote', 'tradeIn')),
+  -- Quotes and trade-ins are answered here; for the other records a row holds the note given with a change whose
+  -- event lives in the record's own events table (action 'note').
+  record_kind TEXT NOT NULL CHECK (record_kind IN ('quote', 'tradeIn', 'order', 'financeApplication', 'subscription', 'charger', 'testDrive')),
   record_id TEXT NOT NULL,
   action TEXT NOT NULL,
   from_status TEXT,

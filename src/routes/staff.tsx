@@ -41,8 +41,19 @@ interface AuditLine {
   note: string | null
 }
 
+/** The change staff are asked to confirm (`?confirm=`): the form's fields, and what to ask. */
+interface PendingChange {
+  fields: Record<string, string>
+  action: MessageKey
+  /** A status named in the action (`Set to: {status}`). */
+  status: MessageKey | null
+  record: MessageKey
+  reference: string
+}
+
 interface StaffData {
   csrf: string
+  confirm: PendingChange | null
   audit: AuditLine[]
   /** Quotes to answer with an offer and trade-ins to confirm or adjust after the inspection. */
   replies: RepliesData
@@ -138,9 +149,11 @@ function auditLine(entry: AuditEntry, index: number, when: (iso: string) => stri
     action:
       entry.action === 'status'
         ? 'staff.audit.action.status'
-        : entry.record === 'quote' || entry.record === 'tradeIn'
-          ? (`staff.audit.action.${entry.action}` as MessageKey)
-          : (`staff.event.${entry.action}` as MessageKey),
+        : entry.action === 'note'
+          ? 'staff.audit.action.note'
+          : entry.record === 'quote' || entry.record === 'tradeIn'
+            ? (`staff.audit.action.${entry.action}` as MessageKey)
+            : (`staff.event.${entry.action}` as MessageKey),
     note: entry.note,
     from: entry.from === null ? null : auditStatus(entry, entry.from),
     to: auditStatus(entry, entry.to),
@@ -160,7 +173,8 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
     ctx.store.audit.ofCountry(ctx.site.countryCode),
   ])
   const when = (iso: string) => formatDateTime(new Date(iso), ctx.site.locale, ctx.site.timeZone)
-  return {
+  const data: StaffData = {
+    confirm: null,
     csrf: await ctx.session.csrfToken(),
     audit: audit.map((entry, index) => auditLine(entry, index, when)),
     replies: await loadReplies(ctx),
@@ -186,28 +200,99 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
       moves: [...staffMoves(r.kind, r.status)],
     })),
   }
+  data.confirm = pendingChange(data, ctx.url.searchParams)
+  return data
+}
+
+/** The change a `?confirm=` link asks about, if it is one staff may make now; else null (nothing to confirm). */
+function pendingChange(data: StaffData, query: URLSearchParams): PendingChange | null {
+  const [what, ...parts] = (query.get('confirm') ?? '').split(':')
+  if (what === 'order') {
+    const [id, event] = parts
+    const order = data.orders.find((o) => o.id === id)
+    if (!order || !event || !order.events.includes(event)) return null
+    return {
+      fields: { orderId: order.id, event },
+      action: `staff.event.${event}` as MessageKey,
+      status: null,
+      record: 'staff.audit.record.order',
+      reference: order.number,
+    }
+  }
+  if (what === 'request') {
+    const [kind, id, to] = parts
+    const request = data.requests.find((r) => r.kind === kind && r.id === id)
+    const move = request?.moves.find((m) => m === to)
+    if (!request || !move) return null
+    return {
+      fields: { intent: 'request', kind: request.kind, requestId: request.id, to: move },
+      action: 'staff.requests.moveTo',
+      status: requestStatusKey(request.kind, move) as MessageKey,
+      record: `staff.requests.kind.${request.kind}`,
+      reference: request.id,
+    }
+  }
+  if (what === 'finance') {
+    const [id] = parts
+    const order = data.orders.find((o) => o.id === id)
+    const next = order?.financeApplication?.next.find((n) => String(n.code) === query.get('financeStatus'))
+    if (!order || !next) return null
+    return {
+      fields: { intent: 'financeApplication', orderId: order.id, financeStatus: String(next.code) },
+      action: 'staff.requests.moveTo',
+      status: next.name,
+      record: 'staff.audit.record.financeApplication',
+      reference: order.number,
+    }
+  }
+  return null
+}
+
+/** Asks before a change of a customer's record, with a note for the audit log. */
+function ConfirmChange({ change, csrf }: { change: PendingChange; csrf: string }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const action = t(change.action, change.status ? { status: t(change.status) } : {})
+  return (
+    <form method="post" action={linkTo(site, '/staff')} className="form card" id="confirm">
+      <h2>{t('staff.confirm.heading')}</h2>
+      <p>{t('staff.confirm.question', { action, record: `${t(change.record)} ${change.reference}` })}</p>
+      <CsrfField token={csrf} />
+      {Object.entries(change.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="field">
+        <label htmlFor="staff-confirm-note">{t('admin.note')}</label>
+        <input id="staff-confirm-note" name="note" maxLength={500} autoComplete="off" />
+      </div>
+      <div className="form-actions">
+        <button className="button button--primary" type="submit">
+          {t('staff.confirm.yes')}
+        </button>
+        <a className="button" href={linkTo(site, '/staff')}>
+          {t('admin.cancel')}
+        </a>
+      </div>
+    </form>
+  )
 }
 
 function FinanceStatusControl({
   orderId,
-  csrf,
   view,
 }: {
   orderId: string
-  csrf: string
   view: NonNullable<StaffData['orders'][number]['financeApplication']>
 }) {
   const t = useT()
   const { site } = useRenderContext()
   const id = `finance-status-${orderId}`
   return (
-    <form method="post" action={linkTo(site, '/staff')} className="staff__finance">
+    <form method="get" action={linkTo(site, '/staff')} className="staff__finance">
       <p>{t('order.financeApplication.status', { status: t(view.status) })}</p>
       {view.next.length > 0 ? (
         <>
-          <CsrfField token={csrf} />
-          <input type="hidden" name="intent" value="financeApplication" />
-          <input type="hidden" name="orderId" value={orderId} />
+          <input type="hidden" name="confirm" value={`finance:${orderId}`} />
           <label htmlFor={id}>{t('order.financeApplication.moveTo')}</label>{' '}
           <select id={id} name="financeStatus">
             {view.next.map((next) => (
@@ -232,6 +317,7 @@ function StaffPage({ data }: { data: StaffData }) {
     <article className="page">
       <h1 className="page__heading">{t('staff.heading')}</h1>
       <p className="page__lead">{t('staff.lead')}</p>
+      {data.confirm ? <ConfirmChange change={data.confirm} csrf={data.csrf} /> : null}
       {data.orders.length === 0 ? (
         <p>{t('staff.empty')}</p>
       ) : (
@@ -255,17 +341,16 @@ function StaffPage({ data }: { data: StaffData }) {
                   <td>{order.total}</td>
                   <td>
                     {order.events.map((event) => (
-                      <form key={event} method="post" action={linkTo(site, '/staff')}>
-                        <CsrfField token={data.csrf} />
-                        <input type="hidden" name="orderId" value={order.id} />
-                        <input type="hidden" name="event" value={event} />
-                        <button className="button" type="submit">
-                          {t(`staff.event.${event}` as MessageKey)}
-                        </button>
-                      </form>
+                      <a
+                        key={event}
+                        className="button"
+                        href={`${linkTo(site, '/staff', { query: `confirm=order:${order.id}:${event}` })}#confirm`}
+                      >
+                        {t(`staff.event.${event}` as MessageKey)}
+                      </a>
                     ))}
                     {order.financeApplication ? (
-                      <FinanceStatusControl orderId={order.id} csrf={data.csrf} view={order.financeApplication} />
+                      <FinanceStatusControl orderId={order.id} view={order.financeApplication} />
                     ) : null}
                   </td>
                 </tr>
@@ -274,7 +359,7 @@ function StaffPage({ data }: { data: StaffData }) {
           </table>
         </div>
       )}
-      <RequestsTable requests={data.requests} csrf={data.csrf} />
+      <RequestsTable requests={data.requests} />
       <QuotesSection data={data.replies} csrf={data.csrf} />
       <TradeInsSection data={data.replies} csrf={data.csrf} />
       <AuditLog lines={data.audit} />
@@ -323,7 +408,7 @@ function AuditLog({ lines }: { lines: AuditLine[] }) {
   )
 }
 
-function RequestsTable({ requests, csrf }: { requests: StaffData['requests']; csrf: string }) {
+function RequestsTable({ requests }: { requests: StaffData['requests'] }) {
   const t = useT()
   const { site } = useRenderContext()
   return (
@@ -362,15 +447,13 @@ function RequestsTable({ requests, csrf }: { requests: StaffData['requests']; cs
                   <td>{t(requestStatusKey(request.kind, request.status))}</td>
                   <td>
                     {request.moves.map((to) => (
-                      <form key={to} method="post" action={linkTo(site, '/staff')}>
-                        <CsrfField token={csrf} />
-                        <input type="hidden" name="intent" value="request" />
-                        <input type="hidden" name="kind" value={request.kind} />
-                        <input type="hidden" name="requestId" value={request.id} />
-                        <button className="button" type="submit" name="to" value={to}>
-                          {t('staff.requests.moveTo', { status: t(requestStatusKey(request.kind, to)) })}
-                        </button>
-                      </form>
+                      <a
+                        key={to}
+                        className="button"
+                        href={`${linkTo(site, '/staff', { query: `confirm=request:${request.kind}:${request.id}:${to}` })}#confirm`}
+                      >
+                        {t('staff.requests.moveTo', { status: t(requestStatusKey(request.kind, to)) })}
+                      </a>
                     ))}
                   </td>
                 </tr>
@@ -381,6 +464,27 @@ function RequestsTable({ requests, csrf }: { requests: StaffData['requests']; cs
       )}
     </section>
   )
+}
+
+/** The note staff gave with a change (from the confirmation form), kept for the audit log; nothing when empty. */
+async function keepNote(
+  ctx: ActionContext,
+  staffId: string,
+  kind: 'order' | 'financeApplication' | RequestKind,
+  id: string,
+  to: string,
+) {
+  const note = (ctx.form.note ?? '').trim().slice(0, 500)
+  if (!note) return
+  await ctx.store.staffReplies.addNote({
+    country: ctx.site.countryCode,
+    actorId: staffId,
+    kind,
+    id,
+    to,
+    note,
+    now: new Date(),
+  })
 }
 
 /**
@@ -394,8 +498,16 @@ async function moveFinanceApplication(ctx: ActionContext, staffId: string) {
   if (!stored || stored.order.country !== ctx.site.countryCode) throw new PageError('noRecord', 404)
   const application = await ctx.store.financeApplications.find(stored.id)
   const to = parseDutchFinanceStatus(form.data.financeStatus)
-  if (application && to !== null && financeTransition(application.status, to).ok)
-    await ctx.store.financeApplications.move(stored.id, application.status, to, staffId, new Date().toISOString())
+  if (application && to !== null && financeTransition(application.status, to).ok) {
+    const moved = await ctx.store.financeApplications.move(
+      stored.id,
+      application.status,
+      to,
+      staffId,
+      new Date().toISOString(),
+    )
+    if (moved) await keepNote(ctx, staffId, 'financeApplication', stored.id, String(to))
+  }
   return { redirect: linkTo(ctx.site, '/staff') }
 }
 
@@ -412,7 +524,7 @@ async function moveRequest(ctx: ActionContext, staffId: string) {
   const to = parseRequestStatus(kind, form.data.to)
   if (to && staffMoves(kind, request.status).includes(to)) {
     const at = new Date().toISOString()
-    const { notificationId } = await ctx.store.programRequests.move(
+    const { moved, notificationId } = await ctx.store.programRequests.move(
       kind,
       request.id,
       request.status,
@@ -421,6 +533,7 @@ async function moveRequest(ctx: ActionContext, staffId: string) {
       at,
     )
     if (notificationId) ctx.notify([notificationId])
+    if (moved) await keepNote(ctx, staffId, kind, request.id, to)
   }
   return { redirect: linkTo(ctx.site, '/staff') }
 }
@@ -454,7 +567,7 @@ export default defineRoute<StaffData>({
     const event = STAFF_EVENTS.find((e) => e === ctx.form.event)
     const result = event ? transition(stored.order, event, 'staff', new Date().toISOString()) : null
     if (result?.ok) {
-      const { notificationIds } = await ctx.store.orders.update(
+      const { saved, notificationIds } = await ctx.store.orders.update(
         stored.id,
         stored.order,
         result.order,
@@ -462,6 +575,7 @@ export default defineRoute<StaffData>({
         staff.id,
       )
       ctx.notify(notificationIds)
+      if (saved) await keepNote(ctx, staff.id, 'order', stored.id, result.order.status)
       if (result.order.status === 'delivered' && stored.ownerId) await ctx.session.markOwner(stored.ownerId)
     }
     return { redirect: linkTo(ctx.site, '/staff') }

@@ -84,9 +84,27 @@ export function createAuditStore(db: D1Database) {
         )
         .bind(country, limit)
         .all<Omit<Row, 'actorName' | 'actorEmail' | 'erasedAt'> & { note: string }>()
-      const merged = [...results.map((r) => ({ ...r, note: null as string | null })), ...actions]
-        .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
-        .slice(0, limit)
+      // A note given with a change of an order, finance application or request goes with that change's event: same
+      // record, same staff member, within a few seconds. One that finds no event is listed on its own.
+      const events = results.map((r) => ({ ...r, note: null as string | null }))
+      const own: typeof actions = []
+      for (const action of actions) {
+        if (action.action !== 'note') {
+          own.push(action)
+          continue
+        }
+        const event = events.find(
+          (e) =>
+            e.record === action.record &&
+            e.recordId === action.recordId &&
+            e.actorId === action.actorId &&
+            e.note === null &&
+            Math.abs(Date.parse(e.at) - Date.parse(action.at)) < 5_000,
+        )
+        if (event) event.note = action.note
+        else own.push(action)
+      }
+      const merged = [...events, ...own].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, limit)
       // D1 binds at most 100 parameters; a country has far fewer staff than that.
       const actorIds = [...new Set(merged.map((r) => r.actorId).filter((id): id is string => !!id))].slice(0, 90)
       const actors = new Map<string, { name: string; email: string; erasedAt: string | null }>()

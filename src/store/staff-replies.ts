@@ -57,7 +57,7 @@ function actionInsert(
   input: {
     country: string
     actorId: string
-    kind: 'quote' | 'tradeIn'
+    kind: 'quote' | 'tradeIn' | 'order' | 'financeApplication' | 'subscription' | 'charger' | 'testDrive'
     id: string
     action: string
     from: string | null
@@ -278,6 +278,36 @@ export function createStaffReplyStore(db: D1Database) {
           : []),
       ])
       return { notificationId }
+    },
+
+    /**
+     * The note staff gave with a change of an order, finance application or request (whose event is kept in the
+     * record's own events table); shown with that event in the audit log.
+     */
+    async addNote(input: {
+      country: string
+      actorId: string
+      kind: 'order' | 'financeApplication' | 'subscription' | 'charger' | 'testDrive'
+      id: string
+      to: string
+      note: string
+      now: Date
+    }): Promise<void> {
+      await actionInsert(
+        db,
+        {
+          country: input.country,
+          actorId: input.actorId,
+          kind: input.kind,
+          id: input.id,
+          action: 'note',
+          from: null,
+          to: input.to,
+          note: input.note,
+          at: input.now.toISOString(),
+        },
+        '1',
+      ).run()
     },
 
     /** The country's staff actions on quotes and valuations, newest first (part of the audit log). */
