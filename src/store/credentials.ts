@@ -119,6 +119,14 @@ export function createCredentialStore(db: D1Database) {
         db
           .prepare('UPDATE password_resets SET used_at = ?2 WHERE user_id = ?1 AND used_at IS NULL')
           .bind(used.userId, at),
+        // Reset e-mails keep no link once one is used (any of them is dead by now): the outbox is no place for a
+        // credential.
+        db
+          .prepare(
+            `UPDATE notifications SET payload = json_remove(payload, '$.link')
+             WHERE kind = 'passwordReset' AND recipient = (SELECT email FROM users WHERE id = ?1)`,
+          )
+          .bind(used.userId),
         ...(mail && notificationId ? [outboxInsert(db, notificationId, mail, at)] : []),
       ])
       return { userId: used.userId, notificationId }

@@ -94,6 +94,9 @@ describe('forgot password (/auth/reset)', () => {
     expect((await visitor().signIn('/no', { email, password: PASSWORD })).status).toBe(401)
     expect((await visitor().signIn('/no', { email, password: NEW_PASSWORD })).status).toBe(303)
     expect(await mails(email, 'passwordChanged')).toHaveLength(1)
+    // The used link is no longer kept in the outbox.
+    const [sent] = await mails(email, 'passwordReset')
+    expect(JSON.parse(sent?.payload ?? '{}')).toEqual({ name: 'Ada Lovelace' })
   })
 
   it('refuses a link used a second time', async () => {
