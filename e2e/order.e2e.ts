@@ -100,7 +100,10 @@ describe('ordering a car', () => {
       await signUp(staff, `${base}/nl/staff`, `staff.nl.${Date.now()}@e2e.example.com`)
       await staff.waitForURL(/\/nl\/staff$/)
       const row = staff.locator('tr', { has: staff.locator('th', { hasText: number }) })
-      await row.locator('button', { hasText: nl['staff.event.approveCancellation'] }).click()
+      // Each change asks first, with a note for the audit log.
+      await row.locator('a', { hasText: nl['staff.event.approveCancellation'] }).click()
+      await staff.locator('#confirm input[name="note"]').fill('Customer called the store')
+      await staff.locator('#confirm button', { hasText: nl['staff.confirm.yes'] }).click()
       await staff.waitForURL(/\/nl\/staff$/)
       await staff.close()
 

@@ -4,6 +4,7 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
+import { useRenderContext } from '../ui/site-context'
 import { fieldErrors, returnPath } from './form-errors'
 import { type ActionContext, defineRoute, type LoadContext, PageRedirect } from './route'
 
@@ -33,6 +34,7 @@ async function emptyData(ctx: LoadContext, frontRedirect: string): Promise<AuthD
 
 function AuthPage({ data }: { data: AuthData }) {
   const t = useT()
+  const { site } = useRenderContext()
   return (
     <article className="page">
       <h1 className="page__heading">{t('page.auth.heading')}</h1>
@@ -66,6 +68,9 @@ function AuthPage({ data }: { data: AuthData }) {
           <button className="button button--primary" type="submit">
             {t('auth.signIn.submit')}
           </button>
+          <p>
+            <a href={linkTo(site, '/auth/reset')}>{t('auth.forgotPassword')}</a>
+          </p>
         </form>
         <form className="form card" method="post" noValidate aria-labelledby="sign-up-title">
           <h2 id="sign-up-title">{t('auth.signUp.heading')}</h2>
@@ -121,7 +126,11 @@ async function action(ctx: ActionContext) {
       data.signUp.errors = fieldErrors(fieldProblems(parsed.error), LABELS)
       return { status: 422 as const, data }
     }
-    const outcome = await ctx.session.signUp(parsed.data)
+    const outcome = await ctx.session.signUp({
+      ...parsed.data,
+      locale: ctx.site.locale,
+      confirmPath: linkTo(ctx.site, '/auth/confirm-email'),
+    })
     if (outcome === 'ok') return { redirect: destination(ctx, form.frontRedirect) }
     data.signUp.message = outcome === 'throttled' ? 'auth.error.throttled' : 'auth.error.taken'
     return { status: outcome === 'throttled' ? (429 as const) : (409 as const), data }

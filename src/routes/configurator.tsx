@@ -168,6 +168,8 @@ async function save(ctx: ActionContext) {
     savedPrice: { totalInclVat: quote.totalInclVat, currency: quote.currency, validOn: quote.validOn.date },
     now: new Date(),
   })
+  // Saved before signing in: signing in later (in this browser) makes it the account's.
+  if (!ctx.session.user) await ctx.rememberAnonymousBuild(id)
   return { redirect: linkTo(ctx.site, `/configurator/overview/${id}`, { query: 'saved=1' }) }
 }
 

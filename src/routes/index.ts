@@ -1,6 +1,8 @@
+import admin from './admin'
 import aldPrivacy from './ald-privacy'
 import auth from './auth'
 import configurator from './configurator'
+import confirmEmail from './confirm-email'
 import cookieSettings from './cookie-settings'
 import grayLogin from './gray-login'
 import home from './home'
@@ -11,9 +13,12 @@ import notFound from './not-found'
 import { orderDetail as order } from './order-detail'
 import { cancelResult, orderForm as infoSubmission, orderConfirmation as resultConfirmation } from './order-pages'
 import overview from './overview'
+import passwordChange from './password-change'
+import passwordReset from './password-reset'
 import policy from './policy'
 import preOrder from './pre-order'
 import preOrderInfoSubmission from './pre-order-info-submission'
+import privacy from './privacy'
 import profile from './profile'
 import quickDelivery from './quick-delivery'
 import quote from './quote'
@@ -54,8 +59,13 @@ export const ROUTES = [
   policy,
   auth,
   logout,
+  passwordReset,
+  confirmEmail,
+  passwordChange,
   profile,
+  privacy,
   staff,
+  admin,
   quickDelivery,
   tradeIn,
   tradeInResult,

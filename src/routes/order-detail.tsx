@@ -17,6 +17,7 @@ import { linkTo } from '../i18n/links'
 import type { FinanceApplication } from '../store/finance-applications'
 import { CsrfField, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
+import { NextSteps } from '../ui/NextSteps'
 import { useRenderContext } from '../ui/site-context'
 import type { StockCarView } from '../ui/stock/StockCar'
 import { loadOwnedOrder, OrderFacts, type OrderView } from './order-pages'
@@ -224,9 +225,16 @@ function OrderDetailPage({ data }: { data: DetailData }) {
           ))}
         </p>
       ) : null}
+      <NextSteps links={ORDER_NEXT_STEPS} />
     </article>
   )
 }
+
+/** After ordering: the home charger and the subscription, reachable from the order as well as by address. */
+const ORDER_NEXT_STEPS = [
+  { path: '/home-charger', label: 'charger.heading' },
+  { path: '/subscription', label: 'subscription.heading' },
+] as const
 
 /**
  * `/order/{id}`: the owner's order with its delivery-status timeline (lease statuses for a lease), the Dutch

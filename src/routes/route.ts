@@ -31,13 +31,55 @@ export interface SessionService {
   /** The anti-forgery token for a form's hidden `_csrf` field. */
   csrfToken(): Promise<string>
   signIn(input: { email: string; password: string }): Promise<'ok' | 'invalid' | 'throttled'>
-  signUp(input: { name: string; email: string; password: string }): Promise<'ok' | 'taken' | 'throttled'>
+  /** Creates the account, signs it in and e-mails the link that confirms its address (`confirmPath`). */
+  signUp(input: {
+    name: string
+    email: string
+    password: string
+    locale: string
+    confirmPath: string
+  }): Promise<'ok' | 'taken' | 'throttled'>
   signOut(): Promise<void>
   updateProfile(profile: { name: string; email: string; phone: string }): Promise<'ok' | 'emailTaken' | 'signedOut'>
   grantGray(code: string): Promise<'ok' | 'invalid' | 'throttled'>
   savedConfigurations(): Promise<{ id: string; modelCode: string; createdAt: string }[]>
   orders(): Promise<{ id: string; createdAt: string }[]>
   testDrives(): Promise<{ id: string; storeId: string; slotStart: string; modelCode: string; status: string }[]>
+  /**
+   * "Forgot password": e-mails a single-use, 30-minute link to `resetPath` if the address has an account. 'sent'
+   * either way, so nobody learns whether an address has an account.
+   */
+  requestPasswordReset(input: { email: string; locale: string; resetPath: string }): Promise<'sent' | 'throttled'>
+  /** Whether a reset link can still be used. */
+  passwordResetOpen(token: string): Promise<boolean>
+  /** Sets a new password with a reset link, signs out every session and signs this browser in. */
+  resetPassword(input: { token: string; password: string; locale: string }): Promise<'ok' | 'invalidLink' | 'throttled'>
+  /** A signed-in customer's new password, given the current one; their other sessions are signed out. */
+  changePassword(input: {
+    current: string
+    password: string
+    locale: string
+  }): Promise<'ok' | 'wrongPassword' | 'throttled' | 'signedOut'>
+  /** The signed-in customer's marketing consent: given or not, and when it was last changed. */
+  marketingConsent(): Promise<{ granted: boolean; at: string | null }>
+  /** Gives or withdraws marketing consent, recorded with the text version and time. */
+  setMarketingConsent(granted: boolean): Promise<void>
+  /** Erases the signed-in customer's personal data (orders kept anonymised) and signs them out; needs the password. */
+  deleteAccount(password: string): Promise<'ok' | 'wrongPassword' | 'throttled' | 'signedOut'>
+  /** When the signed-in customer's address was confirmed; null while it is not. */
+  emailConfirmedAt(): Promise<string | null>
+  /** E-mails the sign-up confirmation link again. */
+  resendEmailConfirmation(input: { locale: string; confirmPath: string }): Promise<'sent' | 'throttled' | 'signedOut'>
+  /** Asks to change the signed-in customer's address: confirmed at the new address, notified at the old one. */
+  requestEmailChange(input: {
+    email: string
+    locale: string
+    confirmPath: string
+  }): Promise<'sent' | 'throttled' | 'signedOut'>
+  /** Whether an e-mail confirmation link can still be used. */
+  emailConfirmationOpen(token: string): Promise<boolean>
+  /** Uses an e-mail confirmation link. */
+  confirmEmail(token: string): Promise<'confirmed' | 'changed' | 'taken' | 'invalid' | 'throttled'>
   /** Makes a customer an owner (SPEC §4): called when one of their orders is delivered. */
   markOwner(userId: string): Promise<void>
 }
@@ -52,6 +94,8 @@ export interface LoadContext {
   consent: Consent | null
   /** Queues outbox notifications for delivery after the response (the sweep covers failures). */
   notify(notificationIds: readonly string[]): void
+  /** Remembers a build saved without an account in this browser, so that signing in claims it (a signed cookie). */
+  rememberAnonymousBuild(id: string): Promise<void>
   /** The trade-in valuation the visitor carries from page to page (a cookie). */
   tradeIn: VisitorTradeIn
 }

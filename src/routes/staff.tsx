@@ -9,6 +9,7 @@ import {
 import { formatMoney } from '../domain/money'
 import type { Order } from '../domain/order/order'
 import { ORDER_EVENTS, statusKey, transition } from '../domain/order/state'
+import { isAnonymisedContact } from '../domain/privacy/erasure'
 import {
   parseRequestStatus,
   REQUEST_KINDS,
@@ -20,17 +21,47 @@ import {
 import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
+import type { AuditEntry } from '../store/audit'
 import { CsrfField } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
+import { loadReplies, QuotesSection, type RepliesData, saveReply, TradeInsSection } from './staff-replies'
+
+/** One line of the audit log, ready to show. */
+interface AuditLine {
+  key: string
+  at: string
+  who: string | null
+  /** What the record is, and what staff call it (an order's number, a request's id). */
+  record: { kind: MessageKey; reference: string }
+  action: MessageKey
+  from: MessageKey | null
+  to: MessageKey
+  note: string | null
+}
+
+/** The change staff are asked to confirm (`?confirm=`): the form's fields, and what to ask. */
+interface PendingChange {
+  fields: Record<string, string>
+  action: MessageKey
+  /** A status named in the action (`Set to: {status}`). */
+  status: MessageKey | null
+  record: MessageKey
+  reference: string
+}
 
 interface StaffData {
   csrf: string
+  confirm: PendingChange | null
+  audit: AuditLine[]
+  /** Quotes to answer with an offer and trade-ins to confirm or adjust after the inspection. */
+  replies: RepliesData
   orders: {
     id: string
     number: string
-    customer: string
+    /** Null once the customer's personal data was erased (the order is kept anonymised). */
+    customer: string | null
     status: MessageKey
     total: string
     events: string[]
@@ -41,7 +72,7 @@ interface StaffData {
   requests: {
     kind: RequestKind
     id: string
-    customer: string
+    customer: string | null
     contact: string
     /** A test drive's time and store. */
     detail: string | null
@@ -87,24 +118,70 @@ function staffOf(ctx: LoadContext) {
   return user
 }
 
+/** The name of a status in the audit log, by what the record is. */
+function auditStatus(entry: AuditEntry, status: string): MessageKey {
+  if (entry.record === 'order') {
+    const order = {
+      kind: (entry.orderKind ?? 'order') as Order['kind'],
+      flow: (entry.orderFlow ?? 'purchase') as Order['flow'],
+    }
+    return statusKey(order, status as Order['status']) as MessageKey
+  }
+  if (entry.record === 'financeApplication') {
+    const code = parseDutchFinanceStatus(Number(status))
+    return (code === null ? 'staff.audit.unknown' : DUTCH_FINANCE_STATUSES[code].messageKey) as MessageKey
+  }
+  if (entry.record === 'quote' || entry.record === 'tradeIn') return `staff.audit.status.${status}` as MessageKey
+  const parsed = parseRequestStatus(entry.record, status)
+  return parsed ? (requestStatusKey(entry.record, parsed) as MessageKey) : 'staff.audit.unknown'
+}
+
+function auditLine(entry: AuditEntry, index: number, when: (iso: string) => string): AuditLine {
+  const kind: MessageKey =
+    entry.record === 'subscription' || entry.record === 'charger' || entry.record === 'testDrive'
+      ? `staff.requests.kind.${entry.record}`
+      : `staff.audit.record.${entry.record}`
+  return {
+    key: `${entry.recordId}-${entry.at}-${index}`,
+    at: when(entry.at),
+    who: entry.actorName === null ? null : `${entry.actorName} (${entry.actorEmail})`,
+    record: { kind, reference: entry.reference },
+    action:
+      entry.action === 'status'
+        ? 'staff.audit.action.status'
+        : entry.action === 'note'
+          ? 'staff.audit.action.note'
+          : entry.record === 'quote' || entry.record === 'tradeIn'
+            ? (`staff.audit.action.${entry.action}` as MessageKey)
+            : (`staff.event.${entry.action}` as MessageKey),
+    note: entry.note,
+    from: entry.from === null ? null : auditStatus(entry, entry.from),
+    to: auditStatus(entry, entry.to),
+  }
+}
+
 const possible = (order: Order) =>
   STAFF_EVENTS.filter((event) => transition(order, event, 'staff', new Date().toISOString()).ok)
 
 async function loadStaff(ctx: LoadContext): Promise<StaffData> {
   staffOf(ctx)
-  const [orders, applications, requests, stores] = await Promise.all([
+  const [orders, applications, requests, stores, audit] = await Promise.all([
     ctx.store.orders.ofCountry(ctx.site.countryCode),
     ctx.store.financeApplications.statusesOfCountry(ctx.site.countryCode),
     ctx.store.programRequests.ofCountry(ctx.site.countryCode),
     ctx.store.stores(ctx.site.countryCode),
+    ctx.store.audit.ofCountry(ctx.site.countryCode),
   ])
   const when = (iso: string) => formatDateTime(new Date(iso), ctx.site.locale, ctx.site.timeZone)
-  return {
+  const data: StaffData = {
+    confirm: null,
     csrf: await ctx.session.csrfToken(),
+    audit: audit.map((entry, index) => auditLine(entry, index, when)),
+    replies: await loadReplies(ctx),
     orders: orders.map(({ id, order }) => ({
       id,
       number: order.orderNumber ?? order.reservationNumber ?? id,
-      customer: `${order.contact.firstName} ${order.contact.lastName}`,
+      customer: isAnonymisedContact(order.contact) ? null : `${order.contact.firstName} ${order.contact.lastName}`,
       status: statusKey(order, order.status) as MessageKey,
       total: formatMoney(order.amounts.totalInclVat, ctx.site.locale),
       events: possible(order),
@@ -113,8 +190,8 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
     requests: requests.map((r) => ({
       kind: r.kind,
       id: r.id,
-      customer: r.name,
-      contact: `${r.email}, ${r.phone}`,
+      customer: r.name?.trim() ? r.name : null,
+      contact: r.email ? `${r.email}, ${r.phone}` : '',
       detail: r.slot
         ? `${when(r.slot.start)}, ${stores.find((s) => s.id === r.slot?.storeId)?.name ?? r.slot.storeId}`
         : null,
@@ -123,28 +200,99 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
       moves: [...staffMoves(r.kind, r.status)],
     })),
   }
+  data.confirm = pendingChange(data, ctx.url.searchParams)
+  return data
+}
+
+/** The change a `?confirm=` link asks about, if it is one staff may make now; else null (nothing to confirm). */
+function pendingChange(data: StaffData, query: URLSearchParams): PendingChange | null {
+  const [what, ...parts] = (query.get('confirm') ?? '').split(':')
+  if (what === 'order') {
+    const [id, event] = parts
+    const order = data.orders.find((o) => o.id === id)
+    if (!order || !event || !order.events.includes(event)) return null
+    return {
+      fields: { orderId: order.id, event },
+      action: `staff.event.${event}` as MessageKey,
+      status: null,
+      record: 'staff.audit.record.order',
+      reference: order.number,
+    }
+  }
+  if (what === 'request') {
+    const [kind, id, to] = parts
+    const request = data.requests.find((r) => r.kind === kind && r.id === id)
+    const move = request?.moves.find((m) => m === to)
+    if (!request || !move) return null
+    return {
+      fields: { intent: 'request', kind: request.kind, requestId: request.id, to: move },
+      action: 'staff.requests.moveTo',
+      status: requestStatusKey(request.kind, move) as MessageKey,
+      record: `staff.requests.kind.${request.kind}`,
+      reference: request.id,
+    }
+  }
+  if (what === 'finance') {
+    const [id] = parts
+    const order = data.orders.find((o) => o.id === id)
+    const next = order?.financeApplication?.next.find((n) => String(n.code) === query.get('financeStatus'))
+    if (!order || !next) return null
+    return {
+      fields: { intent: 'financeApplication', orderId: order.id, financeStatus: String(next.code) },
+      action: 'staff.requests.moveTo',
+      status: next.name,
+      record: 'staff.audit.record.financeApplication',
+      reference: order.number,
+    }
+  }
+  return null
+}
+
+/** Asks before a change of a customer's record, with a note for the audit log. */
+function ConfirmChange({ change, csrf }: { change: PendingChange; csrf: string }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const action = t(change.action, change.status ? { status: t(change.status) } : {})
+  return (
+    <form method="post" action={linkTo(site, '/staff')} className="form card" id="confirm">
+      <h2>{t('staff.confirm.heading')}</h2>
+      <p>{t('staff.confirm.question', { action, record: `${t(change.record)} ${change.reference}` })}</p>
+      <CsrfField token={csrf} />
+      {Object.entries(change.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="field">
+        <label htmlFor="staff-confirm-note">{t('admin.note')}</label>
+        <input id="staff-confirm-note" name="note" maxLength={500} autoComplete="off" />
+      </div>
+      <div className="form-actions">
+        <button className="button button--primary" type="submit">
+          {t('staff.confirm.yes')}
+        </button>
+        <a className="button" href={linkTo(site, '/staff')}>
+          {t('admin.cancel')}
+        </a>
+      </div>
+    </form>
+  )
 }
 
 function FinanceStatusControl({
   orderId,
-  csrf,
   view,
 }: {
   orderId: string
-  csrf: string
   view: NonNullable<StaffData['orders'][number]['financeApplication']>
 }) {
   const t = useT()
   const { site } = useRenderContext()
   const id = `finance-status-${orderId}`
   return (
-    <form method="post" action={linkTo(site, '/staff')} className="staff__finance">
+    <form method="get" action={linkTo(site, '/staff')} className="staff__finance">
       <p>{t('order.financeApplication.status', { status: t(view.status) })}</p>
       {view.next.length > 0 ? (
         <>
-          <CsrfField token={csrf} />
-          <input type="hidden" name="intent" value="financeApplication" />
-          <input type="hidden" name="orderId" value={orderId} />
+          <input type="hidden" name="confirm" value={`finance:${orderId}`} />
           <label htmlFor={id}>{t('order.financeApplication.moveTo')}</label>{' '}
           <select id={id} name="financeStatus">
             {view.next.map((next) => (
@@ -169,6 +317,7 @@ function StaffPage({ data }: { data: StaffData }) {
     <article className="page">
       <h1 className="page__heading">{t('staff.heading')}</h1>
       <p className="page__lead">{t('staff.lead')}</p>
+      {data.confirm ? <ConfirmChange change={data.confirm} csrf={data.csrf} /> : null}
       {data.orders.length === 0 ? (
         <p>{t('staff.empty')}</p>
       ) : (
@@ -187,22 +336,21 @@ function StaffPage({ data }: { data: StaffData }) {
               {data.orders.map((order) => (
                 <tr key={order.id}>
                   <th scope="row">{order.number}</th>
-                  <td>{order.customer}</td>
+                  <td>{order.customer ?? <em>{t('staff.orders.anonymised')}</em>}</td>
                   <td>{t(order.status)}</td>
                   <td>{order.total}</td>
                   <td>
                     {order.events.map((event) => (
-                      <form key={event} method="post" action={linkTo(site, '/staff')}>
-                        <CsrfField token={data.csrf} />
-                        <input type="hidden" name="orderId" value={order.id} />
-                        <input type="hidden" name="event" value={event} />
-                        <button className="button" type="submit">
-                          {t(`staff.event.${event}` as MessageKey)}
-                        </button>
-                      </form>
+                      <a
+                        key={event}
+                        className="button"
+                        href={`${linkTo(site, '/staff', { query: `confirm=order:${order.id}:${event}` })}#confirm`}
+                      >
+                        {t(`staff.event.${event}` as MessageKey)}
+                      </a>
                     ))}
                     {order.financeApplication ? (
-                      <FinanceStatusControl orderId={order.id} csrf={data.csrf} view={order.financeApplication} />
+                      <FinanceStatusControl orderId={order.id} view={order.financeApplication} />
                     ) : null}
                   </td>
                 </tr>
@@ -211,12 +359,56 @@ function StaffPage({ data }: { data: StaffData }) {
           </table>
         </div>
       )}
-      <RequestsTable requests={data.requests} csrf={data.csrf} />
+      <RequestsTable requests={data.requests} />
+      <QuotesSection data={data.replies} csrf={data.csrf} />
+      <TradeInsSection data={data.replies} csrf={data.csrf} />
+      <AuditLog lines={data.audit} />
     </article>
   )
 }
 
-function RequestsTable({ requests, csrf }: { requests: StaffData['requests']; csrf: string }) {
+/** Who changed which record of this country, when, from which status to which; newest first. */
+function AuditLog({ lines }: { lines: AuditLine[] }) {
+  const t = useT()
+  return (
+    <section aria-labelledby="staff-audit">
+      <h2 id="staff-audit">{t('staff.audit.heading')}</h2>
+      <p>{t('staff.audit.lead')}</p>
+      {lines.length === 0 ? (
+        <p>{t('staff.audit.empty')}</p>
+      ) : (
+        <div className="compare__scroll">
+          <table className="staff staff__audit">
+            <thead>
+              <tr>
+                <th scope="col">{t('staff.audit.when')}</th>
+                <th scope="col">{t('staff.audit.who')}</th>
+                <th scope="col">{t('staff.audit.record')}</th>
+                <th scope="col">{t('staff.audit.action')}</th>
+                <th scope="col">{t('staff.audit.change')}</th>
+                <th scope="col">{t('admin.note')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line) => (
+                <tr key={line.key}>
+                  <td>{line.at}</td>
+                  <td>{line.who ?? <em>{t('staff.audit.erasedStaff')}</em>}</td>
+                  <th scope="row">{`${t(line.record.kind)} ${line.record.reference}`}</th>
+                  <td>{t(line.action)}</td>
+                  <td>{line.from ? `${t(line.from)} → ${t(line.to)}` : t(line.to)}</td>
+                  <td>{line.note ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}
+
+function RequestsTable({ requests }: { requests: StaffData['requests'] }) {
   const t = useT()
   const { site } = useRenderContext()
   return (
@@ -241,7 +433,7 @@ function RequestsTable({ requests, csrf }: { requests: StaffData['requests']; cs
                 <tr key={`${request.kind}-${request.id}`}>
                   <th scope="row">{t(`staff.requests.kind.${request.kind}`)}</th>
                   <td>
-                    {request.customer}
+                    {request.customer ?? <em>{t('staff.orders.anonymised')}</em>}
                     <br />
                     {request.contact}
                     {request.detail ? (
@@ -255,15 +447,13 @@ function RequestsTable({ requests, csrf }: { requests: StaffData['requests']; cs
                   <td>{t(requestStatusKey(request.kind, request.status))}</td>
                   <td>
                     {request.moves.map((to) => (
-                      <form key={to} method="post" action={linkTo(site, '/staff')}>
-                        <CsrfField token={csrf} />
-                        <input type="hidden" name="intent" value="request" />
-                        <input type="hidden" name="kind" value={request.kind} />
-                        <input type="hidden" name="requestId" value={request.id} />
-                        <button className="button" type="submit" name="to" value={to}>
-                          {t('staff.requests.moveTo', { status: t(requestStatusKey(request.kind, to)) })}
-                        </button>
-                      </form>
+                      <a
+                        key={to}
+                        className="button"
+                        href={`${linkTo(site, '/staff', { query: `confirm=request:${request.kind}:${request.id}:${to}` })}#confirm`}
+                      >
+                        {t('staff.requests.moveTo', { status: t(requestStatusKey(request.kind, to)) })}
+                      </a>
                     ))}
                   </td>
                 </tr>
@@ -274,6 +464,27 @@ function RequestsTable({ requests, csrf }: { requests: StaffData['requests']; cs
       )}
     </section>
   )
+}
+
+/** The note staff gave with a change (from the confirmation form), kept for the audit log; nothing when empty. */
+async function keepNote(
+  ctx: ActionContext,
+  staffId: string,
+  kind: 'order' | 'financeApplication' | RequestKind,
+  id: string,
+  to: string,
+) {
+  const note = (ctx.form.note ?? '').trim().slice(0, 500)
+  if (!note) return
+  await ctx.store.staffReplies.addNote({
+    country: ctx.site.countryCode,
+    actorId: staffId,
+    kind,
+    id,
+    to,
+    note,
+    now: new Date(),
+  })
 }
 
 /**
@@ -287,8 +498,16 @@ async function moveFinanceApplication(ctx: ActionContext, staffId: string) {
   if (!stored || stored.order.country !== ctx.site.countryCode) throw new PageError('noRecord', 404)
   const application = await ctx.store.financeApplications.find(stored.id)
   const to = parseDutchFinanceStatus(form.data.financeStatus)
-  if (application && to !== null && financeTransition(application.status, to).ok)
-    await ctx.store.financeApplications.move(stored.id, application.status, to, staffId, new Date().toISOString())
+  if (application && to !== null && financeTransition(application.status, to).ok) {
+    const moved = await ctx.store.financeApplications.move(
+      stored.id,
+      application.status,
+      to,
+      staffId,
+      new Date().toISOString(),
+    )
+    if (moved) await keepNote(ctx, staffId, 'financeApplication', stored.id, String(to))
+  }
   return { redirect: linkTo(ctx.site, '/staff') }
 }
 
@@ -305,7 +524,7 @@ async function moveRequest(ctx: ActionContext, staffId: string) {
   const to = parseRequestStatus(kind, form.data.to)
   if (to && staffMoves(kind, request.status).includes(to)) {
     const at = new Date().toISOString()
-    const { notificationId } = await ctx.store.programRequests.move(
+    const { moved, notificationId } = await ctx.store.programRequests.move(
       kind,
       request.id,
       request.status,
@@ -314,6 +533,7 @@ async function moveRequest(ctx: ActionContext, staffId: string) {
       at,
     )
     if (notificationId) ctx.notify([notificationId])
+    if (moved) await keepNote(ctx, staffId, kind, request.id, to)
   }
   return { redirect: linkTo(ctx.site, '/staff') }
 }
@@ -334,12 +554,20 @@ export default defineRoute<StaffData>({
     const staff = staffOf(ctx)
     if (ctx.form.intent === 'financeApplication') return moveFinanceApplication(ctx, staff.id)
     if (ctx.form.intent === 'request') return moveRequest(ctx, staff.id)
+    if (ctx.form.intent === 'quoteOffer' || ctx.form.intent === 'tradeInInspection') {
+      const saved = await saveReply(ctx, staff.id)
+      if ('notFound' in saved) throw new PageError('noRecord', 404)
+      if ('redirect' in saved) return saved
+      const data = await loadStaff(ctx)
+      data.replies.open = saved.open
+      return { status: 422 as const, data }
+    }
     const stored = await ctx.store.orders.find(ctx.form.orderId ?? '')
     if (!stored || stored.order.country !== ctx.site.countryCode) throw new PageError('noRecord', 404)
     const event = STAFF_EVENTS.find((e) => e === ctx.form.event)
     const result = event ? transition(stored.order, event, 'staff', new Date().toISOString()) : null
     if (result?.ok) {
-      const { notificationIds } = await ctx.store.orders.update(
+      const { saved, notificationIds } = await ctx.store.orders.update(
         stored.id,
         stored.order,
         result.order,
@@ -347,6 +575,7 @@ export default defineRoute<StaffData>({
         staff.id,
       )
       ctx.notify(notificationIds)
+      if (saved) await keepNote(ctx, staff.id, 'order', stored.id, result.order.status)
       if (result.order.status === 'delivered' && stored.ownerId) await ctx.session.markOwner(stored.ownerId)
     }
     return { redirect: linkTo(ctx.site, '/staff') }

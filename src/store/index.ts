@@ -12,12 +12,17 @@ import { type Store as Showroom, StoreFile } from '../domain/testdrive/schema'
 import { ValuationTable } from '../domain/tradein/valuation'
 import type { CountryCode } from '../i18n/sites'
 import { createAnalyticsStore } from './analytics'
+import { createAuditStore } from './audit'
 import { cacheAside } from './cache'
+import { createCustomerRecordStore } from './customer-records'
 import { createFinanceApplicationStore } from './finance-applications'
 import { randomId } from './ids'
 import { createOrderStore } from './orders'
+import { createPriceWatchStore } from './price-watches'
 import { createProgramRequestStore } from './program-requests'
 import { createProgramStore } from './programs'
+import { createRoleStore } from './roles'
+import { createStaffReplyStore } from './staff-replies'
 import { createStockStore } from './stock'
 import { createTestDriveStore } from './testdrive'
 
@@ -317,6 +322,16 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     programRequests: createProgramRequestStore(env.DB),
 
     orders: createOrderStore(env.DB),
+
+    customerRecords: createCustomerRecordStore(env.DB),
+
+    audit: createAuditStore(env.DB),
+
+    roles: createRoleStore(env.DB),
+
+    staffReplies: createStaffReplyStore(env.DB),
+
+    priceWatches: createPriceWatchStore(env.DB),
 
     financeApplications: createFinanceApplicationStore(env.DB),
 

@@ -19,6 +19,8 @@ import { csrfProtection } from './middleware/csrf'
 import { isSameOriginPost } from './middleware/same-origin'
 import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
 import { matchPage } from './pages'
+import { notifyPriceChanges } from './price-changes'
+import { handlePrivacyExport, PRIVACY_EXPORT_PATH } from './privacy-export'
 import { seo } from './seo'
 import { handleAction, renderError, renderRoute } from './ssr/render'
 import type { AppEnv } from './types'
@@ -161,6 +163,8 @@ app.get('/dev/mailbox', async (c) => {
   )
 })
 
+for (const site of SITES) app.get(`${site.prefix}${PRIVACY_EXPORT_PATH}`, (c) => handlePrivacyExport(c, site))
+
 // Pages last: anything not answered above is a page of some site, or the not-found page.
 app.on(['GET', 'POST'], '*', (c) => {
   const page = matchPage(c.req.method === 'POST' ? 'POST' : 'GET', c.req.path)
@@ -179,5 +183,6 @@ export default withErrorReporting<NotificationMessage>({
   queue: (batch: MessageBatch<NotificationMessage>, env: Env) => handleNotificationBatch(batch, env),
   scheduled: async (_controller: ScheduledController, env: Env, ctx: ExecutionContext) => {
     ctx.waitUntil(sweepOutbox(env))
+    ctx.waitUntil(notifyPriceChanges(env))
   },
 })

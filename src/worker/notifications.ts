@@ -38,6 +38,12 @@ export async function renderNotification(env: Bindings, row: NotificationRow): P
   const t = (key: string, values: Record<string, string>) => intl.formatMessage({ id: key as MessageKey }, values)
   const payload = JSON.parse(row.payload) as Record<string, string>
   const values: Record<string, string> = { name: payload.name ?? '', number: payload.number ?? '' }
+  // Values written with the e-mail as text (a link built with the public origin, a new address, an amount formatted
+  // in the recipient's language, a note): passed through as they are.
+  for (const key of ['link', 'newEmail', 'amount', 'previous', 'difference', 'note', 'date'] as const) {
+    const value = payload[key]
+    if (typeof value === 'string') values[key] = value
+  }
   if (row.kind === 'testDriveBooked') {
     const stores = await createStore(env).stores(
       (payload.country ?? 'NO') as Parameters<ReturnType<typeof createStore>['stores']>[0],
@@ -134,8 +140,10 @@ export async function deliverNotification(
     return 'sent'
   }
   await env.DB.batch([
+    // Only while the row still names its recipient: an account erased meanwhile (src/store/privacy.ts) keeps no copy.
     env.DB.prepare(
-      `INSERT INTO mailbox (id, notification_id, recipient, subject, body, delivered_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+      `INSERT INTO mailbox (id, notification_id, recipient, subject, body, delivered_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM notifications WHERE id = ?2 AND recipient = ?3)
        ON CONFLICT (notification_id) DO NOTHING`,
     ).bind(randomId(), row.id, row.recipient, mail.subject, mail.body, now.toISOString()),
     markSent,

@@ -57,7 +57,7 @@ const detail = async (person: ReturnType<typeof visitor>, id: string, query = ''
   decode(await (await person.request(`/nl/order/${id}${query}`)).text())
 
 async function staffEvent(staff: ReturnType<typeof visitor>, orderId: string, event: string) {
-  const res = await staff.postForm('/nl/staff', { orderId, event })
+  const res = await staff.postForm('/nl/staff', { orderId, event }, '/nl/user-center/profile')
   expect(res.status).toBe(303)
 }
 
@@ -119,7 +119,11 @@ describe('the Dutch finance application', () => {
     const console = decode(await (await staff.request('/nl/staff')).text())
     expect(console).toContain(`id="finance-status-${id}"`)
     const move = (financeStatus: string) =>
-      staff.postForm('/nl/staff', { intent: 'financeApplication', orderId: id, financeStatus })
+      staff.postForm(
+        '/nl/staff',
+        { intent: 'financeApplication', orderId: id, financeStatus },
+        '/nl/user-center/profile',
+      )
     expect((await move('2')).status).toBe(303)
     expect((await move('7')).status).toBe(303) // 2 → 7 is not a move the machine allows: nothing changes
     const moved = await detail(person, id)
@@ -166,7 +170,11 @@ describe('the Dutch finance application', () => {
   it('refuses bad input from the console without changing anything', async () => {
     const { id } = await order({ financePreference: 'loan', creditApplication: 'yes' })
     const staff = await signedUp('NL')
-    const res = await staff.postForm('/nl/staff', { intent: 'financeApplication', orderId: id, financeStatus: 'x' })
+    const res = await staff.postForm(
+      '/nl/staff',
+      { intent: 'financeApplication', orderId: id, financeStatus: 'x' },
+      '/nl/user-center/profile',
+    )
     expect(res.status).toBe(404)
     const other = await signedUp('DE')
     const foreign = await other.postForm(

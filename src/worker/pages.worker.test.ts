@@ -25,6 +25,10 @@ const ANONYMOUS_STATUS: Record<string, number> = {
   order: 302,
   cancelResult: 302,
   staff: 302,
+  passwordChange: 302,
+  admin: 302,
+  // Sends anonymous visitors to sign in itself, so that it can say "deleted" to the one who just deleted.
+  privacy: 303,
   // Results of a valuation, enquiry or request that does not exist: "No record is found".
   tradeInResult: 404,
   homeChargerResult: 404,

@@ -67,7 +67,11 @@ describe('a subscription request after it is sent', () => {
     expect(console).toContain(nb['staff.requests.heading'])
     expect(console).toContain(email)
     const move = (to: string) =>
-      staff.postForm('/no/staff', { intent: 'request', kind: 'subscription', requestId: id, to })
+      staff.postForm(
+        '/no/staff',
+        { intent: 'request', kind: 'subscription', requestId: id, to },
+        '/no/user-center/profile',
+      )
     expect((await move('poPlaced')).status).toBe(303)
     expect((await move('allocated')).status).toBe(303)
     const page = decode(await (await customer.request(path)).text())
@@ -101,7 +105,11 @@ describe('a subscription request after it is sent', () => {
     const { customer, path, id } = await subscriptionRequest()
     const { someone: staff } = await person('NO')
     const move = (to: string) =>
-      staff.postForm('/no/staff', { intent: 'request', kind: 'subscription', requestId: id, to })
+      staff.postForm(
+        '/no/staff',
+        { intent: 'request', kind: 'subscription', requestId: id, to },
+        '/no/user-center/profile',
+      )
     await move('delivered')
     await move('installed')
     await move('poPlaced')
@@ -181,7 +189,11 @@ describe('a home-charger enquiry after it is sent', () => {
     )
     const { someone: staff } = await person('NO')
     for (const to of ['contacted', 'installationBooked', 'installed'])
-      await staff.postForm('/no/staff', { intent: 'request', kind: 'charger', requestId: id, to })
+      await staff.postForm(
+        '/no/staff',
+        { intent: 'request', kind: 'charger', requestId: id, to },
+        '/no/user-center/profile',
+      )
     const page = decode(await (await customer.request(path)).text())
     expect(statusLine(page)).toBe(status('programs.status.charger.installed'))
     // An enquiry is closed by the installer, never cancelled online.
@@ -231,7 +243,11 @@ describe('a test-drive booking after it is made', () => {
     const console = decode(await (await staff.request('/se/staff')).text())
     expect(console).toContain(sv['staff.requests.kind.testDrive'])
     expect(console).toContain('Nordvolt Stockholm')
-    await staff.postForm('/se/staff', { intent: 'request', kind: 'testDrive', requestId: id, to: 'confirmed' })
+    await staff.postForm(
+      '/se/staff',
+      { intent: 'request', kind: 'testDrive', requestId: id, to: 'confirmed' },
+      '/se/user-center/profile',
+    )
     const after = decode(await (await customer.request(path)).text())
     expect(statusLine(after)).toBe(svStatus('programs.status.testDrive.confirmed'))
     expect(after).not.toContain(sv['testDrive.note.notGuaranteed'])

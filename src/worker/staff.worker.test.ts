@@ -52,7 +52,9 @@ describe('the staff console', () => {
     const { someone: staff, email } = await person('/nl', 'NL')
     const console = await (await staff.request('/nl/staff')).text()
     expect(console).toContain('Anne Jansen')
-    expect((await staff.postForm('/nl/staff', { orderId: id, event: 'signContract' })).status).toBe(303)
+    expect(
+      (await staff.postForm('/nl/staff', { orderId: id, event: 'signContract' }, '/nl/user-center/profile')).status,
+    ).toBe(303)
     const staffId = (await env.DB.prepare('SELECT id FROM users WHERE email = ?1').bind(email).first<{ id: string }>())
       ?.id
     const event = await env.DB.prepare(
@@ -69,7 +71,7 @@ describe('the staff console', () => {
     const { customer, id } = await dutchOrder()
     const { someone: staff } = await person('/nl', 'NL')
     for (const event of ['signContract', 'allocate', 'ship', 'startPreparation', 'deliver']) {
-      await staff.postForm('/nl/staff', { orderId: id, event })
+      await staff.postForm('/nl/staff', { orderId: id, event }, '/nl/user-center/profile')
     }
     const status = await env.DB.prepare('SELECT status FROM orders WHERE id = ?1').bind(id).first<{ status: string }>()
     expect(status?.status).toBe('delivered')

@@ -288,7 +288,10 @@ describe('ordering a stock car', () => {
     await env.DB.prepare(`UPDATE users SET roles = '["staff"]', staff_country = 'DK' WHERE email = ?1`)
       .bind(email)
       .run()
-    expect((await staff.postForm('/dk/staff', { orderId: id, event: 'approveCancellation' })).status).toBe(303)
+    expect(
+      (await staff.postForm('/dk/staff', { orderId: id, event: 'approveCancellation' }, '/dk/user-center/profile'))
+        .status,
+    ).toBe(303)
     expect(await remaining('dk-lr-white-tow')).toBe(before)
 
     // A refund request and its withdrawal do not give it back again.

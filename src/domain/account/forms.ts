@@ -18,11 +18,25 @@ const phone = z
   .max(20, 'invalid')
   .regex(/^(\+?[0-9][0-9 ()-]{5,19})?$/, 'invalid')
 
+const newPassword = z.string().min(1, 'required').min(PASSWORD_MIN, 'passwordLength').max(PASSWORD_MAX, 'invalid')
+
 export const SignInForm = z.object({ email, password: z.string().min(1, 'required').max(PASSWORD_MAX, 'invalid') })
 export const SignUpForm = z.object({
   name,
   email,
-  password: z.string().min(1, 'required').min(PASSWORD_MIN, 'passwordLength').max(PASSWORD_MAX, 'invalid'),
+  password: newPassword,
+})
+/** "Forgot password": the address to send a reset link to. */
+export const PasswordResetRequestForm = z.object({ email })
+/** A reset link's new password; the token comes back from the link as a hidden field. */
+export const PasswordResetForm = z.object({
+  token: z.string().min(1, 'invalid').max(200, 'invalid'),
+  password: newPassword,
+})
+/** A signed-in customer's new password, with the current one. */
+export const PasswordChangeForm = z.object({
+  current: z.string().min(1, 'required').max(PASSWORD_MAX, 'invalid'),
+  password: newPassword,
 })
 export const ProfileForm = z.object({ name, email, phone })
 export const GrayLoginForm = z.object({ code: z.string().trim().min(1, 'required').max(100, 'invalid') })

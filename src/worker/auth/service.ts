@@ -3,10 +3,16 @@ import { getCookie, setCookie } from 'hono/cookie'
 import { withOwnerType } from '../../domain/session/login-status'
 import type { SessionService } from '../../routes/route'
 import { createAccountStore } from '../../store/accounts'
+import { createCredentialStore } from '../../store/credentials'
+import { createPrivacyStore } from '../../store/privacy'
 import { createTestDriveStore } from '../../store/testdrive'
+import { claimAnonymousBuilds } from '../anonymous-builds'
 import { issueCsrfToken } from '../middleware/csrf'
 import type { AppEnv } from '../types'
 import { constantTimeEqual, hashPassword, openValue, sealValue, verifyPassword } from './crypto'
+import { confirmEmail, emailConfirmationOpen, requestEmailChange, sendSignUpConfirmation } from './email'
+import { deleteAccount } from './privacy'
+import { changePassword, passwordResetOpen, requestPasswordReset, resetPassword } from './recovery'
 import { endSession, type resolveUser, startSession } from './session'
 import { accountKey, clientKey, throttle } from './throttle'
 
@@ -45,10 +51,11 @@ export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<type
       }
       await guard.succeed()
       await startSession(c, found)
+      await claimAnonymousBuilds(c, found.id)
       return 'ok'
     },
 
-    async signUp({ name, email, password }) {
+    async signUp({ name, email, password, locale, confirmPath }) {
       const guard = throttle(accounts, [clientKey(c)])
       if (await guard.blocked()) return 'throttled'
       const hashed = await hashPassword(password)
@@ -66,6 +73,8 @@ export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<type
       }
       await guard.succeed()
       await startSession(c, created)
+      await claimAnonymousBuilds(c, created.id)
+      await sendSignUpConfirmation(c, created, { locale, confirmPath })
       return 'ok'
     },
 
@@ -105,6 +114,26 @@ export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<type
     async orders() {
       return user ? accounts.ordersOf(user.id) : []
     },
+
+    requestPasswordReset: (input) => requestPasswordReset(c, input),
+    passwordResetOpen: (token) => passwordResetOpen(c, token),
+    resetPassword: (input) => resetPassword(c, input),
+    changePassword: (input) => changePassword(c, user ? { userId: user.id, familyId: user.familyId } : null, input),
+
+    async marketingConsent() {
+      if (!user) return { granted: false, at: null }
+      const { granted, at } = await createPrivacyStore(c.env.DB).marketingConsent(user.id)
+      return { granted, at }
+    },
+    async setMarketingConsent(granted) {
+      if (user) await createPrivacyStore(c.env.DB).setMarketingConsent(user.id, granted, new Date())
+    },
+    deleteAccount: (password) => deleteAccount(c, user?.id ?? null, password),
+    emailConfirmedAt: async () => (user ? createCredentialStore(c.env.DB).emailConfirmedAt(user.id) : null),
+    resendEmailConfirmation: async (input) => (user ? sendSignUpConfirmation(c, user, input) : 'signedOut'),
+    requestEmailChange: async (input) => (user ? requestEmailChange(c, user.id, input) : 'signedOut'),
+    emailConfirmationOpen: (token) => emailConfirmationOpen(c, token),
+    confirmEmail: (token) => confirmEmail(c, token),
 
     async markOwner(userId) {
       const owner = await accounts.findUserById(userId)

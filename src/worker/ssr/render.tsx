@@ -16,6 +16,7 @@ import { ErrorPage } from '../../ui/ErrorPage'
 import type { HydrationPayload } from '../../ui/payload'
 import type { RenderContext } from '../../ui/site-context'
 import { recordServerEvent, tagManagerId } from '../analytics'
+import { rememberAnonymousBuild } from '../anonymous-builds'
 import { loginCheck } from '../auth/login-check'
 import { GRAY_COOKIE, hasGrayAccess, sessionService } from '../auth/service'
 import { ACCESS_COOKIE, resolveUser, userInfoOf } from '../auth/session'
@@ -211,6 +212,7 @@ async function loadContext(c: Context<AppEnv>, site: Site, params: Record<string
     session: sessionService(c, user),
     consent: readConsent(c),
     tradeIn: await visitorTradeIn(c, user?.id ?? null),
+    rememberAnonymousBuild: (id: string) => rememberAnonymousBuild(c, id),
     notify: (ids: readonly string[]) => {
       const sending = enqueueNotifications(c.env, ids)
       try {
