@@ -317,22 +317,24 @@ export function Exterior({ look, view, u }: { look: CarLook; view: ExteriorView;
     </g>
   ) : null
 
-  const tow = towBar ? (
-    <g fill="none" stroke="#2a2e33" strokeLinecap="round" strokeLinejoin="round">
-      <path
-        d={d(
-          [
-            [4.3, 0.3, 0],
-            [4.52, 0.33, 0],
-            [4.56, 0.42, 0],
-          ],
-          false,
-        )}
-        strokeWidth={0.045 * pxPerM}
-      />
-      <path d={d(ringYZ([4.57, 0.46, 0], 0.028, 10))} fill="#3a3f45" strokeWidth={0.01 * pxPerM} />
-    </g>
-  ) : null
+  // Hidden behind the car in the front view.
+  const tow =
+    towBar && view !== 'front' ? (
+      <g fill="none" stroke="#2a2e33" strokeLinecap="round" strokeLinejoin="round">
+        <path
+          d={d(
+            [
+              [4.3, 0.3, 0],
+              [4.52, 0.33, 0],
+              [4.56, 0.42, 0],
+            ],
+            false,
+          )}
+          strokeWidth={0.045 * pxPerM}
+        />
+        <path d={d(ringYZ([4.57, 0.46, 0], 0.028, 10))} fill="#3a3f45" strokeWidth={0.01 * pxPerM} />
+      </g>
+    ) : null
 
   const bike = carrier ? (
     <g fill="none" strokeLinecap="round" strokeLinejoin="round">

@@ -31,7 +31,8 @@ export type CarView = (typeof CAR_VIEWS)[number]
 
 /** The views each feature can be seen in (the tests hold the renderer to it). */
 export const FEATURE_VIEWS: Record<CarFeature, readonly CarView[]> = {
-  matrixLights: ['front', 'side'],
+  // The side lamp and the camera under the mirror show from behind too.
+  matrixLights: ['front', 'side', 'rear'],
   headUpDisplay: ['interior'],
   heatedSeats: ['interior'],
   premiumSound: ['interior'],

@@ -2,6 +2,7 @@ import type { Configuration } from '../../domain/catalog/configuration'
 import { catalogItem } from '../../domain/catalog/items'
 import type { Catalog } from '../../domain/catalog/schema'
 import type { MessageKey } from '../../i18n/intl'
+import type { Locale } from '../../i18n/sites'
 import { type CarFeature, type CarLook, type CarView, FEATURE_VIEWS } from '../car/look'
 import { useT } from '../intl-context'
 import { useRenderContext } from '../site-context'
@@ -53,12 +54,18 @@ export function visibleOptions(catalog: Catalog, configuration: Configuration, v
   )
 }
 
+type Translate = (key: MessageKey, values?: Record<string, string | number>) => string
+
 /** The text alternative of one view: what it shows of the car, by name, in the page's language. */
-export function useCarLabel(catalog: Catalog, configuration: Configuration, view: CarView = 'front'): string {
-  const t = useT()
-  const { site } = useRenderContext()
-  const name = (code: string) => catalogItem(catalog, code)?.names[site.locale] ?? code
-  const described = t(`configurator.picture.${view}` as MessageKey, {
+export function carLabel(
+  t: Translate,
+  locale: Locale,
+  catalog: Catalog,
+  configuration: Configuration,
+  view: CarView,
+): string {
+  const name = (code: string) => catalogItem(catalog, code)?.names[locale] ?? code
+  const described = t(`configurator.picture.${view}`, {
     model: catalog.model.name,
     version: name(configuration.versionCode),
     paint: name(configuration.paintCode),
@@ -67,6 +74,13 @@ export function useCarLabel(catalog: Catalog, configuration: Configuration, view
   })
   const extras = visibleOptions(catalog, configuration, view).map(name)
   return extras.length
-    ? `${described} ${t('configurator.picture.extras', { list: new Intl.ListFormat(site.locale, { type: 'conjunction' }).format(extras) })}`
+    ? `${described} ${t('configurator.picture.extras', { list: new Intl.ListFormat(locale, { type: 'conjunction' }).format(extras) })}`
     : described
+}
+
+/** carLabel in the page's language. */
+export function useCarLabel(catalog: Catalog, configuration: Configuration, view: CarView = 'front'): string {
+  const t = useT()
+  const { site } = useRenderContext()
+  return carLabel(t, site.locale, catalog, configuration, view)
 }
