@@ -10,7 +10,7 @@ export type P2 = readonly [number, number]
 export const LENGTH = 4.45
 export const FRONT_AXLE = 0.93
 export const REAR_AXLE = 3.7
-export const TYRE_RADIUS = 0.36
+export const TYRE_RADIUS = 0.37
 export const TRACK = 0.8
 
 const arch = (cx: number, from: number, to: number): P2[] => {
@@ -25,22 +25,22 @@ const arch = (cx: number, from: number, to: number): P2[] => {
 
 /** Front and top of the silhouette, nose bottom to rear bumper bottom (indices below name the parts). */
 export const TOP: readonly P2[] = [
-  [0.12, 0.3], // 0 front bumper bottom
-  [0.03, 0.4],
-  [0.0, 0.55],
-  [0.02, 0.68],
-  [0.1, 0.79], // 4 bonnet leading edge
-  [0.35, 0.86],
-  [0.75, 0.93],
-  [1.18, 1.0], // 7 windscreen base
-  [1.5, 1.22],
-  [1.85, 1.46],
-  [2.12, 1.57], // 10 roof front
-  [2.65, 1.61],
-  [3.25, 1.6],
-  [3.68, 1.55], // 13 roof rear, spoiler
-  [3.86, 1.5],
-  [4.08, 1.3], // 15 rear window bottom
+  [0.14, 0.3], // 0 front bumper bottom
+  [0.04, 0.38],
+  [0.0, 0.5],
+  [0.03, 0.64],
+  [0.12, 0.74], // 4 bonnet leading edge
+  [0.38, 0.82],
+  [0.8, 0.9],
+  [1.2, 0.97], // 7 windscreen base
+  [1.52, 1.2],
+  [1.88, 1.45],
+  [2.16, 1.56], // 10 roof front
+  [2.7, 1.6],
+  [3.3, 1.59],
+  [3.72, 1.54], // 13 roof rear, spoiler
+  [3.9, 1.5],
+  [4.1, 1.28], // 15 rear window bottom
   [4.3, 1.08],
   [4.4, 0.92],
   [4.45, 0.72],
@@ -84,7 +84,7 @@ export const BELT: readonly P2[] = [
 /** Half-width of the body at a point of the profile: rounded in plan at the ends, narrower above the belt. */
 export function halfWidth(x: number, y: number): number {
   const body = 0.92
-  const front = x < 0.6 ? 0.78 + 0.22 * Math.sin((x / 0.6) * (Math.PI / 2)) : 1
+  const front = x < 0.7 ? 0.72 + 0.28 * Math.sin((x / 0.7) * (Math.PI / 2)) : 1
   const rear = x > 3.9 ? 0.84 + 0.16 * Math.cos(((x - 3.9) / 0.55) * (Math.PI / 2)) : 1
   const greenhouse = y > 1.0 ? 1 - 0.36 * Math.min(1, (y - 1.0) / 0.6) : 1
   return body * Math.min(front, rear) * greenhouse
