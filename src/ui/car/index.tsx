@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useId, useState } from 'react'
+import { createContext, useContext, useEffect, useId, useRef, useState } from 'react'
 import type { CarLook, CarView } from './look'
 
 export type { CarFeature, CarLook, CarView } from './look'
@@ -34,12 +34,14 @@ function loadDrawing(): Promise<DrawCar> {
  * what the server drew (React leaves hydrated inner HTML alone while the string does not change).
  * No Suspense: React would move a large suspended boundary out of place in the streamed HTML.
  */
-function Drawing({ look, view, u }: { look: CarLook; view: CarView; u: string }) {
+function Drawing({ look, view, u, live }: { look: CarLook; view: CarView; u: string; live: boolean }) {
   const provided = useContext(CarDrawing)
   const [draw, setDraw] = useState<DrawCar | undefined>(() => provided ?? loaded)
+  const drawn = useRef(JSON.stringify([look, view]))
+  const changed = drawn.current !== JSON.stringify([look, view])
   useEffect(() => {
-    if (!draw) void loadDrawing().then((next) => setDraw(() => next))
-  }, [draw])
+    if (!draw && (live || changed)) void loadDrawing().then((next) => setDraw(() => next))
+  }, [draw, live, changed])
   // biome-ignore lint/security/noDangerouslySetInnerHtml: markup of our own drawing code from catalog colours; no visitor text
   return <g dangerouslySetInnerHTML={{ __html: draw ? draw(look, view, u) : '' }} suppressHydrationWarning />
 }
@@ -49,6 +51,8 @@ export interface CarPictureProps {
   view: CarView
   /** The text alternative: what the view shows, in the page's language. */
   label: string
+  /** The picture will change (configurator): fetch the drawing code right after hydration. */
+  live?: boolean
 }
 
 /**
@@ -56,7 +60,7 @@ export interface CarPictureProps {
  * side, interior and a wheel close-up. A fixed 2:1 box, so a new choice or view never moves the
  * layout; ids unique per picture; no JavaScript needed to see it.
  */
-export function CarPicture({ look, view, label }: CarPictureProps) {
+export function CarPicture({ look, view, label, live = false }: CarPictureProps) {
   const u = `c${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`
   return (
     <svg
@@ -68,7 +72,7 @@ export function CarPicture({ look, view, label }: CarPictureProps) {
       data-view={view}
     >
       <title id={`${u}t`}>{label}</title>
-      <Drawing look={look} view={view} u={u} />
+      <Drawing look={look} view={view} u={u} live={live} />
     </svg>
   )
 }

@@ -171,7 +171,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
       ) : null}
       <div className="configurator__grid">
         <div className="configurator__stage">
-          <CarPicture look={carLook(data.catalog, state.configuration)} view={view} label={label} />
+          <CarPicture look={carLook(data.catalog, state.configuration)} view={view} label={label} live />
           <nav className="segmented car-views" aria-label={t('configurator.view.label')}>
             {CAR_VIEWS.map((each) => (
               <a
