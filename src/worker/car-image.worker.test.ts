@@ -55,4 +55,12 @@ describe('the car as an image', () => {
     expect(alt).not.toMatch(/[{}]/)
     expect((await visitor().request(src ?? '')).status).toBe(200)
   })
+
+  it('stands the car as it comes on the home page, named in the page language, with no script for it', async () => {
+    const html = decode(await (await visitor().request('/is/')).text())
+    const title = /<svg class="car-render"[^>]*data-view="front"><title id="[^"]+">([^<]+)<\/title>/.exec(html)?.[1]
+    expect(title).toContain('Heimskautahvítur')
+    expect(title).toContain('séður á ská að framan')
+    expect(html).not.toContain('/assets/car.js')
+  })
 })
