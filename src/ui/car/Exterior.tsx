@@ -437,7 +437,7 @@ export function Exterior({ look, view, u }: { look: CarLook; view: ExteriorView;
       {front}
       {rear}
       {[FRONT_AXLE, REAR_AXLE].map((x) => (
-        <path key={x} d={d(circle3([x, TYRE_RADIUS, halfWidth(x, 0.4) - 0.12], 0.47))} fill="#0b0c0d" />
+        <path key={x} d={d(circle3([x, TYRE_RADIUS, halfWidth(x, 0.4) - 0.06], 0.5))} fill="#0b0c0d" />
       ))}
       {wheel(FRONT_AXLE, 1)}
       {wheel(REAR_AXLE, 1)}
