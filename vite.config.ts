@@ -58,7 +58,11 @@ export default defineConfig({
             // Not page entries: analytics loads only after consent; monitoring only in production with a DSN.
             analytics: 'src/client/entries/analytics.ts',
             monitoring: 'src/client/entries/monitoring.ts',
+            // Loaded on demand by the car picture once a page has hydrated (src/ui/car/index.tsx).
+            car: 'src/client/entries/car.ts',
           },
+          // Keeps the car entry's export (drawCar); page entries export nothing.
+          preserveEntrySignatures: 'exports-only',
           output: {
             entryFileNames: 'assets/[name].js',
             chunkFileNames: 'assets/[name]-[hash].js',

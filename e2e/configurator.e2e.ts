@@ -152,6 +152,57 @@ describe('configuring a car on /nl', () => {
     await page.close()
   })
 
+  it('switches the view by keyboard, each with its own picture and text, without moving the layout', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    await page.goto(`${base}/nl/configurator/p5?paint=aurora-green-black&packs=tow-pack&accessories=bike-carrier`)
+    await hydrated(page)
+    // The drawing code arrives after hydration, on its own.
+    await expect
+      .poll(() =>
+        page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('/assets/car.js'))),
+      )
+      .toBe(true)
+    await page.evaluate(() => {
+      const w = window as unknown as { shifts: number }
+      w.shifts = 0
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value
+      }).observe({ type: 'layout-shift' })
+    })
+    const picture = page.locator('.car-render')
+    const links = page.locator('nav.car-views a')
+    // Measured from the top of the page (the stage is sticky on a wide screen, so scrolling moves it).
+    const boxes = async () => {
+      await page.evaluate(() => window.scrollTo(0, 0))
+      return Promise.all(
+        [picture, page.locator('nav.car-views'), page.locator('.configurator__steps')].map((l) => l.boundingBox()),
+      )
+    }
+    const before = await boxes()
+    const views = ['front', 'side', 'rear', 'interior', 'wheel']
+    expect(await links.count()).toBe(views.length)
+    const shots: Buffer[] = []
+    const titles = new Set<string>()
+    for (const view of [...views.slice(1), 'front']) {
+      await links.nth(views.indexOf(view)).focus()
+      await page.keyboard.press('Enter')
+      await expect.poll(() => picture.getAttribute('data-view')).toBe(view)
+      await expect.poll(() => page.url()).toContain(view === 'front' ? 'paint=' : `view=${view}`)
+      const shot = await picture.screenshot()
+      expect(
+        shots.some((other) => Buffer.compare(other, shot) === 0),
+        view,
+      ).toBe(false)
+      shots.push(shot)
+      titles.add((await picture.locator('title').textContent()) ?? '')
+      expect(await boxes(), view).toEqual(before)
+    }
+    expect(titles.size).toBe(views.length)
+    expect([...titles].join(' ')).toContain('Fietsendrager voor de trekhaak')
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0)
+    await page.close()
+  })
+
   it('saves the car and opens its overview, where the countdown can be stopped', async () => {
     const page = await browser.newPage()
     await page.goto(`${base}/nl/configurator/p5`)

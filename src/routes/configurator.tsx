@@ -15,6 +15,7 @@ import { CURRENCY_EXPONENT } from '../domain/money'
 import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
 import { ConfiguratorPage } from '../ui/configurator/ConfiguratorPage'
+import { carViewOf } from '../ui/configurator/car-view'
 import { type ConfiguratorData, computeView } from '../ui/configurator/model'
 import { FINANCE_PARAMS, type FinanceState, type OfferedProduct } from '../ui/finance/FinancePanel'
 import { loadConfiguratorTarget } from './lookups'
@@ -105,7 +106,7 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
     previous: choice ? impliedPrevious(requested.configuration, choice) : requested.configuration,
     savedNoLongerBuildable: saved !== null && validateConfiguration(catalog, country, saved).length > 0,
     today: today(ctx.site),
-    view: query.get('view') === 'interior' ? 'interior' : 'exterior',
+    view: carViewOf(query.get('view')),
   }
   const products = finance ? productsFor([finance], country, requested.usage, data.today) : []
   const panel = initialFinance(data, products, query)

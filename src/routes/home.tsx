@@ -1,7 +1,11 @@
 import { Suspense, use } from 'react'
+import { type Configuration, defaultConfiguration } from '../domain/catalog/configuration'
 import type { ModelSummary } from '../domain/catalog/model'
+import type { Catalog } from '../domain/catalog/schema'
 import { linkTo } from '../i18n/links'
 import { COUNTRY_SITES, SITE_ENDONYMS } from '../i18n/sites'
+import { CarPicture } from '../ui/car'
+import { carLook, useCarLabel } from '../ui/configurator/car-look'
 import { useIntl, useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { defineRoute } from './route'
@@ -50,7 +54,22 @@ function OrderFromYourCountry() {
   )
 }
 
-function HomePage({ data }: { data: { lineup: Promise<ModelSummary[]> } }) {
+/** The P5 as it comes, on the hero's stage. */
+function HeroCar({ catalog, configuration }: { catalog: Catalog; configuration: Configuration }) {
+  const label = useCarLabel(catalog, configuration, 'front')
+  return (
+    <div className="hero__car">
+      <CarPicture look={carLook(catalog, configuration)} view="front" label={label} />
+    </div>
+  )
+}
+
+interface HomeData {
+  lineup: Promise<ModelSummary[]>
+  car: { catalog: Catalog; configuration: Configuration } | null
+}
+
+function HomePage({ data }: { data: HomeData }) {
   const t = useT()
   const { site } = useRenderContext()
   return (
@@ -68,6 +87,7 @@ function HomePage({ data }: { data: { lineup: Promise<ModelSummary[]> } }) {
             {t('page.home.cta.testDrive')}
           </a>
         </div>
+        {data.car ? <HeroCar {...data.car} /> : null}
       </section>
       {site.canOrder ? null : <OrderFromYourCountry />}
       <section className="lineup" aria-labelledby="lineup-title">
@@ -88,7 +108,13 @@ export default defineRoute({
   namespaces: ['page.home'],
   indexable: true,
   // The line-up streams in behind Suspense; the hero paints first.
-  load: async (ctx) => ({ lineup: ctx.store.modelsForCountry(ctx.site.countryCode) }),
+  load: async (ctx): Promise<HomeData> => {
+    const lineup = ctx.store.modelsForCountry(ctx.site.countryCode)
+    // The hero's car: the model as it comes in this country (the catalog is cached).
+    const catalog = await ctx.store.catalog('p5')
+    const configuration = catalog ? defaultConfiguration(catalog, ctx.site.countryCode) : null
+    return { lineup, car: catalog && configuration ? { catalog, configuration } : null }
+  },
   meta: () => ({ title: 'page.home.title', description: 'page.home.description' }),
   Page: HomePage,
 })

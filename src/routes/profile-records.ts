@@ -2,10 +2,11 @@ import { defaultConfiguration, reconcileConfiguration } from '../domain/catalog/
 import { catalogItem } from '../domain/catalog/items'
 import type { Money } from '../domain/money'
 import { customerActions, customerActionTexts, statusKey } from '../domain/order/state'
-import { onTheRoadPrice } from '../domain/pricing/engine'
+import { PricedCarError, pricedCar } from '../domain/pricing/priced-car'
 import { FINAL_PRICE_VALID_DAYS } from '../domain/tradein/valuation'
 import type { MessageKey } from '../i18n/intl'
-import type { CarLook } from '../ui/CarRender'
+import { today } from '../i18n/sites'
+import type { CarLook } from '../ui/car'
 import { carLook } from '../ui/configurator/car-look'
 import { OFFLINE_PAYMENT_COUNTRIES } from './order-pages'
 import type { LoadContext, RouteUser } from './route'
@@ -60,7 +61,7 @@ export async function loadGarage(ctx: LoadContext, user: RouteUser): Promise<Gar
   const country = ctx.site.countryCode
   const ids = await ctx.store.customerRecords.buildIdsOf(user.id, country)
   const rules = await ctx.store.priceRules(country)
-  const date = new Date().toISOString().slice(0, 10)
+  const date = today(ctx.site)
   const watched = await ctx.store.priceWatches.watchedBy(user.id)
   const builds: GarageBuild[] = []
   for (const id of ids) {
@@ -68,17 +69,21 @@ export async function loadGarage(ctx: LoadContext, user: RouteUser): Promise<Gar
     if (!record) continue
     const catalog = await ctx.store.catalog(record.modelCode)
     if (!catalog?.markets[country]) continue
-    // Records from before choices were stored open as the model's defaults, as on the overview.
+    // Records from before choices were stored open as the model's defaults, as on the overview; priced through the
+    // one pipeline, and without a price (not without the build) where the site has no rules for today.
+    const request = { modelCode: record.modelCode, configuration: record.choices, usage: record.usage, date }
     const { configuration } = reconcileConfiguration(
       catalog,
       country,
       record.choices ?? defaultConfiguration(catalog, country),
     )
     const name = (code: string) => catalogItem(catalog, code)?.names[ctx.site.locale] ?? code
-    let today: Money | null = null
-    if (rules) {
-      const quote = onTheRoadPrice({ catalog, rules, country, usage: record.usage, configuration, date })
-      today = { amount: quote.totalInclVat, currency: quote.currency }
+    let priceToday: Money | null = null
+    try {
+      const { quote } = pricedCar({ catalog, rules }, country, { ...request, mode: 'reconcile' })
+      priceToday = { amount: quote.totalInclVat, currency: quote.currency }
+    } catch (error) {
+      if (!(error instanceof PricedCarError)) throw error
     }
     builds.push({
       id: record.id,
@@ -91,7 +96,7 @@ export async function loadGarage(ctx: LoadContext, user: RouteUser): Promise<Gar
         wheels: name(configuration.wheelCode),
         interior: name(configuration.interiorCode),
       },
-      today,
+      today: priceToday,
       saved: record.savedPrice
         ? { amount: record.savedPrice.totalInclVat, currency: record.savedPrice.currency as Money['currency'] }
         : null,

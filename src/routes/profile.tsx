@@ -9,7 +9,7 @@ import {
 import { formatDate, formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
-import { CarRender } from '../ui/CarRender'
+import { CarPicture } from '../ui/car'
 import { ContactFields, CsrfField, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
@@ -149,7 +149,7 @@ function Garage({ data }: { data: ProfileData }) {
         {data.garage.map((build) => (
           <li key={build.id} className="garage__build">
             <div className="garage__picture">
-              <CarRender look={build.look} view="exterior" label={t('configurator.picture.alt', build.label)} />
+              <CarPicture look={build.look} view="front" label={t('configurator.picture.front', build.label)} />
             </div>
             <div>
               <h3>

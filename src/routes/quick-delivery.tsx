@@ -18,7 +18,7 @@ import { COUNTRY_SITES, SITE_ENDONYMS, today } from '../i18n/sites'
 import { CsrfField, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
-import { StockCarFacts, type StockCarView, stockCarTitle } from '../ui/stock/StockCar'
+import { StockCarFacts, StockCarPicture, type StockCarView, stockCarTitle } from '../ui/stock/StockCar'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 import { stockCarView } from './stock-view'
 
@@ -238,8 +238,9 @@ function StockListPage({ data }: { data: StockListData }) {
         <>
           <p>{t('stock.results', { count: data.cars.length })}</p>
           <ul className="lineup__list stock__list">
-            {data.cars.map((car) => (
+            {data.cars.map((car, index) => (
               <li key={car.id} className="card stock-car" aria-labelledby={`car-${car.id}`}>
+                <StockCarPicture car={car} eager={index === 0} />
                 <h2 id={`car-${car.id}`} className="card__title">
                   {stockCarTitle(car)}
                 </h2>

@@ -3,6 +3,7 @@ import type { Catalog } from '../domain/catalog/schema'
 import { formatMoney } from '../domain/money'
 import type { PricedStockCar, StockCar } from '../domain/stock/stock'
 import type { Locale } from '../i18n/sites'
+import { carImagePath } from '../ui/car/image-path'
 import type { StockCarView } from '../ui/stock/StockCar'
 
 const nameOf = (catalog: Catalog, code: string, locale: Locale) => catalogItem(catalog, code)?.names[locale] ?? code
@@ -22,6 +23,7 @@ export function stockCarView(catalog: Catalog, car: StockCar | PricedStockCar, l
     interior: nameOf(catalog, configuration.interiorCode, locale),
     rim: nameOf(catalog, configuration.wheelCode, locale),
     options: [...configuration.packCodes, ...configuration.accessoryCodes].map((code) => nameOf(catalog, code, locale)),
+    picture: carImagePath(configuration, 'side'),
     deliveryWeeks: car.deliveryWeeks,
     remaining: car.remaining,
     price: priced ? formatMoney(priced.price, locale) : null,

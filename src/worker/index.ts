@@ -12,6 +12,7 @@ import { tagManagerSources } from './analytics'
 import { api } from './api'
 import { apiError, pricedCarProblem } from './api/errors'
 import { authSdk } from './api/session'
+import { carImage } from './car-image'
 import { handleConsentPost } from './consent-post'
 import { appConfig, ConfigError } from './env'
 import { errorReportingConfig, reportError, withErrorReporting } from './error-reporting'
@@ -120,6 +121,7 @@ app.use(csrfProtection(refuseForgedPage))
 app.route('/api', api)
 app.route('/webAuthSdk', authSdk)
 app.route('/', seo)
+app.route('/', carImage)
 
 app.notFound((c) => {
   if (c.req.path.startsWith('/api/')) return apiError(c, 404, 'not_found', 'api.error.notFound')

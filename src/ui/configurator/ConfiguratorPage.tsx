@@ -15,11 +15,12 @@ import { catalogPriceOn, catalogPricesStated, headlinePrice } from '../../domain
 import { ruleSetValidOn } from '../../domain/pricing/valid-on'
 import type { MessageKey } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
-import { CarRender } from '../CarRender'
+import { CAR_VIEWS, CarPicture, type CarView } from '../car'
 import { FinancePanel, financeQuery } from '../finance/FinancePanel'
 import { useT } from '../intl-context'
 import { useRenderContext } from '../site-context'
 import { carLook, useCarLabel } from './car-look'
+import { DEFAULT_CAR_VIEW } from './car-view'
 import { type ConfiguratorData, computeView } from './model'
 import { PriceSummary } from './PriceSummary'
 
@@ -46,7 +47,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   const result = useMemo(() => computeView(data, requested, previous), [data, requested, previous])
   const { state, notes, quote, delivery } = result
   const catalog = siteCatalog(data.catalog, data.country, site.locale)
-  const label = useCarLabel(data.catalog, state.configuration)
+  const label = useCarLabel(data.catalog, state.configuration, view)
   const money = (amount: number) => formatMoney({ amount, currency: quote.currency }, site.locale)
   const base = `/configurator/${data.targetId}`
   // One basis for the whole page: a business buyer sees net prices on the cards, the headline, the bar and the summary.
@@ -59,7 +60,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   const hrefFor = (next: ConfiguratorState, extra: Record<string, string> = {}) => {
     const query = queryOf(next)
     for (const [key, value] of Object.entries(extra)) query.set(key, value)
-    if (view === 'interior' && !('view' in extra)) query.set('view', 'interior')
+    if (view !== DEFAULT_CAR_VIEW && !('view' in extra)) query.set('view', view)
     return linkTo(site, base, { query })
   }
 
@@ -81,11 +82,12 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
     window.history.replaceState(null, '', hrefFor({ ...state, usage }))
   }
 
-  const switchView = (next: 'exterior' | 'interior') => (event: MouseEvent<HTMLAnchorElement>) => {
+  const viewQuery = (next: CarView) => ({ view: next === DEFAULT_CAR_VIEW ? '' : next })
+  const switchView = (next: CarView) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
     event.preventDefault()
     setView(next)
-    window.history.replaceState(null, '', hrefFor(state, next === 'interior' ? { view: 'interior' } : { view: '' }))
+    window.history.replaceState(null, '', hrefFor(state, viewQuery(next)))
   }
 
   if (!catalog) return null
@@ -177,22 +179,18 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
       ) : null}
       <div className="configurator__grid">
         <div className="configurator__stage">
-          <CarRender look={carLook(data.catalog, state.configuration)} view={view} label={label} />
-          <nav className="segmented" aria-label={t('configurator.view.label')}>
-            <a
-              href={hrefFor(state, { view: '' })}
-              aria-current={view === 'exterior' ? 'true' : undefined}
-              onClick={switchView('exterior')}
-            >
-              {t('configurator.view.exterior')}
-            </a>
-            <a
-              href={hrefFor(state, { view: 'interior' })}
-              aria-current={view === 'interior' ? 'true' : undefined}
-              onClick={switchView('interior')}
-            >
-              {t('configurator.view.interior')}
-            </a>
+          <CarPicture look={carLook(data.catalog, state.configuration)} view={view} label={label} live />
+          <nav className="segmented car-views" aria-label={t('configurator.view.label')}>
+            {CAR_VIEWS.map((each) => (
+              <a
+                key={each}
+                href={hrefFor(state, viewQuery(each))}
+                aria-current={view === each ? 'true' : undefined}
+                onClick={switchView(each)}
+              >
+                {t(`configurator.view.${each}`)}
+              </a>
+            ))}
           </nav>
         </div>
         <div className="configurator__steps">

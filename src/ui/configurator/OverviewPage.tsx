@@ -8,7 +8,7 @@ import { priceChange } from '../../domain/pricing/change'
 import type { PriceQuote } from '../../domain/pricing/engine'
 import type { MessageKey } from '../../i18n/intl'
 import { homeUrl, linkTo } from '../../i18n/links'
-import { CarRender } from '../CarRender'
+import { CarPicture } from '../car'
 import { FormMessage } from '../form'
 import { useT } from '../intl-context'
 import { useRenderContext } from '../site-context'
@@ -114,7 +114,7 @@ export function OverviewPage({ data }: { data: OverviewData }) {
       ) : null}
       <div className="configurator__grid">
         <div className="configurator__stage">
-          <CarRender look={carLook(catalog, configuration)} view="exterior" label={label} />
+          <CarPicture look={carLook(catalog, configuration)} view="front" label={label} />
           <section aria-labelledby="choices-title">
             <h2 id="choices-title">{t('overview.choices')}</h2>
             <dl className="choices-list">

@@ -6,6 +6,7 @@ import type { ConfiguratorState } from '../../domain/configurator/url'
 import type { PriceQuote } from '../../domain/pricing/engine'
 import { pricedCar } from '../../domain/pricing/priced-car'
 import type { CountryPriceRules } from '../../domain/pricing/rules'
+import type { CarView } from '../car/look'
 import type { FinanceState } from '../finance/FinancePanel'
 
 /** What the configurator page needs; serialized to the browser, which re-prices with it. */
@@ -23,7 +24,8 @@ export interface ConfiguratorData {
   /** A saved configuration that can no longer be built as saved. */
   savedNoLongerBuildable: boolean
   today: IsoDate
-  view: 'exterior' | 'interior'
+  /** The picture's view (`?view=`), the front three-quarter when the address names none. */
+  view: CarView
   /** How to pay, where the site offers finance; null on the global site. */
   finance: FinanceState | null
 }

@@ -9,6 +9,8 @@ export interface StockCarView {
   interior: string
   rim: string
   options: string[]
+  /** The car's side view as an image address (src/ui/car/image-path.ts). */
+  picture: string
   deliveryWeeks: number
   remaining: number
   /** The on-the-road price; null where the page shows none (order detail). */
@@ -65,4 +67,28 @@ export function StockCarFacts({
 /** "P5 Long Range": the car's title. */
 export function stockCarTitle(car: Pick<StockCarView, 'model' | 'version'>): string {
   return `${car.model} ${car.version}`
+}
+
+/**
+ * The stock car in its own paint and wheels, from the side: a hosted SVG (cached, loaded as the
+ * card scrolls into view), so a page of cars stays light.
+ */
+export function StockCarPicture({ car, eager = false }: { car: StockCarView; eager?: boolean }) {
+  const t = useT()
+  return (
+    <img
+      className="car-image"
+      src={car.picture}
+      alt={t('configurator.picture.side', {
+        model: car.model,
+        version: car.version,
+        paint: car.colour,
+        wheels: car.rim,
+      })}
+      width={1200}
+      height={600}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+    />
+  )
 }

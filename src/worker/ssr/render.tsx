@@ -12,6 +12,8 @@ import { alternateSites, type CountryCode, GLOBAL_SITE, type Locale, type Site }
 import { type ClientEntry, PageRedirect, type PageRoute, pageErrorFor } from '../../routes/route'
 import { AppRoot, createPageStore } from '../../ui/AppRoot'
 import type { AppError } from '../../ui/atoms'
+import { CarDrawing } from '../../ui/car'
+import { drawCar } from '../../ui/car/draw'
 import { ErrorPage } from '../../ui/ErrorPage'
 import type { HydrationPayload } from '../../ui/payload'
 import type { RenderContext } from '../../ui/site-context'
@@ -141,7 +143,10 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
       monitoring={reporting && request.client ? { ...reporting, src: clientEntrySrc('monitoring') } : null}
     >
       <AppRoot ctx={ctx} intl={intl} store={createPageStore(page)}>
-        <request.Page data={request.data} />
+        {/* The car is drawn into the HTML here; the browser loads its drawing code later. */}
+        <CarDrawing value={drawCar}>
+          <request.Page data={request.data} />
+        </CarDrawing>
       </AppRoot>
     </Document>,
     {

@@ -1,0 +1,2 @@
+export type { JSX } from './jsx-runtime'
+export { Fragment, jsx, jsxDEV, jsxs } from './jsx-runtime'
