@@ -15,7 +15,7 @@ import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
-import { CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { CsrfField, ErrorSummary, Field, type FieldErrors, FormMessage, useErrorText } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { loadConfiguration } from './lookups'
@@ -119,6 +119,7 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
 
 export function OrderFormPage({ data }: { data: FormData }) {
   const t = useT()
+  const errorText = useErrorText()
   const { site } = useRenderContext()
   const consents = offeredConsents(data.kind)
   return (
@@ -139,6 +140,7 @@ export function OrderFormPage({ data }: { data: FormData }) {
       )}
       <form className="form card" method="post" noValidate aria-label={t('order.form.heading')}>
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
+        <ErrorSummary form="order" errors={data.errors} ids={{ financePreference: 'order-finance' }} />
         <CsrfField token={data.csrf} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         {data.kind === 'preOrder' ? null : (
@@ -146,7 +148,13 @@ export function OrderFormPage({ data }: { data: FormData }) {
             <legend>{t('order.kind.label')}</legend>
             {(['order', 'reservation'] as const).map((kind) => (
               <label key={kind} className="field--check">
-                <input type="radio" name="kind" value={kind} defaultChecked={data.kind === kind} />{' '}
+                <input
+                  type="radio"
+                  name="kind"
+                  id={kind === 'order' ? 'order-kind' : undefined}
+                  value={kind}
+                  defaultChecked={data.kind === kind}
+                />{' '}
                 {t(`order.kind.${kind}`)}
               </label>
             ))}
@@ -180,7 +188,13 @@ export function OrderFormPage({ data }: { data: FormData }) {
           <legend>{t('order.label.usage')}</legend>
           {(['personal', 'business'] as const).map((usage) => (
             <label key={usage} className="field--check">
-              <input type="radio" name="usage" value={usage} defaultChecked={data.values.usage === usage} />{' '}
+              <input
+                type="radio"
+                name="usage"
+                id={usage === 'personal' ? 'order-usage' : undefined}
+                value={usage}
+                defaultChecked={data.values.usage === usage}
+              />{' '}
               {t(`configurator.usage.${usage}`)}
             </label>
           ))}
@@ -252,7 +266,7 @@ export function OrderFormPage({ data }: { data: FormData }) {
             </p>
             {data.errors.creditApplication ? (
               <p id="order-creditApplication-error" className="field__error">
-                {t(data.errors.creditApplication.key)}
+                {errorText(data.errors.creditApplication)}
               </p>
             ) : null}
           </div>
@@ -264,13 +278,14 @@ export function OrderFormPage({ data }: { data: FormData }) {
               name={consent}
               type="checkbox"
               value="yes"
+              defaultChecked={data.values[consent] === 'yes'}
               aria-invalid={data.errors[consent] ? 'true' : undefined}
               aria-describedby={data.errors[consent] ? `order-${consent}-error` : undefined}
             />
             <label htmlFor={`order-${consent}`}>{t(CONSENT_TEXT_KEYS[consent])}</label>
             {data.errors[consent] ? (
               <p id={`order-${consent}-error`} className="field__error">
-                {t(data.errors[consent].key, data.errors[consent].values)}
+                {errorText(data.errors[consent])}
               </p>
             ) : null}
           </div>
@@ -337,7 +352,7 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
     for (const p of personal.problems)
       errors[p.field] ??= { key: p.messageKey as MessageKey, label: p.labelKey as MessageKey }
     if (credit.problemKey) errors.creditApplication = { key: credit.problemKey, values: {} }
-    for (const p of consents.problems) errors[p.consent] ??= { key: p.messageKey, values: {} }
+    for (const p of consents.problems) errors[p.consent] ??= { key: p.messageKey, valueKeys: { consent: p.nameKey } }
     data.errors = errors
     return { status: 422 as const, data }
   }

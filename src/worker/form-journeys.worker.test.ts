@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest'
+import { decode, uniqueEmail, visitor } from '../../test/visitor'
+import { CATALOGS } from '../i18n/catalogs'
+import type { MessageKey } from '../i18n/intl'
+import { SITES } from '../i18n/sites'
+
+/** The text a reader sees: no scripts, no tags, entities decoded. */
+const visibleText = (html: string) =>
+  decode(
+    html
+      .replace(/<script[\s\S]*?<\/script>/g, ' ')
+      .replace(/<style[\s\S]*?<\/style>/g, ' ')
+      .replace(/<[^>]+>/g, ' '),
+  )
+
+/** A signed-in customer of a site with a saved default car. */
+async function customer(prefix: string) {
+  const person = visitor()
+  await person.signUp(prefix, {
+    name: 'Anne de Vries',
+    email: uniqueEmail('journey'),
+    password: 'correct horse battery',
+  })
+  const saved = await person.postForm(`${prefix}/configurator/p5`, { configuration: 'version=long-range' })
+  const configurationId = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
+  return { person, configurationId }
+}
+
+const ORDERING_SITES = SITES.filter((site) => site.canOrder && !(site.countryCode === 'BE' && site.prefix === '/be'))
+
+describe('the consent errors of the order form', () => {
+  it('name the consent in every ordering language, with no raw placeholder', async () => {
+    expect(ORDERING_SITES.map((s) => s.locale)).toHaveLength(12)
+    for (const site of ORDERING_SITES) {
+      const { person, configurationId } = await customer(site.prefix)
+      const res = await person.postForm(`${site.prefix}/configurator/info-submission/${configurationId}`, {
+        kind: 'order',
+        firstName: '',
+      })
+      expect(res.status).toBe(422)
+      const text = visibleText(await res.text())
+      const messages = CATALOGS[site.locale]
+      const expected = messages['order.problem.consentRequired'].replace(
+        '{consent}',
+        messages['order.consentName.orderAgreement'],
+      )
+      expect(text, site.prefix).toContain(expected)
+      expect(text, site.prefix).not.toMatch(/\{[a-zA-Z]+\}/)
+    }
+  })
+})
+
+describe('after a failed submit', () => {
+  it('keeps the ticked boxes and the typed values of the order form', async () => {
+    const { person, configurationId } = await customer('/nl')
+    const res = await person.postForm(`/nl/configurator/info-submission/${configurationId}`, {
+      kind: 'order',
+      firstName: 'Anne',
+      lastName: '',
+      terms: 'yes',
+      marketing: 'yes',
+    })
+    expect(res.status).toBe(422)
+    const html = await res.text()
+    expect(html).toMatch(/<input[^>]*id="order-terms"[^>]*checked=""/)
+    expect(html).toMatch(/<input[^>]*id="order-marketing"[^>]*checked=""/)
+    expect(html).not.toMatch(/<input[^>]*id="order-orderAgreement"[^>]*checked=""/)
+    expect(html).toMatch(/<input[^>]*id="order-firstName"[^>]*value="Anne"/)
+  })
+
+  it('shows an error summary that takes the focus and links every problem to its field', async () => {
+    const { person, configurationId } = await customer('/de')
+    const res = await person.postForm(`/de/configurator/info-submission/${configurationId}`, {
+      kind: 'order',
+      firstName: '',
+      terms: 'yes',
+    })
+    const html = decode(await res.text())
+    const summary = /<div[^>]*id="order-error-summary"[^>]*>([\s\S]*?)<\/div>/.exec(html)
+    expect(summary?.[0]).toMatch(/autofocus=""/)
+    expect(summary?.[0]).toMatch(/tabindex="-1"/)
+    expect(summary?.[0]).toMatch(/role="alert"/)
+    const de = CATALOGS['de-DE']
+    expect(summary?.[1]).toContain(de['validation.summary.title'])
+    expect(summary?.[1]).toContain(
+      `href="#order-firstName">${de['validation.required'].replace('{label}', de['order.field.firstName'])}</a>`,
+    )
+    expect(summary?.[1]).toContain('href="#order-orderAgreement"')
+    // Every link leads to a control that exists on the page.
+    for (const [, id] of (summary?.[1] ?? '').matchAll(/href="#([\w-]+)"/g)) expect(html).toContain(`id="${id}"`)
+    // Nothing to summarise on a fresh form.
+    const fresh = await (await person.request(`/de/configurator/info-submission/${configurationId}`)).text()
+    expect(fresh).not.toContain('error-summary')
+  })
+
+  it('tells a quote request it needs the privacy statement for a quote, and keeps its boxes', async () => {
+    const { person, configurationId } = await customer('/se')
+    const res = await person.postForm(`/se/configurator/test-drive-submission/quote/${configurationId}`, {
+      name: 'Anna Berg',
+      email: 'anna@example.se',
+      phone: '',
+      marketing: 'yes',
+    })
+    expect(res.status).toBe(422)
+    const html = decode(await res.text())
+    const sv = CATALOGS['sv-SE']
+    expect(html).toContain(sv['quote.problem.privacyRequired'])
+    expect(html).not.toContain(sv['testDrive.problem.privacyRequired'])
+    expect(html).toMatch(/<input[^>]*id="quote-marketing"[^>]*checked=""/)
+    expect(html).toContain('href="#quote-privacy"')
+    const again = await person.postForm(`/se/configurator/test-drive-submission/quote/${configurationId}`, {
+      name: 'Anna Berg',
+      email: 'anna@example.se',
+      phone: '',
+      privacyAccepted: 'yes',
+    })
+    expect(await again.text()).toMatch(/<input[^>]*id="quote-privacy"[^>]*checked=""/)
+  })
+
+  it('keeps the privacy box of the home-charger enquiry and summarises its problems', async () => {
+    const person = visitor()
+    const res = await person.postForm('/nl/home-charger', { name: '', privacyAccepted: 'yes' })
+    expect(res.status).toBe(422)
+    const html = decode(await res.text())
+    expect(html).toMatch(/<input[^>]*id="charger-privacy"[^>]*checked=""/)
+    const nl = CATALOGS['nl-NL']
+    const required = (label: MessageKey) => nl['validation.required'].replace('{label}', nl[label])
+    expect(html).toContain(`href="#charger-name">${required('field.name')}</a>`)
+  })
+})
