@@ -184,6 +184,32 @@ describe('after a failed submit', () => {
   })
 })
 
+describe('the order form, without JavaScript', () => {
+  it('shows company fields for a business, the birthday for a private lease, and reserves with its own agreement', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 800 } })
+    const page = await signUp(context, '/nl')
+    await page.goto(`${base}/nl/configurator/p5`)
+    await page.locator('.configurator__save button').click()
+    await page.waitForURL(/\/configurator\/overview\//)
+    const id = /overview\/([\w-]+)/.exec(page.url())?.[1] ?? ''
+    await page.goto(`${base}/nl/configurator/info-submission/${id}`)
+    const company = page.locator('#order-companyName')
+    const birthday = page.locator('#order-birthday')
+    expect(await company.isVisible()).toBe(false)
+    expect(await birthday.isVisible()).toBe(false)
+    await page.locator('input[name="usage"][value="business"]').check()
+    expect(await company.isVisible()).toBe(true)
+    await page.locator('input[name="usage"][value="personal"]').check()
+    await page.locator('#order-finance').selectOption('privateLease')
+    expect(await birthday.isVisible()).toBe(true)
+    expect(await company.isVisible()).toBe(false)
+    await page.locator('nav.segmented a').nth(1).click()
+    await page.waitForURL(/kind=reservation/)
+    expect(await page.locator('#order-reservationAgreement').isVisible()).toBe(true)
+    await context.close()
+  })
+})
+
 describe('the focused element is never covered by a sticky element', () => {
   for (const width of [390, 1366]) {
     for (const banner of [true, false]) {

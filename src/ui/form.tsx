@@ -80,7 +80,7 @@ export function Field(props: {
   form: string
   name: string
   label: MessageKey
-  type?: 'text' | 'email' | 'password' | 'tel'
+  type?: 'text' | 'email' | 'password' | 'tel' | 'date'
   value?: string
   autoComplete: string
   required?: boolean

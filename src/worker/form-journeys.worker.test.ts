@@ -128,3 +128,51 @@ describe('after a failed submit', () => {
     expect(html).toContain(`href="#charger-name">${required('field.name')}</a>`)
   })
 })
+
+describe('reserving without JavaScript', () => {
+  it('offers ordering and reserving as links, each with its own agreement and button, and places the reservation', async () => {
+    const { person, configurationId } = await customer('/nl')
+    const nl = CATALOGS['nl-NL']
+    const path = `/nl/configurator/info-submission/${configurationId}`
+    const order = decode(await (await person.request(path)).text())
+    expect(order).toContain(`href="${path}?kind=reservation"`)
+    expect(order).toContain(nl['order.submit.order'])
+    expect(order).not.toContain('id="order-reservationAgreement"')
+    const reserve = decode(await (await person.request(`${path}?kind=reservation`)).text())
+    expect(reserve).toContain('name="kind" value="reservation"')
+    expect(reserve).toContain('id="order-reservationAgreement"')
+    expect(reserve).not.toContain('id="order-orderAgreement"')
+    expect(reserve).toContain(`>${nl['order.submit.reservation']}</button>`)
+    const res = await person.postForm(
+      `${path}?kind=reservation`,
+      {
+        kind: 'reservation',
+        firstName: 'Anne',
+        lastName: 'de Vries',
+        zip: '1017 AB',
+        city: 'Amsterdam',
+        street: 'Keizersgracht 1',
+        email: 'anne@example.com',
+        phone: '06 12345678',
+        usage: 'personal',
+        financePreference: 'cash',
+        terms: 'yes',
+        reservationAgreement: 'yes',
+      },
+      `${path}?kind=reservation`,
+    )
+    expect(res.status).toBe(303)
+  })
+})
+
+describe('the order form asks what applies', () => {
+  it('marks the business and birthday fields so they show only for a business or a private lease', async () => {
+    const { person, configurationId } = await customer('/nl')
+    const html = await (await person.request(`/nl/configurator/info-submission/${configurationId}`)).text()
+    expect(html).toMatch(/<fieldset class="field order-form__business">/)
+    expect(html).toMatch(/<div class="order-form__birthday">[\s\S]*?type="date"/)
+    const swedish = await customer('/se')
+    const se = await (await swedish.person.request(`/se/configurator/info-submission/${swedish.configurationId}`)).text()
+    expect(se).not.toContain('name="birthday"')
+  })
+})

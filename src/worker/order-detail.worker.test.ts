@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { orderMailKinds } from '../../test/fixtures'
+import { cardForm, orderMailKinds } from '../../test/fixtures'
 import { uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import { deliverNotification } from './notifications'
@@ -183,7 +183,7 @@ describe('the Dutch finance application', () => {
 describe('cancellation and refund', () => {
   it('asks first, then cancels; after approval the refund is requested (7–14 days) and can be withdrawn', async () => {
     const { person, id } = await order()
-    await person.postForm(`/nl/order/result-confirmation/${id}`, { card: '4242 4242 4242 4242' })
+    await person.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4242 4242 4242 4242'))
 
     // The confirmation step: without a "yes" nothing changes.
     const page = await detail(person, id, '?confirm=requestCancellation')
