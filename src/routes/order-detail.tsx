@@ -144,7 +144,7 @@ function ConfirmStep({ data, event }: { data: DetailData; event: CustomerEvent }
         <input type="hidden" name="event" value={event} />
         <input type="hidden" name="confirmed" value="yes" />
         <button className="button button--primary" type="submit">
-          {t('order.cancel.confirmButton')}
+          {t(texts.answerKey)}
         </button>{' '}
         <a className="button" href={linkTo(site, `/order/${data.id}`)}>
           {t('order.refund.back')}

@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
@@ -172,7 +173,46 @@ describe('the order form asks what applies', () => {
     expect(html).toMatch(/<fieldset class="field order-form__business">/)
     expect(html).toMatch(/<div class="order-form__birthday">[\s\S]*?type="date"/)
     const swedish = await customer('/se')
-    const se = await (await swedish.person.request(`/se/configurator/info-submission/${swedish.configurationId}`)).text()
+    const se = await (
+      await swedish.person.request(`/se/configurator/info-submission/${swedish.configurationId}`)
+    ).text()
     expect(se).not.toContain('name="birthday"')
+  })
+})
+
+describe('signing up with a short password', () => {
+  it('states the length rule, not "enter your password"', async () => {
+    const res = await visitor().signUp('/nl', { name: 'Anne', email: uniqueEmail('short'), password: 'kort' })
+    expect(res.status).toBe(422)
+    const text = visibleText(await res.text())
+    const nl = CATALOGS['nl-NL']
+    expect(text).toContain(nl['validation.passwordLength'])
+    expect(text).not.toContain(nl['validation.required'].replace('{label}', nl['auth.field.password'].toLowerCase()))
+  })
+})
+
+describe('a test drive the store confirmed', () => {
+  it('no longer says the slot is not guaranteed', async () => {
+    const res = await visitor().request('/api/v1/stores/se-goteborg-avenyn/slots?site=/se')
+    const [slot] = ((await res.json()) as { slots: { start: string }[] }).slots
+    const person = visitor()
+    const booked = await person.postForm('/se/test-drive/p5', {
+      storeId: 'se-goteborg-avenyn',
+      modelCode: 'p5',
+      name: 'Greta Garbo',
+      email: 'greta@example.com',
+      phone: '070-123 45 67',
+      privacyAccepted: 'yes',
+      slotStart: slot?.start ?? '',
+    })
+    const location = booked.headers.get('location') ?? ''
+    const sv = CATALOGS['sv-SE']
+    expect(visibleText(await (await person.request(location)).text())).toContain(sv['testDrive.note.notGuaranteed'])
+    const id = new URL(location, 'http://local.test').searchParams.get('booking')
+    await env.DB.prepare(`UPDATE test_drive_bookings SET status = 'confirmed' WHERE id = ?1`).bind(id).run()
+    const confirmed = visibleText(await (await person.request(location)).text())
+    expect(confirmed).toContain(sv['page.testDriveResult.confirmedHeading'])
+    expect(confirmed).not.toContain(sv['testDrive.note.notGuaranteed'])
+    expect(confirmed).not.toContain(sv['page.testDriveResult.lead'])
   })
 })

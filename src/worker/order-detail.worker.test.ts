@@ -188,7 +188,10 @@ describe('cancellation and refund', () => {
     // The confirmation step: without a "yes" nothing changes.
     const page = await detail(person, id, '?confirm=requestCancellation')
     expect(page).toContain(nl['order.confirm.cancelOrder'])
-    expect(page).toContain(nl['order.cancel.received'])
+    // Asked before sending: what will happen, not "received".
+    expect(page).toContain(nl['order.cancel.confirmNote'])
+    expect(page).not.toContain(nl['order.cancel.received'])
+    expect(page).toContain(nl['order.cancel.confirmButton'])
     const asked = await person.postForm(`/nl/order/${id}`, { event: 'requestCancellation' }, PROFILE)
     expect(asked.status).toBe(200)
     expect(decode(await asked.text())).toContain('name="confirmed" value="yes"')
@@ -231,7 +234,11 @@ describe('cancellation and refund', () => {
     expect(sent?.subject).toContain('NV-NL-')
 
     // Withdrawing asks too, and brings the order back to cancelled with the refund on offer again.
-    expect(await detail(person, id, '?confirm=withdrawRefund')).toContain(nl['order.confirm.withdrawRefund'])
+    const withdrawStep = await detail(person, id, '?confirm=withdrawRefund')
+    expect(withdrawStep).toContain(nl['order.confirm.withdrawRefund'])
+    // "Withdraw your refund request?" is answered by withdrawing it, not by "send the request".
+    expect(withdrawStep).toContain(nl['order.refund.withdrawButton'])
+    expect(withdrawStep).not.toContain(nl['order.cancel.confirmButton'])
     const withdraw = await person.postForm(`/nl/order/${id}`, { event: 'withdrawRefund', confirmed: 'yes' }, PROFILE)
     expect(withdraw.headers.get('location')).toBe(`/nl/order/${id}?done=withdrawRefund`)
     expect(await detail(person, id, '?done=withdrawRefund')).toContain(nl['order.refund.withdrawn'])
