@@ -232,6 +232,53 @@ describe('the focused element is never covered by a sticky element', () => {
   }
 })
 
+const hydrated = (page: Page) =>
+  expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated), { timeout: 10_000 }).toBe('true')
+
+describe('keyboard and time limits', () => {
+  it('selects a choice link with Space, as a radio button would be', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${base}/nl/configurator/p5`)
+    await hydrated(page)
+    const choice = page.locator('#choose-paintCode a', { hasText: 'Fjordblauw' })
+    await choice.focus()
+    await page.keyboard.press('Space')
+    await expect.poll(() => page.url()).toContain('paint=fjord-blue')
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(2000)
+    await page.close()
+  })
+
+  it('lets a person stop the error page\'s countdown early in the tab order, and says so once', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${base}/nl/no-such-page`)
+    await hydrated(page)
+    let stops = 0
+    for (; stops < 15; stops++) {
+      await page.keyboard.press('Tab')
+      if (await page.evaluate(() => document.activeElement?.closest('.countdown') !== null)) break
+    }
+    expect(stops).toBeLessThan(10)
+    await page.keyboard.press('Enter')
+    await page.waitForTimeout(6000)
+    expect(page.url()).toContain('/nl/no-such-page')
+    expect(await page.locator('.countdown [aria-live]').textContent()).toBe(
+      'Het aftellen is gestopt: u blijft op deze pagina.',
+    )
+    await page.close()
+  })
+
+  it('writes "Land en taal: Nederland" with its space, and sends the global test drive to a country', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${base}/nl`)
+    expect(await page.locator('.chooser summary').innerText()).toBe('Land en taal: Nederland')
+    await page.goto(`${base}/test-drive`)
+    await page.locator('.country-list a[hreflang="nl-NL"]').click()
+    await page.waitForURL(`${base}/nl/test-drive`)
+    expect(await page.locator('#store-select').count()).toBe(1)
+    await page.close()
+  })
+})
+
 describe('e-mails', () => {
   it('carry no raw placeholder or message key', async () => {
     const page = await browser.newPage()

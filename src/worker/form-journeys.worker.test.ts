@@ -216,3 +216,27 @@ describe('a test drive the store confirmed', () => {
     expect(confirmed).not.toContain(sv['page.testDriveResult.lead'])
   })
 })
+
+describe('small things a customer meets', () => {
+  it('sends a visitor of the global test drive to a country instead of an empty store list', async () => {
+    const html = decode(await (await visitor().request('/test-drive')).text())
+    expect(html).toContain(CATALOGS['en-US']['testDrive.global.heading'])
+    expect(html).toContain('href="/nl/test-drive"')
+    expect(html).not.toContain('id="store-select"')
+  })
+
+  it('keeps the space in the footer\'s "Land en taal: Nederland"', async () => {
+    const html = await (await visitor().request('/nl')).text()
+    expect(html).toMatch(/<summary><span>Land en taal<!-- -->: <span lang="nl-NL">Nederland/)
+  })
+
+  it('promises no redirect home on the saved overview before JavaScript runs it', async () => {
+    const { person, configurationId } = await customer('/nl')
+    const html = visibleText(
+      await (await person.request(`/nl/configurator/overview/${configurationId}?saved=1`)).text(),
+    )
+    const nl = CATALOGS['nl-NL']
+    expect(html).toContain(nl['overview.saved'])
+    expect(html).not.toContain(nl['overview.countdown'].split('{')[0]?.trim())
+  })
+})

@@ -1,4 +1,4 @@
-import { type MouseEvent, useMemo, useState } from 'react'
+import { type KeyboardEvent, type MouseEvent, useMemo, useState } from 'react'
 import type { Configuration } from '../../domain/catalog/configuration'
 import { catalogItem } from '../../domain/catalog/items'
 import { siteCatalog } from '../../domain/catalog/view'
@@ -34,6 +34,18 @@ interface StepOption {
  * address, so it works without JavaScript; with it, a tap re-prices in place and only the
  * address changes.
  */
+/**
+ * A choice is a link (so it works without JavaScript), but it behaves like a radio button: Space selects it,
+ * as it would a radio, instead of scrolling the page.
+ */
+function selectWithSpace(event: KeyboardEvent<HTMLDivElement>) {
+  if (event.key !== ' ' || event.altKey || event.ctrlKey || event.metaKey) return
+  const target = event.target as HTMLElement
+  if (target.tagName !== 'A' || !target.closest('.choices, .segmented')) return
+  event.preventDefault()
+  target.click()
+}
+
 export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   const t = useT()
   const { site } = useRenderContext()
@@ -167,7 +179,8 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
           </ul>
         </div>
       ) : null}
-      <div className="configurator__grid">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: delegates Space to the choice links inside; the div itself takes no focus */}
+      <div className="configurator__grid" onKeyDown={selectWithSpace}>
         <div className="configurator__stage">
           <CarRender look={carLook(data.catalog, state.configuration)} view={view} label={label} />
           <nav className="segmented" aria-label={t('configurator.view.label')}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { Configuration } from '../../domain/catalog/configuration'
 import type { DeliveryWindow } from '../../domain/catalog/delivery'
 import { catalogItem } from '../../domain/catalog/items'
@@ -10,10 +10,10 @@ import type { MessageKey } from '../../i18n/intl'
 import { homeUrl, linkTo } from '../../i18n/links'
 import { COUNTRY_SITES, SITE_ENDONYMS } from '../../i18n/sites'
 import { CarRender } from '../CarRender'
+import { CountdownControl, useStoppableCountdown } from '../Countdown'
 import { FormMessage } from '../form'
 import { useT } from '../intl-context'
 import { useRenderContext } from '../site-context'
-import { useCountdown } from '../useCountdown'
 import { carLook, useCarLabel } from './car-look'
 import { PriceSummary } from './PriceSummary'
 
@@ -35,22 +35,11 @@ export const OVERVIEW_REDIRECT_SECONDS = 10
 function SavedNotice() {
   const t = useT()
   const { site, page } = useRenderContext()
-  const [staying, setStaying] = useState(false)
-  const goHome = useCallback(() => {
-    if (!staying) window.location.assign(homeUrl(site, page.officialUrl))
-  }, [staying, site, page.officialUrl])
-  const left = useCountdown(OVERVIEW_REDIRECT_SECONDS, goHome)
+  const countdown = useStoppableCountdown(OVERVIEW_REDIRECT_SECONDS, homeUrl(site, page.officialUrl))
   return (
-    <div className="notice" role="status">
-      <p>{t('overview.saved')}</p>
-      {staying ? null : (
-        <>
-          <p>{t('overview.countdown', { seconds: left })}</p>
-          <button className="button" type="button" onClick={() => setStaying(true)}>
-            {t('overview.stay')}
-          </button>
-        </>
-      )}
+    <div className="notice">
+      <p role="status">{t('overview.saved')}</p>
+      <CountdownControl countdown={countdown} notice="overview.countdown" stay="overview.stay" />
     </div>
   )
 }

@@ -6,6 +6,7 @@ import { linkTo } from '../../i18n/links'
 import { useApiPost } from '../api-context'
 import { ConsentField, ContactFields, CsrfField, ErrorSummary, type FieldErrors, FormMessage } from '../form'
 import { useT } from '../intl-context'
+import { ChooseCountry } from '../programs'
 import { ShellPage } from '../ShellPage'
 import { useRenderContext } from '../site-context'
 
@@ -79,6 +80,15 @@ export function TestDrivePage({ data }: { data: TestDriveData }) {
       },
       () => setLocating('failed'),
       { timeout: 10_000 },
+    )
+  }
+
+  // The global site has no stores: it sends the visitor to a country's booking instead of an empty form.
+  if (site.countryCode === 'GLOBAL') {
+    return (
+      <ShellPage heading="page.testDrive.heading" lead="page.testDrive.lead" values={{ model: 'P5' }}>
+        <ChooseCountry path="/test-drive" heading="testDrive.global.heading" body="testDrive.global.body" />
+      </ShellPage>
     )
   }
 
