@@ -248,7 +248,7 @@ describe('keyboard and time limits', () => {
     await page.close()
   })
 
-  it('lets a person stop the error page\'s countdown early in the tab order, and says so once', async () => {
+  it("lets a person stop the error page's countdown early in the tab order, and says so once", async () => {
     const page = await browser.newPage()
     await page.goto(`${base}/nl/no-such-page`)
     await hydrated(page)
