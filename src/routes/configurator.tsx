@@ -106,6 +106,7 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
     requested,
     // A link from a choice says which choice was made; any other address means "exactly this car".
     previous: choice ? impliedPrevious(requested.configuration, choice) : requested.configuration,
+    choseField: choice?.field ?? null,
     savedNoLongerBuildable: saved !== null && validateConfiguration(catalog, country, saved).length > 0,
     today: today(),
     view: query.get('view') === 'interior' ? 'interior' : 'exterior',

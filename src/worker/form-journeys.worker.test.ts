@@ -240,3 +240,18 @@ describe('small things a customer meets', () => {
     expect(html).not.toContain(nl['overview.countdown'].split('{')[0]?.trim())
   })
 })
+
+describe('a rule conflict in the configurator', () => {
+  it('is explained in the step of the choice that caused it, where a link without JavaScript lands', async () => {
+    const html = await (
+      await visitor().request(
+        '/nl/configurator/p5?version=long-range&accessories=bike-carrier&chose=accessoryCodes:bike-carrier',
+      )
+    ).text()
+    const step = /<section class="step" aria-labelledby="step-accessoryCodes"[\s\S]*?<\/section>/.exec(html)?.[0] ?? ''
+    expect(step).toContain('id="changes-title"')
+    expect(step).toContain('Fietsendrager')
+    // Each choice link lands on its own step.
+    expect(html).toMatch(/href="[^"]*chose=accessoryCodes%3Abike-carrier#choose-accessoryCodes"/)
+  })
+})

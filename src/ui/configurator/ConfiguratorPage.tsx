@@ -53,6 +53,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   const [previous, setPrevious] = useState<Configuration>(data.previous)
   const [view, setView] = useState(data.view)
   const [finance, setFinance] = useState(data.finance)
+  const [lastChoice, setLastChoice] = useState<ChoiceField | null>(data.choseField ?? null)
   const result = useMemo(() => computeView(data, requested, previous), [data, requested, previous])
   const { state, notes, quote, delivery } = result
   const catalog = siteCatalog(data.catalog, data.country, site.locale)
@@ -71,6 +72,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
     event.preventDefault()
     const candidate = { configuration: withChoice(state.configuration, field, code), usage: state.usage }
+    setLastChoice(field)
     setPrevious(state.configuration)
     setRequested(candidate)
     const next = computeView(data, candidate, state.configuration)
@@ -96,11 +98,34 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   const version = catalog.versions.find((v) => v.code === state.configuration.versionCode)
   const standardPacks = new Set(version?.standardPackCodes ?? [])
 
+  // What the rules changed is explained in the step of the choice that caused it, where the customer is
+  // looking (and where a link without JavaScript lands); a change without such a choice goes to the top.
+  const notesBlock =
+    notes.length > 0 ? (
+      <div className="notice" role="status" aria-labelledby="changes-title">
+        <h2 id="changes-title">{t('configurator.notes.heading')}</h2>
+        <ul>
+          {notes.map((note) => (
+            <li key={`${note.field}-${note.from}`}>
+              {t(note.messageKey as MessageKey, {
+                option: catalogItem(data.catalog, note.from)?.names[site.locale] ?? note.from,
+                related: note.relatedCode
+                  ? (catalogItem(data.catalog, note.relatedCode)?.names[site.locale] ?? '')
+                  : '',
+              })}
+            </li>
+          ))}
+        </ul>
+      </div>
+    ) : null
+  const notesAt = notes.length > 0 ? lastChoice : null
+
   const step = (field: ChoiceField, title: MessageKey, options: StepOption[], multiple = false) => (
     <section className="step" aria-labelledby={`step-${field}`} id={`choose-${field}`}>
       <h2 id={`step-${field}`} className="step__title">
         {t(title)}
       </h2>
+      {notesAt === field ? notesBlock : null}
       <ul className={`choices${options.some((o) => o.swatch) ? ' choices--swatches' : ''}`}>
         {options.map((option) => {
           const current = state.configuration[field]
@@ -117,7 +142,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
               ) : (
                 <a
                   className="choice"
-                  href={hrefFor(candidate, { chose: choiceParam({ field, code: option.code }) })}
+                  href={`${hrefFor(candidate, { chose: choiceParam({ field, code: option.code }) })}#choose-${field}`}
                   aria-current={selected ? 'true' : undefined}
                   onClick={choose(field, option.code)}
                 >
@@ -162,23 +187,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
           </a>
         </div>
       ) : null}
-      {notes.length > 0 ? (
-        <div className="notice" role="status" aria-labelledby="changes-title">
-          <h2 id="changes-title">{t('configurator.notes.heading')}</h2>
-          <ul>
-            {notes.map((note) => (
-              <li key={`${note.field}-${note.from}`}>
-                {t(note.messageKey as MessageKey, {
-                  option: catalogItem(data.catalog, note.from)?.names[site.locale] ?? note.from,
-                  related: note.relatedCode
-                    ? (catalogItem(data.catalog, note.relatedCode)?.names[site.locale] ?? '')
-                    : '',
-                })}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {notesAt === null ? notesBlock : null}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: delegates Space to the choice links inside; the div itself takes no focus */}
       <div className="configurator__grid" onKeyDown={selectWithSpace}>
         <div className="configurator__stage">

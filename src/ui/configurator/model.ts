@@ -2,7 +2,7 @@ import { type ReconcileNote, reconcileConfiguration } from '../../domain/catalog
 import { type DeliveryWindow, deliveryWindow } from '../../domain/catalog/delivery'
 import type { CountryCode, IsoDate } from '../../domain/catalog/markets'
 import type { Catalog } from '../../domain/catalog/schema'
-import type { ConfiguratorState } from '../../domain/configurator/url'
+import type { ChoiceField, ConfiguratorState } from '../../domain/configurator/url'
 import { onTheRoadPrice, type PriceQuote } from '../../domain/pricing/engine'
 import type { CountryPriceRules } from '../../domain/pricing/rules'
 import type { FinanceState } from '../finance/FinancePanel'
@@ -21,6 +21,8 @@ export interface ConfiguratorData {
   previous: ConfiguratorState['configuration']
   /** A saved configuration that can no longer be built as saved. */
   savedNoLongerBuildable: boolean
+  /** The step of the choice the address was made by (`chose=`): its changes are explained there. */
+  choseField?: ChoiceField | null
   today: IsoDate
   view: 'exterior' | 'interior'
   /** How to pay, where the site offers finance; null on the global site. */
