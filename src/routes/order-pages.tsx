@@ -487,8 +487,18 @@ export function OrderFacts({ order, children }: { order: Order; children?: React
       <dd>{placedAt ? formatDateTime(new Date(placedAt), site.locale, site.timeZone) : ''}</dd>
       <dt>{t('configurator.price.total')}</dt>
       <dd>{formatMoney(order.amounts.totalInclVat, site.locale)}</dd>
-      <dt>{t('order.summary.dueToday', { amount: '' }).replace(/[:\s]+$/, '')}</dt>
-      <dd>{formatMoney(order.amounts.dueToday, site.locale)}</dd>
+      {/* Once paid, nothing is due today any more: the facts say what was paid. */}
+      {order.amounts.pendingPaymentFee.amount > 0 || order.amounts.paidFee.amount === 0 ? (
+        <>
+          <dt>{t('order.summary.dueToday', { amount: '' }).replace(/[:\s]+$/, '')}</dt>
+          <dd>{formatMoney(order.amounts.pendingPaymentFee, site.locale)}</dd>
+        </>
+      ) : (
+        <>
+          <dt>{t('order.status.paid')}</dt>
+          <dd>{formatMoney(order.amounts.paidFee, site.locale)}</dd>
+        </>
+      )}
       {children}
     </dl>
   )

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { cardForm } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import type { MessageKey } from '../i18n/intl'
@@ -253,5 +254,39 @@ describe('a rule conflict in the configurator', () => {
     expect(step).toContain('Fietsendrager')
     // Each choice link lands on its own step.
     expect(html).toMatch(/href="[^"]*chose=accessoryCodes%3Abike-carrier#choose-accessoryCodes"/)
+  })
+})
+
+describe('the order detail', () => {
+  it('leads an unpaid order back to payment, and after paying shows what was paid, not "due today"', async () => {
+    const { person, configurationId } = await customer('/nl')
+    const placed = await person.postForm(`/nl/configurator/info-submission/${configurationId}`, {
+      kind: 'order',
+      firstName: 'Anne',
+      lastName: 'de Vries',
+      zip: '1017 AB',
+      city: 'Amsterdam',
+      street: 'Keizersgracht 1',
+      email: 'anne@example.com',
+      phone: '06 12345678',
+      usage: 'personal',
+      financePreference: 'cash',
+      terms: 'yes',
+      orderAgreement: 'yes',
+    })
+    const id = /result-confirmation\/([\w-]+)/.exec(placed.headers.get('location') ?? '')?.[1] ?? ''
+    const nl = CATALOGS['nl-NL']
+    const unpaid = visibleText(await (await person.request(`/nl/order/${id}`)).text())
+    const payLink = await (await person.request(`/nl/order/${id}`)).text()
+    expect(payLink).toContain(`href="/nl/order/result-confirmation/${id}"`)
+    expect(unpaid).toContain(nl['order.summary.dueToday'].split('{')[0]?.replace(/[:\s]+$/, ''))
+    await person.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4242 4242 4242 4242'))
+    const paidHtml = await (await person.request(`/nl/order/${id}`)).text()
+    const paid = visibleText(paidHtml)
+    expect(paid).not.toContain(nl['order.summary.dueToday'].split('{')[0]?.replace(/[:\s]+$/, ''))
+    expect(paidHtml).toMatch(new RegExp(`<dt>${nl['order.status.paid']}</dt><dd>€\\s500,00</dd>`))
+    expect(paidHtml).not.toContain(`href="/nl/order/result-confirmation/${id}"`)
+    // Each step of the timeline keeps its name apart from its date.
+    expect(paidHtml).toMatch(/<\/span> <span class="timeline__date">/)
   })
 })
