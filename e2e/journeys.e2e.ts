@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import nl from '../locales/nl-NL.json'
 import { SITES } from '../src/i18n/sites'
 import { launchBrowser } from './browser'
 import { focusCoveredStops, lookAtPage, screenshot, WIDTHS } from './look'
@@ -261,9 +262,7 @@ describe('keyboard and time limits', () => {
     await page.keyboard.press('Enter')
     await page.waitForTimeout(6000)
     expect(page.url()).toContain('/nl/no-such-page')
-    expect(await page.locator('.countdown [aria-live]').textContent()).toBe(
-      'Het aftellen is gestopt: u blijft op deze pagina.',
-    )
+    expect(await page.locator('.countdown [aria-live]').textContent()).toBe(nl['error.countdownStopped'])
     await page.close()
   })
 

@@ -226,7 +226,7 @@ describe('search engines', () => {
     expect(html.match(/rel="alternate"/g)).toHaveLength(14)
   })
 
-  it('find Belgium\'s default site canonicalised to its default language, the address of the hreflang set', async () => {
+  it("find Belgium's default site canonicalised to its default language, the address of the hreflang set", async () => {
     const html = await (await get('/be/marketing')).text()
     expect(html).toContain('<link rel="canonical" href="http://local.test/be/nl-BE/marketing"/>')
     expect(html).toContain('<link rel="alternate" hrefLang="nl-BE" href="http://local.test/be/nl-BE/marketing"/>')
