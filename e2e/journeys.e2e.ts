@@ -278,6 +278,23 @@ describe('keyboard and time limits', () => {
   })
 })
 
+describe('Icelandic in the browser', () => {
+  it('re-prices in Icelandic after hydration (the browser has no Icelandic data of its own)', async () => {
+    const page = await browser.newPage()
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await page.goto(`${base}/is/configurator/p5`)
+    await hydrated(page)
+    await page.locator('#choose-paintCode a').nth(1).click()
+    await expect.poll(() => page.url()).toContain('paint=')
+    expect(await page.locator('.price-summary__total').textContent()).toMatch(/^\d{1,3}(\.\d{3})+\skr\.$/)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
+
 describe('e-mails', () => {
   it('carry no raw placeholder or message key', async () => {
     const page = await browser.newPage()

@@ -1,3 +1,5 @@
+import { dateTimeFormat as localeDateTimeFormat } from '../domain/locale-formats'
+
 /**
  * A date in the storefront's format "DD MMM, YYYY HH:mm" (SPEC §9), month abbreviated in the
  * visitor's language (with its full stop, "janv."), in the site's time zone, 24-hour clock; the year in
@@ -20,7 +22,7 @@ function dateTimeFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
   const key = `${locale}|${timeZone}`
   let format = dateTimeFormats.get(key)
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
+    format = localeDateTimeFormat(locale, {
       timeZone,
       year: 'numeric',
       month: 'short',

@@ -290,3 +290,16 @@ describe('the order detail', () => {
     expect(paidHtml).toMatch(/<\/span> <span class="timeline__date">/)
   })
 })
+
+describe('Icelandic numbers and dates', () => {
+  it('are written the Icelandic way on the Icelandic site, though the runtime has no data for them', async () => {
+    // The runtime's own formatter falls back to English for Icelandic.
+    expect(new Intl.NumberFormat('is-IS', { style: 'currency', currency: 'ISK' }).format(1000)).not.toContain('kr.')
+    const html = decode(await (await visitor().request('/is/configurator/p5')).text())
+    expect(html).toMatch(/\d{1,3}(\.\d{3})+\skr\./)
+    expect(html).not.toMatch(/ISK\s?\d/)
+    const months = /\d{2}\s(jan|feb|mar|apr|maí|jún|júl|ágú|sep|okt|nóv|des)\.?,\s\d{4}/
+    expect(html).toMatch(months)
+    expect(html).not.toMatch(/\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec), \d{4}/)
+  })
+})
