@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type MouseEvent, useMemo, useState } from 'react'
+import { type KeyboardEvent, type MouseEvent, useEffect, useMemo, useRef, useState } from 'react'
 import type { Configuration } from '../../domain/catalog/configuration'
 import { catalogItem } from '../../domain/catalog/items'
 import { siteCatalog } from '../../domain/catalog/view'
@@ -34,6 +34,32 @@ interface StepOption {
  * address, so it works without JavaScript; with it, a tap re-prices in place and only the
  * address changes.
  */
+/** How long the figures must stay unchanged before they are announced: the finance figures follow the price. */
+const ANNOUNCE_AFTER_MS = 1200
+
+/**
+ * Says a changed price once, with the new figures: the total changes at once and the monthly payment a
+ * moment later (from the finance API), so the announcement waits until both have settled. Nothing is said
+ * on load.
+ */
+function PriceAnnouncement({ text }: { text: string }) {
+  const [said, setSaid] = useState('')
+  const loaded = useRef(false)
+  useEffect(() => {
+    if (!loaded.current) {
+      loaded.current = true
+      return
+    }
+    const timer = setTimeout(() => setSaid(text), ANNOUNCE_AFTER_MS)
+    return () => clearTimeout(timer)
+  }, [text])
+  return (
+    <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+      {said}
+    </p>
+  )
+}
+
 /**
  * A choice is a link (so it works without JavaScript), but it behaves like a radio button: Space selects it,
  * as it would a radio, instead of scrolling the page.
@@ -273,7 +299,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
             </nav>
           </section>
           <div className="price-bar">
-            <p className="price-bar__total" aria-live="polite" aria-atomic="true">
+            <p className="price-bar__total">
               <span className="price-bar__label">{t('configurator.price.total')}</span>{' '}
               <span className="price-bar__amount">{money(quote.totalInclVat)}</span>
               {finance?.summary?.monthlyPayment ? (
@@ -286,6 +312,16 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
               ) : null}
             </p>
             <a href="#summary-title">{t('configurator.price.details')}</a>
+            <PriceAnnouncement
+              text={[
+                `${t('configurator.price.total')} ${money(quote.totalInclVat)}`,
+                finance?.summary?.monthlyPayment
+                  ? t('configurator.price.orMonthly', {
+                      amount: t('finance.unit.perMonth', { amount: money(finance.summary.monthlyPayment) }),
+                    })
+                  : '',
+              ].join(' ')}
+            />
           </div>
         </div>
         <aside className="configurator__summary" aria-labelledby="summary-title">

@@ -291,11 +291,7 @@ export function FinancePanel({ finance, onChange, currency, request, hidden, hre
       ) : null}
       {described ? (
         <div className="finance__result">
-          {described.monthly ? (
-            <p className="finance__monthly" aria-live="polite" aria-atomic="true">
-              {described.monthly}
-            </p>
-          ) : null}
+          {described.monthly ? <p className="finance__monthly">{described.monthly}</p> : null}
           <dl className="choices-list">
             {described.figures.map((figure) => (
               <div key={figure.key} className="finance__figure">
