@@ -249,6 +249,30 @@ describe('keyboard and time limits', () => {
     await page.close()
   })
 
+  it('announces a changed price once, with the new figures', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${base}/nl/configurator/p5`)
+    await hydrated(page)
+    await page.evaluate(() => {
+      const said: string[] = []
+      ;(window as unknown as { said: string[] }).said = said
+      const observer = new MutationObserver(() => {
+        for (const region of Array.from(document.querySelectorAll('[aria-live]'))) {
+          const text = region.textContent?.trim()
+          if (text && said[said.length - 1] !== text) said.push(text)
+        }
+      })
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true })
+    })
+    await page.locator('#choose-paintCode a', { hasText: 'Fjordblauw' }).click()
+    await page.waitForTimeout(2500)
+    const said = await page.evaluate(() => (window as unknown as { said: string[] }).said)
+    const total = (await page.locator('.price-bar__amount').textContent()) ?? ''
+    expect(said).toHaveLength(1)
+    expect(said[0]).toContain(total)
+    await page.close()
+  })
+
   it("lets a person stop the error page's countdown early in the tab order, and says so once", async () => {
     const page = await browser.newPage()
     await page.goto(`${base}/nl/no-such-page`)
