@@ -23,15 +23,9 @@ import { type ActionContext, defineRoute, type LoadContext, PageError } from './
 const today = () => new Date().toISOString().slice(0, 10)
 
 /** The finance panel's first state: the product and choice in the address, priced on the server. */
-function initialFinance(
-  data: Omit<ConfiguratorData, 'finance'>,
-  products: FinanceProduct[],
-  query: URLSearchParams,
-): FinanceState | null {
-  if (products.length === 0) return null
-  const { quote } = computeView({ ...data, finance: null }, data.requested, data.previous)
-  const vatRateBp = ruleSetValidOn(data.rules, data.today)?.vat.rateBasisPoints ?? 0
-  const offered: OfferedProduct[] = [
+/** The products as the finance panel offers them: cash first, then each product with its choices. */
+function offeredProducts(products: FinanceProduct[]): OfferedProduct[] {
+  return [
     { kind: 'cash', termsMonths: [], mileageKmPerYear: null, hasBalloon: false },
     ...products
       .filter((p) => p.kind !== 'cash')
@@ -42,6 +36,17 @@ function initialFinance(
         hasBalloon: isCreditProduct(p) && p.limits.balloonBp !== undefined,
       })),
   ]
+}
+
+function initialFinance(
+  data: Omit<ConfiguratorData, 'finance'>,
+  products: FinanceProduct[],
+  query: URLSearchParams,
+): FinanceState | null {
+  if (products.length === 0) return null
+  const { quote } = computeView({ ...data, finance: null }, data.requested, data.previous)
+  const vatRateBp = ruleSetValidOn(data.rules, data.today)?.vat.rateBasisPoints ?? 0
+  const offered = offeredProducts(products)
   const asked = query.get(FINANCE_PARAMS.kind)
   const selected =
     offered.find((p) => p.kind === asked)?.kind ??
@@ -113,6 +118,13 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
   }
   const products = finance ? productsFor([finance], country, requested.usage, data.today) : []
   const panel = initialFinance(data, products, query)
+  // Switching between private and business in the browser offers that usage's products (a private lease is
+  // not sold to a business), without asking the server for a product it would refuse.
+  if (panel && finance)
+    data.financeByUsage = {
+      personal: offeredProducts(productsFor([finance], country, 'personal', data.today)),
+      business: offeredProducts(productsFor([finance], country, 'business', data.today)),
+    }
   // A kept offer in the address: once expired, say so and offer fresh figures.
   const offerId = query.get('offer')
   if (panel && offerId) {

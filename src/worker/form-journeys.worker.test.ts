@@ -49,7 +49,8 @@ describe('the consent errors of the order form', () => {
       expect(text, site.prefix).toContain(expected)
       expect(text, site.prefix).not.toMatch(/\{[a-zA-Z]+\}/)
     }
-  })
+    // Twelve sign-ups, each hashing a password.
+  }, 30_000)
 })
 
 describe('after a failed submit', () => {
@@ -301,5 +302,14 @@ describe('Icelandic numbers and dates', () => {
     const months = /\d{2}\s(jan|feb|mar|apr|maí|jún|júl|ágú|sep|okt|nóv|des)\.?,\s\d{4}/
     expect(html).toMatch(months)
     expect(html).not.toMatch(/\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec), \d{4}/)
+  })
+})
+
+describe('the finance choice in the configurator', () => {
+  it('travels with every choice link, so it is not lost while configuring', async () => {
+    const html = await (await visitor().request('/nl/configurator/p5?finance=loan&term=48')).text()
+    const paintLink = /<a class="choice" href="([^"]*chose=paintCode[^"]*)"/.exec(html)?.[1] ?? ''
+    expect(paintLink).toContain('finance=loan')
+    expect(paintLink).toContain('term=48')
   })
 })

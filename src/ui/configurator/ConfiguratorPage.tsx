@@ -89,6 +89,8 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
 
   const hrefFor = (next: ConfiguratorState, extra: Record<string, string> = {}) => {
     const query = queryOf(next)
+    // The finance choice travels with the car: in the address, in every choice's link and in what is saved.
+    if (finance) for (const [key, value] of Object.entries(financeQuery(finance, quote.currency))) query.set(key, value)
     for (const [key, value] of Object.entries(extra)) query.set(key, value)
     if (view === 'interior' && !('view' in extra)) query.set('view', 'interior')
     return linkTo(site, base, { query })
@@ -110,6 +112,16 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
     event.preventDefault()
     setPrevious(state.configuration)
     setRequested({ configuration: state.configuration, usage })
+    // The other usage's products; a product it does not offer falls back to cash.
+    const products = data.financeByUsage?.[usage]
+    if (finance && products) {
+      const offered = products.some((p) => p.kind === finance.selected)
+      setFinance({
+        ...finance,
+        products,
+        ...(offered ? {} : { selected: 'cash' as const, choice: {}, summary: null, problems: [], comparison: [] }),
+      })
+    }
     window.history.replaceState(null, '', hrefFor({ ...state, usage }))
   }
 
@@ -119,6 +131,19 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
     setView(next)
     window.history.replaceState(null, '', hrefFor(state, next === 'interior' ? { view: 'interior' } : { view: '' }))
   }
+
+  // With JavaScript the finance panel changes in place: keep the address in step, so a reload or a shared
+  // link keeps the product, term, mileage and down payment.
+  const financeAddress = finance ? JSON.stringify(financeQuery(finance, quote.currency)) : ''
+  const financeLoaded = useRef(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address follows the finance choice only
+  useEffect(() => {
+    if (!financeLoaded.current) {
+      financeLoaded.current = true
+      return
+    }
+    window.history.replaceState(null, '', hrefFor(state))
+  }, [financeAddress])
 
   if (!catalog) return null
   const version = catalog.versions.find((v) => v.code === state.configuration.versionCode)

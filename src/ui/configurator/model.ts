@@ -5,7 +5,7 @@ import type { Catalog } from '../../domain/catalog/schema'
 import type { ChoiceField, ConfiguratorState } from '../../domain/configurator/url'
 import { onTheRoadPrice, type PriceQuote } from '../../domain/pricing/engine'
 import type { CountryPriceRules } from '../../domain/pricing/rules'
-import type { FinanceState } from '../finance/FinancePanel'
+import type { FinanceState, OfferedProduct } from '../finance/FinancePanel'
 
 /** What the configurator page needs; serialized to the browser, which re-prices with it. */
 export interface ConfiguratorData {
@@ -21,6 +21,8 @@ export interface ConfiguratorData {
   previous: ConfiguratorState['configuration']
   /** A saved configuration that can no longer be built as saved. */
   savedNoLongerBuildable: boolean
+  /** The finance products of each usage, for switching usage in the browser; absent without finance. */
+  financeByUsage?: Record<'personal' | 'business', OfferedProduct[]>
   /** The step of the choice the address was made by (`chose=`): its changes are explained there. */
   choseField?: ChoiceField | null
   today: IsoDate
