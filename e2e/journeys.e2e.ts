@@ -319,6 +319,28 @@ describe('Icelandic in the browser', () => {
   })
 })
 
+describe('finance in the configurator', () => {
+  it('offers business products after switching to business, without a refused request, and keeps the choice in the address', async () => {
+    const page = await browser.newPage()
+    const refused: string[] = []
+    page.on('response', (response) => {
+      if (response.url().includes('/api/v1/finance-quotes') && response.status() >= 400) refused.push(response.url())
+    })
+    await page.goto(`${base}/nl/configurator/p5`)
+    await hydrated(page)
+    const finance = page.locator('.finance nav a')
+    await finance.filter({ hasText: nl['finance.product.privateLease'] }).first().click()
+    await expect.poll(() => page.url()).toContain('finance=privateLease')
+    await page.locator('a', { hasText: nl['configurator.usage.business'] }).first().click()
+    await page.waitForTimeout(1500)
+    expect(refused).toEqual([])
+    const offered = await finance.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
+    expect(offered.some((href) => /finance=privateLease(&|#|$)/.test(href))).toBe(false)
+    expect(await page.locator('.finance .finance__result').count()).toBe(1)
+    await page.close()
+  })
+})
+
 describe('e-mails', () => {
   it('carry no raw placeholder or message key', async () => {
     const page = await browser.newPage()

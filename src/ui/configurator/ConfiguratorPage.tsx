@@ -434,7 +434,9 @@ function VersionComparison({ data }: { data: ConfiguratorData }) {
   return (
     <section className="compare" aria-labelledby="compare-title">
       <h2 id="compare-title">{t('compare.heading')}</h2>
-      <div className="compare__scroll">
+      {/* Scrolls sideways on a narrow phone: focusable, so the keyboard can scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1) */}
+      <div className="compare__scroll" tabIndex={0}>
         <table>
           <thead>
             <tr>
