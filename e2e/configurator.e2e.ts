@@ -142,7 +142,7 @@ describe('configuring a car on /nl', () => {
     await expect.poll(() => page.url()).toContain('paint=fjord-blue')
     const configured = await total(page)
     await page.locator('.configurator__save button').click()
-    await page.waitForURL(/\/nl\/configurator\/overview\/[\w-]{12}\?saved=1$/)
+    await page.waitForURL(/\/nl\/configurator\/overview\/[\w-]{12}\?saved=1(&finance=\w+)?$/)
     await hydrated(page)
     await page.locator('.notice button').click()
     await page.waitForTimeout(1200)

@@ -184,7 +184,11 @@ async function save(ctx: ActionContext) {
     savedPrice: { totalInclVat: quote.totalInclVat, currency: quote.currency, validOn: quote.validOn.date },
     now: new Date(),
   })
-  return { redirect: linkTo(ctx.site, `/configurator/overview/${id}`, { query: 'saved=1' }) }
+  // The finance choice made while configuring goes on to the overview and the order form.
+  const query = new URLSearchParams({ saved: '1' })
+  const asked = new URLSearchParams(ctx.form.configuration ?? '').has(FINANCE_PARAMS.kind)
+  if (data.finance && asked) query.set(FINANCE_PARAMS.kind, data.finance.selected)
+  return { redirect: linkTo(ctx.site, `/configurator/overview/${id}`, { query }) }
 }
 
 /** `/configurator/{id}`: build a car, by model code or from a saved configuration. */

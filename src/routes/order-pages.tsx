@@ -104,6 +104,7 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
   const { configuration, quote, products } = await priceOf(ctx, ctx.params.id ?? '')
   const kind = fixedKind ?? (ctx.url.searchParams.get('kind') === 'reservation' ? 'reservation' : 'order')
   const user = ctx.session.user
+  const financeOffered: string[] = ['cash', ...products.filter((p) => p.kind !== 'cash').map((p) => p.kind)]
   return {
     csrf: await ctx.session.csrfToken(),
     idempotencyKey: randomId(),
@@ -117,7 +118,10 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
       email: user?.email ?? '',
       phone: user?.phone ?? '',
       usage: configuration.usage,
-      financePreference: 'cash',
+      // The finance the visitor chose while configuring (?finance=), when this form offers it.
+      financePreference: financeOffered.includes(ctx.url.searchParams.get('finance') ?? '')
+        ? (ctx.url.searchParams.get('finance') ?? 'cash')
+        : 'cash',
     },
     errors: {},
     message: null,

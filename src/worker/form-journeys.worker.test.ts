@@ -313,3 +313,26 @@ describe('the finance choice in the configurator', () => {
     expect(paintLink).toContain('term=48')
   })
 })
+
+describe('the finance choice after saving', () => {
+  it('is on the overview and preselected on the order form', async () => {
+    const person = visitor()
+    await person.signUp('/nl', {
+      name: 'Anne de Vries',
+      email: uniqueEmail('finance'),
+      password: 'correct horse battery',
+    })
+    const saved = await person.postForm('/nl/configurator/p5', {
+      configuration: 'version=long-range&finance=loan&term=48',
+    })
+    const overview = saved.headers.get('location') ?? ''
+    expect(overview).toMatch(/\/nl\/configurator\/overview\/[\w-]+\?saved=1&finance=loan$/)
+    const nl = CATALOGS['nl-NL']
+    const html = decode(await (await person.request(overview)).text())
+    expect(html).toContain(`<dt>${nl['finance.howToPay']}</dt><dd>${nl['finance.product.loan']}</dd>`)
+    const orderLink = /href="(\/nl\/configurator\/info-submission\/[^"]+)"/.exec(html)?.[1] ?? ''
+    expect(orderLink).toContain('finance=loan')
+    const form = await (await person.request(orderLink)).text()
+    expect(form).toMatch(/<option value="loan" selected="">/)
+  })
+})

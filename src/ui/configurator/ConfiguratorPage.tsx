@@ -365,7 +365,11 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
             />
           ) : null}
           <form method="post" className="configurator__save">
-            <input type="hidden" name="configuration" value={queryOf(state).toString()} />
+            <input
+              type="hidden"
+              name="configuration"
+              value={new URL(hrefFor(state), 'http://x').searchParams.toString()}
+            />
             <button className="button button--primary" type="submit">
               {t('configurator.save')}
             </button>

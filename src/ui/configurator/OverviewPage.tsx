@@ -3,6 +3,7 @@ import type { Configuration } from '../../domain/catalog/configuration'
 import type { DeliveryWindow } from '../../domain/catalog/delivery'
 import { catalogItem } from '../../domain/catalog/items'
 import type { Catalog } from '../../domain/catalog/schema'
+import type { FinanceKind } from '../../domain/finance/products'
 import { formatMoney } from '../../domain/money'
 import { priceChange } from '../../domain/pricing/change'
 import type { PriceQuote } from '../../domain/pricing/engine'
@@ -26,6 +27,8 @@ export interface OverviewData {
   savedPrice: { totalInclVat: number; currency: string; validOn: string } | null
   /** Reached right after saving: the SPEC's countdown home runs, with a way to stay. */
   justSaved: boolean
+  /** How the visitor chose to pay while configuring, passed on to the order form; null when not chosen. */
+  financeKind?: FinanceKind | null
   shareUrl: string
 }
 
@@ -88,7 +91,10 @@ export function OverviewPage({ data }: { data: OverviewData }) {
   const steps: { path: string; label: MessageKey }[] = site.canOrder
     ? [
         { path: `/pre-order/${data.id}/${configuration.modelCode}`, label: 'overview.order' },
-        { path: `/configurator/info-submission/${data.id}`, label: 'overview.reserve' },
+        {
+          path: `/configurator/info-submission/${data.id}${data.financeKind ? `?finance=${data.financeKind}` : ''}`,
+          label: 'overview.reserve',
+        },
         { path: `/configurator/test-drive-submission/${data.id}`, label: 'overview.testDrive' },
         { path: `/configurator/test-drive-submission/quote/${data.id}`, label: 'overview.quote' },
       ]
@@ -123,6 +129,12 @@ export function OverviewPage({ data }: { data: OverviewData }) {
               </dd>
               <dt>{t('configurator.step.accessories')}</dt>
               <dd>{configuration.accessoryCodes.map(name).join(', ') || '–'}</dd>
+              {data.financeKind ? (
+                <>
+                  <dt>{t('finance.howToPay')}</dt>
+                  <dd>{t(`finance.product.${data.financeKind}` as MessageKey)}</dd>
+                </>
+              ) : null}
             </dl>
           </section>
           {version ? (
