@@ -112,14 +112,16 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
     event.preventDefault()
     setPrevious(state.configuration)
     setRequested({ configuration: state.configuration, usage })
-    // The other usage's products; a product it does not offer falls back to cash.
+    // The other usage's products; a product it does not offer gives way to that usage's first product, as the
+    // server would choose it (never one the finance API refuses for this usage).
     const products = data.financeByUsage?.[usage]
     if (finance && products) {
       const offered = products.some((p) => p.kind === finance.selected)
+      const fallback = products.find((p) => p.kind !== 'cash')?.kind ?? 'cash'
       setFinance({
         ...finance,
         products,
-        ...(offered ? {} : { selected: 'cash' as const, choice: {}, summary: null, problems: [], comparison: [] }),
+        ...(offered ? {} : { selected: fallback, choice: {}, summary: null, problems: [], comparison: [] }),
       })
     }
     window.history.replaceState(null, '', hrefFor({ ...state, usage }))
