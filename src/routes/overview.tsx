@@ -13,7 +13,7 @@ export default defineRoute<OverviewData>({
   id: 'overview',
   path: '/configurator/overview/:id',
   label: 'configuration_overview',
-  namespaces: ['page.overview', 'overview', 'configurator', 'compare', 'price', 'facts'],
+  namespaces: ['page.overview', 'overview', 'configurator', 'compare', 'price', 'facts', 'finance.product'],
   client: 'overview',
   indexable: false,
   load: async (ctx) => {

@@ -329,7 +329,7 @@ describe('the finance choice after saving', () => {
     expect(overview).toMatch(/\/nl\/configurator\/overview\/[\w-]+\?saved=1&finance=loan$/)
     const nl = CATALOGS['nl-NL']
     const html = decode(await (await person.request(overview)).text())
-    expect(html).toContain(`<dt>${nl['finance.howToPay']}</dt><dd>${nl['finance.product.loan']}</dd>`)
+    expect(html).toContain(`<dt>${nl['overview.finance']}</dt><dd>${nl['finance.product.loan']}</dd>`)
     const orderLink = /href="(\/nl\/configurator\/info-submission\/[^"]+)"/.exec(html)?.[1] ?? ''
     expect(orderLink).toContain('finance=loan')
     const form = await (await person.request(orderLink)).text()

@@ -131,7 +131,7 @@ export function OverviewPage({ data }: { data: OverviewData }) {
               <dd>{configuration.accessoryCodes.map(name).join(', ') || '–'}</dd>
               {data.financeKind ? (
                 <>
-                  <dt>{t('finance.howToPay')}</dt>
+                  <dt>{t('overview.finance')}</dt>
                   <dd>{t(`finance.product.${data.financeKind}` as MessageKey)}</dd>
                 </>
               ) : null}

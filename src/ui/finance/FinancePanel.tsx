@@ -99,7 +99,11 @@ export function FinancePanel({ finance, onChange, currency, request, hidden, hre
       return
     }
     if (!post) return
-    const target = pending ?? { selected: finance.selected, choice: finance.choice }
+    // A choice made before the usage changed may name a product the new usage does not offer (issue 18).
+    const target =
+      pending && finance.products.some((p) => p.kind === pending.selected)
+        ? pending
+        : { selected: finance.selected, choice: finance.choice }
     const timer = setTimeout(async () => {
       const res = await post('/api/v1/finance-quotes', { ...request, product: target.selected, choice: target.choice })
       const body = (await res.json()) as {
