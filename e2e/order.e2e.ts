@@ -72,7 +72,10 @@ describe('ordering a car', () => {
       expect(await page.locator('h1').textContent()).toBe(site.messages['order.placed.order'])
 
       // Pay the deposit with the test provider.
-      await page.locator('#card').fill('4242 4242 4242 4242')
+      await page.locator('#pay-cardNumber').fill('4242 4242 4242 4242')
+      await page.locator('#pay-expiry').fill('12/35')
+      await page.locator('#pay-cvc').fill('123')
+      await page.locator('#pay-cardName').fill('Anne Test')
       await page.locator('main form[method="post"] button[type="submit"]').click()
       await page.waitForURL(/\/order\/[\w-]+\?paid=1$/)
       expect(await page.locator('[role="status"]').first().textContent()).toBe(site.messages['order.pay.paid'])
@@ -147,7 +150,10 @@ describe('pre-ordering a car', () => {
     await page.waitForURL(/\/order\/result-confirmation\//)
     expect(await page.locator('h1').textContent()).toBe(nb['order.preOrder.placed'])
 
-    await page.locator('#card').fill('4242 4242 4242 4242')
+    await page.locator('#pay-cardNumber').fill('4242 4242 4242 4242')
+    await page.locator('#pay-expiry').fill('12/35')
+    await page.locator('#pay-cvc').fill('123')
+    await page.locator('#pay-cardName').fill('Anne Test')
     await page.locator('main form[method="post"] button[type="submit"]').click()
     await page.waitForURL(/\/order\/[\w-]+\?paid=1$/)
     const timeline = await page.locator('.timeline').textContent()

@@ -55,7 +55,10 @@ describe('buying a car from stock', () => {
     await page.waitForURL(/\/order\/result-confirmation\//)
     expect(await page.locator('h1').textContent()).toBe(nb['order.placed.order'])
 
-    await page.locator('#card').fill('4242 4242 4242 4242')
+    await page.locator('#pay-cardNumber').fill('4242 4242 4242 4242')
+    await page.locator('#pay-expiry').fill('12/35')
+    await page.locator('#pay-cvc').fill('123')
+    await page.locator('#pay-cardName').fill('Anne Test')
     await page.locator('main form[method="post"] button[type="submit"]').click()
     await page.waitForURL(/\/order\/[\w-]+\?paid=1$/)
     expect(await page.locator('#stock-car-title').textContent()).toBe(

@@ -25,3 +25,6 @@ export async function orderMailKinds(orderId: string): Promise<string[]> {
     .all<{ kind: string }>()
   return results.map((row) => row.kind)
 }
+
+/** The card form of the payment step, filled with a test card (4242… succeeds, 4000…0002 is declined). */
+export const cardForm = (cardNumber: string) => ({ cardNumber, expiry: '12/35', cvc: '123', cardName: 'Anne Test' })

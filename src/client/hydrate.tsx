@@ -2,6 +2,7 @@ import { useAtom, useSetAtom } from 'jotai'
 import { type ComponentType, startTransition, useEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { createStoreIntl } from '../i18n/intl'
+import { loadIntlData } from '../i18n/intl-data'
 import { siteByPrefix } from '../i18n/sites'
 import { AppRoot, createPageStore } from '../ui/AppRoot'
 import { ApiProvider } from '../ui/api-context'
@@ -80,6 +81,8 @@ export async function hydratePage<Data>(Page: ComponentType<{ data: Data }>): Pr
   const site = siteByPrefix(payload.prefix)
   if (!site) return
   await yieldToBrowser()
+  // Icelandic needs its number and date data first (the browser has none): only its pages fetch it.
+  await loadIntlData(site.locale)
   const intl = createStoreIntl(site.locale, payload.messages)
   await yieldToBrowser()
   startTransition(() => {

@@ -1,3 +1,5 @@
+import { numberFormat } from './locale-formats'
+
 /** ISO 4217 currencies sold in, with their minor-unit exponents (ISK has none in practice). */
 export const CURRENCY_EXPONENT = { EUR: 2, NOK: 2, SEK: 2, DKK: 2, THB: 2, ISK: 0 } as const
 export type CurrencyCode = keyof typeof CURRENCY_EXPONENT
@@ -64,7 +66,7 @@ function moneyFormat(locale: string, currency: CurrencyCode): Intl.NumberFormat 
   let format = moneyFormats.get(key)
   if (!format) {
     const exponent = CURRENCY_EXPONENT[currency]
-    format = new Intl.NumberFormat(locale, {
+    format = numberFormat(locale, {
       style: 'currency',
       currency,
       minimumFractionDigits: exponent,

@@ -7,6 +7,7 @@
  * roundDown(7.45678, 2) // 7.45
  * roundDown(-1.231, 1) // -1.3
  */
+import { numberFormat as localeNumberFormat } from './locale-formats'
 export function roundDown(value: number, decimals: number): number {
   if (!Number.isFinite(value)) return value
   if (!Number.isInteger(decimals) || decimals < 0) throw new RangeError('decimals must be a whole number ≥ 0')
@@ -45,7 +46,7 @@ function numberFormat(locale: string, kind: 'percent' | 'integer'): Intl.NumberF
   const key = `${locale}|${kind}`
   let format = numberFormats.get(key)
   if (!format) {
-    format = new Intl.NumberFormat(
+    format = localeNumberFormat(
       locale,
       kind === 'percent'
         ? { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }

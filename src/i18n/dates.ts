@@ -1,6 +1,9 @@
+import { dateTimeFormat as localeDateTimeFormat } from '../domain/locale-formats'
+
 /**
  * A date in the storefront's format "DD MMM, YYYY HH:mm" (SPEC §9), month abbreviated in the
- * visitor's language, in the site's time zone, 24-hour clock.
+ * visitor's language (with its full stop, "janv."), in the site's time zone, 24-hour clock; the year in
+ * the Buddhist Era for Thai.
  *
  * @example
  * formatDateTime(new Date('2026-03-05T13:30:00Z'), 'en-US', 'Europe/Oslo') // '05 Mar, 2026 14:30'
@@ -8,8 +11,8 @@
 export function formatDateTime(date: Date, locale: string, timeZone: string): string {
   const parts = dateTimeFormat(locale, timeZone).formatToParts(date)
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
-  const month = part('month').replace(/\.$/, '')
-  return `${part('day')} ${month}, ${part('year')} ${part('hour')}:${part('minute')}`
+  // The abbreviation keeps its own full stop ("janv.", "มี.ค."): dropping it leaves a cut-off word.
+  return `${part('day')} ${part('month')}, ${part('year')} ${part('hour')}:${part('minute')}`
 }
 
 // One formatter per locale and time zone: building one costs far more than using it.
@@ -19,7 +22,7 @@ function dateTimeFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
   const key = `${locale}|${timeZone}`
   let format = dateTimeFormats.get(key)
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
+    format = localeDateTimeFormat(locale, {
       timeZone,
       year: 'numeric',
       month: 'short',
@@ -27,7 +30,8 @@ function dateTimeFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-      calendar: 'gregory',
+      // Thai readers count years in the Buddhist Era (2026 is 2569), as Thai documents do.
+      calendar: locale.startsWith('th') ? 'buddhist' : 'gregory',
       numberingSystem: 'latn',
     })
     dateTimeFormats.set(key, format)

@@ -2,7 +2,7 @@ import { fieldProblems, SignInForm, SignUpForm } from '../domain/account/forms'
 import { safeRedirectPath } from '../domain/redirect'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
-import { CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { CsrfField, ErrorSummary, Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { fieldErrors, returnPath } from './form-errors'
@@ -43,6 +43,7 @@ function AuthPage({ data }: { data: AuthData }) {
         <form className="form card" method="post" noValidate aria-labelledby="sign-in-title">
           <h2 id="sign-in-title">{t('auth.signIn.heading')}</h2>
           {data.signIn.message ? <FormMessage kind="error">{t(data.signIn.message)}</FormMessage> : null}
+          <ErrorSummary form="sign-in" errors={data.signIn.errors} />
           <CsrfField token={data.csrf} />
           <input type="hidden" name="intent" value="signIn" />
           <input type="hidden" name="frontRedirect" value={data.frontRedirect} />
@@ -75,6 +76,7 @@ function AuthPage({ data }: { data: AuthData }) {
         <form className="form card" method="post" noValidate aria-labelledby="sign-up-title">
           <h2 id="sign-up-title">{t('auth.signUp.heading')}</h2>
           {data.signUp.message ? <FormMessage kind="error">{t(data.signUp.message)}</FormMessage> : null}
+          <ErrorSummary form="sign-up" errors={data.signUp.errors} />
           <CsrfField token={data.csrf} />
           <input type="hidden" name="intent" value="signUp" />
           <input type="hidden" name="frontRedirect" value={data.frontRedirect} />

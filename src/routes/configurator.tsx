@@ -21,16 +21,9 @@ import { FINANCE_PARAMS, type FinanceState, type OfferedProduct } from '../ui/fi
 import { loadConfiguratorTarget } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 
-/** The finance panel's first state: the product and choice in the address, priced on the server. */
-function initialFinance(
-  data: Omit<ConfiguratorData, 'finance'>,
-  products: FinanceProduct[],
-  query: URLSearchParams,
-): FinanceState | null {
-  if (products.length === 0) return null
-  const { quote } = computeView({ ...data, finance: null }, data.requested, data.previous)
-  const basis = financeBasis(quote)
-  const offered: OfferedProduct[] = [
+/** The products as the finance panel offers them: cash first, then each product with its choices. */
+function offeredProducts(products: FinanceProduct[]): OfferedProduct[] {
+  return [
     { kind: 'cash', termsMonths: [], mileageKmPerYear: null, hasBalloon: false },
     ...products
       .filter((p) => p.kind !== 'cash')
@@ -41,6 +34,18 @@ function initialFinance(
         hasBalloon: isCreditProduct(p) && p.limits.balloonBp !== undefined,
       })),
   ]
+}
+
+/** The finance panel's first state: the product and choice in the address, priced on the server. */
+function initialFinance(
+  data: Omit<ConfiguratorData, 'finance'>,
+  products: FinanceProduct[],
+  query: URLSearchParams,
+): FinanceState | null {
+  if (products.length === 0) return null
+  const { quote } = computeView({ ...data, finance: null }, data.requested, data.previous)
+  const basis = financeBasis(quote)
+  const offered = offeredProducts(products)
   const asked = query.get(FINANCE_PARAMS.kind)
   const selected =
     offered.find((p) => p.kind === asked)?.kind ??
@@ -104,12 +109,20 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
     requested,
     // A link from a choice says which choice was made; any other address means "exactly this car".
     previous: choice ? impliedPrevious(requested.configuration, choice) : requested.configuration,
+    choseField: choice?.field ?? null,
     savedNoLongerBuildable: saved !== null && validateConfiguration(catalog, country, saved).length > 0,
     today: today(ctx.site),
     view: carViewOf(query.get('view')),
   }
   const products = finance ? productsFor([finance], country, requested.usage, data.today) : []
   const panel = initialFinance(data, products, query)
+  // Switching between private and business in the browser offers that usage's products (a private lease is
+  // not sold to a business), without asking the server for a product it would refuse.
+  if (panel && finance)
+    data.financeByUsage = {
+      personal: offeredProducts(productsFor([finance], country, 'personal', data.today)),
+      business: offeredProducts(productsFor([finance], country, 'business', data.today)),
+    }
   // A kept offer in the address: once expired, say so and offer fresh figures.
   const offerId = query.get('offer')
   if (panel && offerId) {
@@ -171,7 +184,11 @@ async function save(ctx: ActionContext) {
   })
   // Saved before signing in: signing in later (in this browser) makes it the account's.
   if (!ctx.session.user) await ctx.rememberAnonymousBuild(id)
-  return { redirect: linkTo(ctx.site, `/configurator/overview/${id}`, { query: 'saved=1' }) }
+  // The finance choice made while configuring goes on to the overview and the order form.
+  const query = new URLSearchParams({ saved: '1' })
+  const asked = new URLSearchParams(ctx.form.configuration ?? '').has(FINANCE_PARAMS.kind)
+  if (data.finance && asked) query.set(FINANCE_PARAMS.kind, data.finance.selected)
+  return { redirect: linkTo(ctx.site, `/configurator/overview/${id}`, { query }) }
 }
 
 /** `/configurator/{id}`: build a car, by model code or from a saved configuration. */

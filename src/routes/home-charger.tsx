@@ -3,7 +3,7 @@ import { isStoreCountry } from '../domain/testdrive/phone'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
-import { ConsentField, ContactFields, CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { ConsentField, ContactFields, CsrfField, ErrorSummary, Field, type FieldErrors } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { ChooseCountry, SelectField } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
@@ -43,13 +43,10 @@ function ChargerPage({ data }: { data: ChargerData }) {
       </ShellPage>
     )
   }
-  const errorCount = Object.keys(data.errors).length
   return (
     <ShellPage heading="charger.heading" lead="charger.lead">
       <form className="form card" method="post" noValidate aria-label={t('charger.submit')}>
-        {errorCount > 0 ? (
-          <FormMessage kind="error">{t('charger.problem.summary', { count: errorCount })}</FormMessage>
-        ) : null}
+        <ErrorSummary form="charger" errors={data.errors} ids={{ privacyAccepted: 'charger-privacy' }} />
         <CsrfField token={data.csrf} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         <ContactFields form="charger" values={data.values} errors={data.errors} phoneRequired />
@@ -107,6 +104,7 @@ function ChargerPage({ data }: { data: ChargerData }) {
           label="charger.label.privacy"
           errors={data.errors}
           link={{ href: linkTo(site, '/policy'), label: 'testDrive.privacyLink' }}
+          checked={data.values.privacyAccepted === 'yes'}
         />
         <button className="button button--primary" type="submit">
           {t('charger.submit')}
@@ -121,7 +119,17 @@ async function sendEnquiry(ctx: ActionContext) {
   const country = ctx.site.countryCode
   if (!isStoreCountry(country)) return { status: 400 as const, data }
   if (IDEMPOTENCY_KEY.test(ctx.form.idempotencyKey ?? '')) data.idempotencyKey = ctx.form.idempotencyKey as string
-  const fields = ['name', 'email', 'phone', 'street', 'zip', 'city', 'houseType', 'installationWindow'] as const
+  const fields = [
+    'name',
+    'email',
+    'phone',
+    'street',
+    'zip',
+    'city',
+    'houseType',
+    'installationWindow',
+    'privacyAccepted',
+  ] as const
   data.values = Object.fromEntries(fields.map((f) => [f, ctx.form[f] ?? '']))
   const { values, problems } = validateChargerEnquiry(ctx.form, country)
   if (!values) {

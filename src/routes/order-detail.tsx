@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DUTCH_FINANCE_STATUSES } from '../domain/finance/status'
+import { formatMoney } from '../domain/money'
 import { formatRate } from '../domain/number'
 import { confirmationNoteKey, offeredActions, parseCustomerEvent } from '../domain/order/customer'
 import { BLIND_ORDER_INCENTIVE_CODE, blindOrderIncentive } from '../domain/order/incentive'
@@ -145,7 +146,7 @@ function ConfirmStep({ data, event }: { data: DetailData; event: CustomerEvent }
         <input type="hidden" name="event" value={event} />
         <input type="hidden" name="confirmed" value="yes" />
         <button className="button button--primary" type="submit">
-          {t('order.cancel.confirmButton')}
+          {t(texts.answerKey)}
         </button>{' '}
         <a className="button" href={linkTo(site, `/order/${data.id}`)}>
           {t('order.refund.back')}
@@ -187,6 +188,13 @@ function OrderDetailPage({ data }: { data: DetailData }) {
           </>
         ) : null}
       </OrderFacts>
+      {order.payment === 'unpaid' && order.amounts.pendingPaymentFee.amount > 0 && data.onlinePayment ? (
+        <p>
+          <a className="button button--primary" href={linkTo(site, `/order/result-confirmation/${data.id}`)}>
+            {t('order.pay.heading', { amount: formatMoney(order.amounts.pendingPaymentFee, site.locale) })}
+          </a>
+        </p>
+      ) : null}
       {data.stockCar ? <OrderedStockCar car={data.stockCar} /> : null}
       {data.price ? (
         <OrderPrice price={data.price} tradeIn={data.tradeIn} />
@@ -202,7 +210,7 @@ function OrderDetailPage({ data }: { data: DetailData }) {
               className={`timeline__step timeline__step--${step.state}`}
               aria-current={step.state === 'current' ? 'step' : undefined}
             >
-              <span>{t(step.messageKey as MessageKey)}</span>
+              <span>{t(step.messageKey as MessageKey)}</span>{' '}
               {step.at ? <span className="timeline__date">{formatDate(step.at.slice(0, 10), site.locale)}</span> : null}
             </li>
           ))}

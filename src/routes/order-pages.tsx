@@ -4,6 +4,7 @@ import { configurationKey } from '../domain/configurator/url'
 import type { FinanceKind } from '../domain/finance/products'
 import { productsFor } from '../domain/finance/products'
 import { formatMoney, type Money } from '../domain/money'
+import { checkCardForm } from '../domain/order/card'
 import { CONSENT_TEXT_KEYS, type ConsentName, checkConsents, offeredConsents } from '../domain/order/consents'
 import { CREDIT_APPLICATION_COUNTRIES, creditApplication } from '../domain/order/credit-application'
 import { BLIND_ORDER_INCENTIVE_CODE } from '../domain/order/incentive'
@@ -15,7 +16,7 @@ import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
-import { CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { CsrfField, ErrorSummary, Field, type FieldErrors, FormMessage, useErrorText } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { loadConfiguration } from './lookups'
@@ -60,6 +61,17 @@ export interface FormData {
   stock: StockOrder | null
   /** A trade-in estimate the visitor brought (?tradeIn=): shown apart, it does not change the price. */
   tradeIn: TradeInSummary | null
+  /**
+   * The form for ordering and for reserving, as links: each kind shows its own agreement and button, so
+   * the choice works without JavaScript (a radio could not change which agreement the page shows).
+   */
+  kindLinks: { order: string; reservation: string }
+}
+
+function kindLink(ctx: LoadContext, kind: 'order' | 'reservation'): string {
+  const query = new URLSearchParams(ctx.url.searchParams)
+  query.set('kind', kind)
+  return linkTo(ctx.site, `/configurator/info-submission/${ctx.params.id ?? ''}`, { query: query.toString() })
 }
 
 export async function priceOf(ctx: LoadContext, configurationId: string, deliveryZip: string | null = null) {
@@ -87,6 +99,7 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
   const { configuration, quote, products, catalog } = await priceOf(ctx, ctx.params.id ?? '')
   const kind = fixedKind ?? (ctx.url.searchParams.get('kind') === 'reservation' ? 'reservation' : 'order')
   const user = ctx.session.user
+  const financeOffered: string[] = ['cash', ...products.filter((p) => p.kind !== 'cash').map((p) => p.kind)]
   return {
     csrf: await ctx.session.csrfToken(),
     idempotencyKey: randomId(),
@@ -100,7 +113,10 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
       email: user?.email ?? '',
       phone: user?.phone ?? '',
       usage: configuration.usage,
-      financePreference: 'cash',
+      // The finance the visitor chose while configuring (?finance=), when this form offers it.
+      financePreference: financeOffered.includes(ctx.url.searchParams.get('finance') ?? '')
+        ? (ctx.url.searchParams.get('finance') ?? 'cash')
+        : 'cash',
     },
     errors: {},
     message: null,
@@ -109,11 +125,13 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
     stock: await stockForOrder(ctx, configuration),
     // A link may name a valuation (the app's, or the result page's); otherwise the one the visitor carries.
     tradeIn: await tradeInEstimate(ctx, ctx.url.searchParams.get('tradeIn') ?? ctx.tradeIn.id ?? ''),
+    kindLinks: { order: kindLink(ctx, 'order'), reservation: kindLink(ctx, 'reservation') },
   }
 }
 
 export function OrderFormPage({ data }: { data: FormData }) {
   const t = useT()
+  const errorText = useErrorText()
   const { site } = useRenderContext()
   const consents = offeredConsents(data.kind)
   return (
@@ -131,21 +149,21 @@ export function OrderFormPage({ data }: { data: FormData }) {
           </a>
         </p>
       )}
+      {data.kind === 'preOrder' ? null : (
+        <nav className="segmented segmented--wrap" aria-label={t('order.kind.label')}>
+          {(['order', 'reservation'] as const).map((kind) => (
+            <a key={kind} href={data.kindLinks[kind]} aria-current={data.kind === kind ? 'true' : undefined}>
+              {t(`order.kind.${kind}`)}
+            </a>
+          ))}
+        </nav>
+      )}
       <form className="form card" method="post" noValidate aria-label={t('order.form.heading')}>
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
+        <ErrorSummary form="order" errors={data.errors} ids={{ financePreference: 'order-finance' }} />
         <CsrfField token={data.csrf} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
-        {data.kind === 'preOrder' ? null : (
-          <fieldset className="field">
-            <legend>{t('order.kind.label')}</legend>
-            {(['order', 'reservation'] as const).map((kind) => (
-              <label key={kind} className="field--check">
-                <input type="radio" name="kind" value={kind} defaultChecked={data.kind === kind} />{' '}
-                {t(`order.kind.${kind}`)}
-              </label>
-            ))}
-          </fieldset>
-        )}
+        {data.kind === 'preOrder' ? null : <input type="hidden" name="kind" value={data.kind} />}
         {TEXT_FIELDS.map((name) => (
           <Field
             key={name}
@@ -174,12 +192,18 @@ export function OrderFormPage({ data }: { data: FormData }) {
           <legend>{t('order.label.usage')}</legend>
           {(['personal', 'business'] as const).map((usage) => (
             <label key={usage} className="field--check">
-              <input type="radio" name="usage" value={usage} defaultChecked={data.values.usage === usage} />{' '}
+              <input
+                type="radio"
+                name="usage"
+                id={usage === 'personal' ? 'order-usage' : undefined}
+                value={usage}
+                defaultChecked={data.values.usage === usage}
+              />{' '}
               {t(`configurator.usage.${usage}`)}
             </label>
           ))}
         </fieldset>
-        <fieldset className="field">
+        <fieldset className="field order-form__business">
           <legend>{t('configurator.usage.business')}</legend>
           {BUSINESS_FIELDS.map((name) => (
             <Field
@@ -207,15 +231,19 @@ export function OrderFormPage({ data }: { data: FormData }) {
             ))}
           </select>
         </div>
-        {site.countryCode === 'NL' ? (
-          <Field
-            form="order"
-            name="birthday"
-            label="order.label.birthday"
-            value={data.values.birthday}
-            autoComplete="bday"
-            errors={data.errors}
-          />
+        {site.countryCode === 'NL' && data.finance.includes('privateLease') ? (
+          <div className="order-form__birthday">
+            <Field
+              form="order"
+              name="birthday"
+              type="date"
+              label="order.label.birthday"
+              hint="order.hint.birthday"
+              value={data.values.birthday}
+              autoComplete="bday"
+              errors={data.errors}
+            />
+          </div>
         ) : null}
         <Field
           form="order"
@@ -246,7 +274,7 @@ export function OrderFormPage({ data }: { data: FormData }) {
             </p>
             {data.errors.creditApplication ? (
               <p id="order-creditApplication-error" className="field__error">
-                {t(data.errors.creditApplication.key)}
+                {errorText(data.errors.creditApplication)}
               </p>
             ) : null}
           </div>
@@ -258,13 +286,14 @@ export function OrderFormPage({ data }: { data: FormData }) {
               name={consent}
               type="checkbox"
               value="yes"
+              defaultChecked={data.values[consent] === 'yes'}
               aria-invalid={data.errors[consent] ? 'true' : undefined}
               aria-describedby={data.errors[consent] ? `order-${consent}-error` : undefined}
             />
             <label htmlFor={`order-${consent}`}>{t(CONSENT_TEXT_KEYS[consent])}</label>
             {data.errors[consent] ? (
               <p id={`order-${consent}-error`} className="field__error">
-                {t(data.errors[consent].key, data.errors[consent].values)}
+                {errorText(data.errors[consent])}
               </p>
             ) : null}
           </div>
@@ -331,7 +360,7 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
     for (const p of personal.problems)
       errors[p.field] ??= { key: p.messageKey as MessageKey, label: p.labelKey as MessageKey }
     if (credit.problemKey) errors.creditApplication = { key: credit.problemKey, values: {} }
-    for (const p of consents.problems) errors[p.consent] ??= { key: p.messageKey, values: {} }
+    for (const p of consents.problems) errors[p.consent] ??= { key: p.messageKey, valueKeys: { consent: p.nameKey } }
     data.errors = errors
     return { status: 422 as const, data }
   }
@@ -421,6 +450,10 @@ export const orderForm = defineRoute<FormData>({
 export interface OrderView {
   id: string
   order: Order
+  /** Problems of the card form, per field; the provider's answer is `message`. */
+  errors: FieldErrors
+  /** What the card form keeps after a problem: never the card number or the security code. */
+  values: { expiry?: string; cardName?: string }
   message: MessageKey | null
   messageKind: 'error' | 'success'
   onlinePayment: boolean
@@ -438,6 +471,8 @@ export async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
   return {
     id: stored.id,
     order: stored.order,
+    errors: {},
+    values: {},
     message: null,
     messageKind: 'success',
     onlinePayment: !OFFLINE_PAYMENT_COUNTRIES.includes(stored.order.country),
@@ -459,8 +494,18 @@ export function OrderFacts({ order, children }: { order: Order; children?: React
       <dd>{placedAt ? formatDateTime(new Date(placedAt), site.locale, site.timeZone) : ''}</dd>
       <dt>{t('configurator.price.total')}</dt>
       <dd>{formatMoney(order.amounts.totalInclVat, site.locale)}</dd>
-      <dt>{t('order.summary.dueToday', { amount: '' }).replace(/[:\s]+$/, '')}</dt>
-      <dd>{formatMoney(order.amounts.dueToday, site.locale)}</dd>
+      {/* Once paid, nothing is due today any more: the facts say what was paid. */}
+      {order.amounts.pendingPaymentFee.amount > 0 || order.amounts.paidFee.amount === 0 ? (
+        <>
+          <dt>{t('order.summary.dueToday', { amount: '' }).replace(/[:\s]+$/, '')}</dt>
+          <dd>{formatMoney(order.amounts.pendingPaymentFee, site.locale)}</dd>
+        </>
+      ) : (
+        <>
+          <dt>{t('order.status.paid')}</dt>
+          <dd>{formatMoney(order.amounts.paidFee, site.locale)}</dd>
+        </>
+      )}
       {children}
     </dl>
   )
@@ -474,6 +519,7 @@ const PLACED_HEADINGS = {
 
 function ConfirmationPage({ data }: { data: OrderView & { csrf: string } }) {
   const t = useT()
+  const errorText = useErrorText()
   const { site } = useRenderContext()
   const { order } = data
   const canPay = order.payment === 'unpaid' && order.amounts.dueToday.amount > 0
@@ -485,11 +531,51 @@ function ConfirmationPage({ data }: { data: OrderView & { csrf: string } }) {
       {canPay && data.onlinePayment ? (
         <form className="form card" method="post" noValidate aria-labelledby="pay-title">
           <h2 id="pay-title">{t('order.pay.heading', { amount: formatMoney(order.amounts.dueToday, site.locale) })}</h2>
+          <ErrorSummary form="pay" errors={data.errors} />
           <CsrfField token={data.csrf} />
           <div className="field">
-            <label htmlFor="card">{t('order.pay.card')}</label>
-            <input id="card" name="card" inputMode="numeric" autoComplete="cc-number" />
+            <label htmlFor="pay-cardNumber">{t('order.pay.card')}</label>
+            <input
+              id="pay-cardNumber"
+              name="cardNumber"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              aria-invalid={data.errors.cardNumber ? 'true' : undefined}
+              aria-describedby={data.errors.cardNumber ? 'pay-cardNumber-error' : undefined}
+            />
+            {data.errors.cardNumber ? (
+              <p id="pay-cardNumber-error" className="field__error">
+                {errorText(data.errors.cardNumber)}
+              </p>
+            ) : null}
           </div>
+          <Field
+            form="pay"
+            name="expiry"
+            label="order.pay.expiry"
+            value={data.values.expiry}
+            autoComplete="cc-exp"
+            required
+            errors={data.errors}
+          />
+          <Field
+            form="pay"
+            name="cvc"
+            label="order.pay.cvc"
+            hint="order.pay.cvcHint"
+            autoComplete="cc-csc"
+            required
+            errors={data.errors}
+          />
+          <Field
+            form="pay"
+            name="cardName"
+            label="order.pay.name"
+            value={data.values.cardName}
+            autoComplete="cc-name"
+            required
+            errors={data.errors}
+          />
           <button className="button button--primary" type="submit">
             {t('order.pay.submit')}
           </button>
@@ -518,8 +604,16 @@ export const orderConfirmation = defineRoute<OrderView & { csrf: string }>({
   action: async (ctx) => {
     const data = { ...(await loadOwnedOrder(ctx)), csrf: await ctx.session.csrfToken() }
     const { order } = data
+    // Each field of the card form first; "declined" is kept for the provider's answer.
+    const card = checkCardForm(ctx.form, new Date().toISOString().slice(0, 10))
+    if (!card.number) {
+      for (const p of card.problems)
+        data.errors[p.field] = { key: `validation.${p.code}`, label: `order.pay.field.${p.field}` }
+      data.values = { expiry: ctx.form.expiry ?? '', cardName: ctx.form.cardName ?? '' }
+      return { status: 422 as const, data }
+    }
     // The card number is compared by the test provider and forgotten; it is never stored.
-    const outcome = testCardOutcome(ctx.form.card ?? '')
+    const outcome = testCardOutcome(card.number)
     if (outcome !== 'succeeded') {
       data.message = outcome === 'declined' ? 'order.pay.declined' : 'order.pay.abandoned'
       data.messageKind = 'error'

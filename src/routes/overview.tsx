@@ -1,6 +1,7 @@
 import { priceCar } from '../app/priced-car'
 import { deliveryWindow } from '../domain/catalog/delivery'
 import { catalogForVisitor } from '../domain/catalog/view'
+import { FINANCE_KINDS, type FinanceKind } from '../domain/finance/products'
 import { linkTo } from '../i18n/links'
 import { type OverviewData, OverviewPage } from '../ui/configurator/OverviewPage'
 import { loadConfiguration } from './lookups'
@@ -11,7 +12,7 @@ export default defineRoute<OverviewData>({
   id: 'overview',
   path: '/configurator/overview/:id',
   label: 'configuration_overview',
-  namespaces: ['page.overview', 'overview', 'configurator', 'compare', 'price', 'facts'],
+  namespaces: ['page.overview', 'overview', 'configurator', 'compare', 'price', 'facts', 'finance.product'],
   client: 'overview',
   indexable: false,
   load: async (ctx) => {
@@ -34,6 +35,10 @@ export default defineRoute<OverviewData>({
       delivery: deliveryWindow(catalog, country, configuration, date),
       savedPrice: record.savedPrice,
       justSaved: ctx.url.searchParams.get('saved') === '1',
+      // How the visitor chose to pay while configuring (the address carries it): shown and passed on.
+      financeKind: (FINANCE_KINDS as readonly string[]).includes(ctx.url.searchParams.get('finance') ?? '')
+        ? (ctx.url.searchParams.get('finance') as FinanceKind)
+        : null,
       shareUrl: `${origin}${linkTo(ctx.site, `/configurator/${record.id}`)}`,
     }
   },

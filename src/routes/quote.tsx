@@ -3,7 +3,7 @@ import { isValidEmail, normalizePhone } from '../domain/testdrive/phone'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
-import { ConsentField, ContactFields, CsrfField, type FieldErrors, FormMessage } from '../ui/form'
+import { ConsentField, ContactFields, CsrfField, ErrorSummary, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { ShellPage } from '../ui/ShellPage'
 import { useRenderContext } from '../ui/site-context'
@@ -15,7 +15,7 @@ interface QuoteData {
   idempotencyKey: string
   model: string
   stores: { id: string; label: string }[]
-  values: { name: string; email: string; phone: string; storeId: string }
+  values: { name: string; email: string; phone: string; storeId: string; privacyAccepted?: string; marketing?: string }
   errors: FieldErrors
   message: MessageKey | null
 }
@@ -42,6 +42,7 @@ function QuotePage({ data }: { data: QuoteData }) {
     <ShellPage heading="page.quote.heading" lead="page.quote.lead" values={{ model: data.model }}>
       <form className="form card" method="post" noValidate aria-label={t('quote.submit')}>
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
+        <ErrorSummary form="quote" errors={data.errors} ids={{ privacyAccepted: 'quote-privacy' }} />
         <CsrfField token={data.csrf} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         <ContactFields form="quote" values={data.values} errors={data.errors} phoneRequired />
@@ -62,9 +63,16 @@ function QuotePage({ data }: { data: QuoteData }) {
           label="testDrive.label.privacy"
           errors={data.errors}
           link={{ href: linkTo(site, '/policy'), label: 'testDrive.privacyLink' }}
+          checked={data.values.privacyAccepted === 'yes'}
         />
         <div className="field field--check">
-          <input id="quote-marketing" name="marketing" type="checkbox" value="yes" />
+          <input
+            id="quote-marketing"
+            name="marketing"
+            type="checkbox"
+            value="yes"
+            defaultChecked={data.values.marketing === 'yes'}
+          />
           <label htmlFor="quote-marketing">{t('quote.marketing')}</label>
         </div>
         <button className="button button--primary" type="submit">
@@ -79,7 +87,14 @@ async function requestQuote(ctx: ActionContext) {
   const { form } = ctx
   const { configuration, model } = await loadConfiguration(ctx)
   const data = await loadQuote(ctx)
-  data.values = { name: form.name ?? '', email: form.email ?? '', phone: form.phone ?? '', storeId: form.storeId ?? '' }
+  data.values = {
+    name: form.name ?? '',
+    email: form.email ?? '',
+    phone: form.phone ?? '',
+    storeId: form.storeId ?? '',
+    privacyAccepted: form.privacyAccepted ?? '',
+    marketing: form.marketing ?? '',
+  }
   if (/^[\w-]{12,64}$/.test(form.idempotencyKey ?? '')) data.idempotencyKey = form.idempotencyKey as string
   const errors: FieldErrors = {}
   const name = (form.name ?? '').trim()
@@ -90,7 +105,7 @@ async function requestQuote(ctx: ActionContext) {
   const phone = normalizePhone(ctx.site.countryCode as Parameters<typeof normalizePhone>[0], form.phone ?? '')
   if (!(form.phone ?? '').trim()) errors.phone = { key: 'validation.required', label: 'field.phone' }
   else if (!phone) errors.phone = { key: 'validation.invalid', label: 'field.phone' }
-  if (form.privacyAccepted !== 'yes') errors.privacyAccepted = { key: 'testDrive.problem.privacyRequired' }
+  if (form.privacyAccepted !== 'yes') errors.privacyAccepted = { key: 'quote.problem.privacyRequired' }
   const stores = await ctx.store.stores(ctx.site.countryCode)
   const storeId = form.storeId && stores.some((s) => s.id === form.storeId) ? form.storeId : null
   if (Object.keys(errors).length > 0) {

@@ -6,7 +6,7 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
 import { randomId } from '../store/ids'
-import { ConsentField, CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { ConsentField, CsrfField, ErrorSummary, Field, type FieldErrors } from '../ui/form'
 import { useIntl, useT } from '../ui/intl-context'
 import { ChooseCountry } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
@@ -111,15 +111,12 @@ function SubscriptionPage({ data }: { data: SubscriptionData }) {
       </ShellPage>
     )
   }
-  const errorCount = Object.keys(data.errors).length
   return (
     <ShellPage heading="subscription.heading" lead="subscription.lead">
       <OfferCard offer={data.offer} />
       <form className="form card" method="post" noValidate aria-labelledby="subscription-form">
         <h2 id="subscription-form">{t('subscription.form.heading')}</h2>
-        {errorCount > 0 ? (
-          <FormMessage kind="error">{t('subscription.problem.summary', { count: errorCount })}</FormMessage>
-        ) : null}
+        <ErrorSummary form="subscription" errors={data.errors} ids={{ privacyAccepted: 'subscription-privacy' }} />
         <CsrfField token={data.csrf} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         {PERSONAL_TEXT_FIELDS.map((name) => (
@@ -141,9 +138,16 @@ function SubscriptionPage({ data }: { data: SubscriptionData }) {
           label="subscription.label.privacy"
           errors={data.errors}
           link={{ href: linkTo(site, '/policy'), label: 'testDrive.privacyLink' }}
+          checked={data.values.privacyAccepted === 'yes'}
         />
         <div className="field field--check">
-          <input id="subscription-marketing" name="marketing" type="checkbox" value="yes" />
+          <input
+            id="subscription-marketing"
+            name="marketing"
+            type="checkbox"
+            value="yes"
+            defaultChecked={data.values.marketing === 'yes'}
+          />
           <label htmlFor="subscription-marketing">{t('quote.marketing')}</label>
         </div>
         <button className="button button--primary" type="submit">
@@ -159,7 +163,9 @@ async function requestSubscription(ctx: ActionContext) {
   const country = ctx.site.countryCode
   if (!data.offer || !isStoreCountry(country)) return { status: 400 as const, data }
   if (IDEMPOTENCY_KEY.test(ctx.form.idempotencyKey ?? '')) data.idempotencyKey = ctx.form.idempotencyKey as string
-  data.values = Object.fromEntries(PERSONAL_TEXT_FIELDS.map((f) => [f, ctx.form[f] ?? '']))
+  data.values = Object.fromEntries(
+    [...PERSONAL_TEXT_FIELDS, 'privacyAccepted', 'marketing'].map((f) => [f, ctx.form[f] ?? '']),
+  )
   const now = new Date()
   // The lease's personal form and rules: a subscription is for a private person in the site's country.
   const personal = validatePersonal(

@@ -7,7 +7,7 @@ import { defineRoute, type LoadContext } from './route'
 
 interface ResultData {
   kind: 'testDrive' | 'quote'
-  booking: { store: string; localDate: string; localTime: string } | null
+  booking: { store: string; localDate: string; localTime: string; status: string } | null
   /** The booking's status (confirmed by the store or not) and, for its customer, the way to cancel it. */
   request: OwnRequestData | null
 }
@@ -18,8 +18,21 @@ function ResultPage({ data }: { data: ResultData }) {
   const t = useT()
   const { site } = useRenderContext()
   if (data.kind === 'quote') return <ShellPage heading="quote.received.heading" lead="quote.received.lead" />
+  // Only a request the store has not answered yet is "not guaranteed".
+  const status = data.request?.request.current ?? data.booking?.status ?? 'requested'
+  const confirmed = status === 'confirmed' || status === 'completed'
+  const open = status === 'requested'
   return (
-    <ShellPage heading="page.testDriveResult.heading" lead="page.testDriveResult.lead">
+    <ShellPage
+      heading={confirmed ? 'page.testDriveResult.confirmedHeading' : 'page.testDriveResult.heading'}
+      lead={
+        confirmed
+          ? 'page.testDriveResult.confirmedLead'
+          : open
+            ? 'page.testDriveResult.lead'
+            : 'page.testDriveResult.closedLead'
+      }
+    >
       {data.booking ? (
         <p className="card">
           {t('testDrive.result.when', {
@@ -35,7 +48,7 @@ function ResultPage({ data }: { data: ResultData }) {
           page={{ path: '/test-drive-result', query: `booking=${data.request.request.id}` }}
         />
       ) : null}
-      {data.request?.request.current === 'confirmed' ? null : <p>{t('testDrive.note.notGuaranteed')}</p>}
+      {open ? <p>{t('testDrive.note.notGuaranteed')}</p> : null}
     </ShellPage>
   )
 }
@@ -60,7 +73,7 @@ async function loadResult(ctx: LoadContext): Promise<ResultData> {
   const [localDate = '', localTime = ''] = local.split(' ')
   return {
     kind: 'testDrive',
-    booking: { store: store.name, localDate, localTime },
+    booking: { store: store.name, localDate, localTime, status: booking.status },
     request: await loadOwnRequest(ctx, 'testDrive', booking.id),
   }
 }

@@ -60,6 +60,7 @@ export async function bookTestDrive(ctx: ActionContext, configurationId: string 
     email: form.email ?? '',
     phone: form.phone ?? '',
     slotStart: form.slotStart ?? '',
+    privacyAccepted: form.privacyAccepted ?? '',
   }
   const stores = await ctx.store.stores(ctx.site.countryCode)
   const store = stores.find((s) => s.id === form.storeId)

@@ -7,7 +7,7 @@ import { formatDate } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
-import { CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { CsrfField, ErrorSummary, Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { ChooseCountry, SelectField } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
@@ -66,14 +66,11 @@ function TradeInPage({ data }: { data: TradeInFormData }) {
       </ShellPage>
     )
   }
-  const errorCount = Object.keys(data.errors).length
   return (
     <ShellPage heading="tradeIn.heading" lead="tradeIn.lead">
       <form className="form card" method="post" noValidate aria-label={t('tradeIn.submit')}>
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
-        {errorCount > 0 ? (
-          <FormMessage kind="error">{t('tradeIn.problem.summary', { count: errorCount })}</FormMessage>
-        ) : null}
+        <ErrorSummary form="tradein" errors={data.errors} />
         <CsrfField token={data.csrf} />
         {data.configurationId ? <input type="hidden" name="configuration" value={data.configurationId} /> : null}
         <Field

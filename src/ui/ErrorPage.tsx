@@ -1,9 +1,9 @@
-import { useCallback } from 'react'
 import { homeUrl } from '../i18n/links'
 import type { AppError } from './atoms'
+import { CountdownControl, useStoppableCountdown } from './Countdown'
 import { useT } from './intl-context'
 import { useRenderContext } from './site-context'
-import { ERROR_REDIRECT_SECONDS, useCountdown } from './useCountdown'
+import { ERROR_REDIRECT_SECONDS } from './useCountdown'
 
 /**
  * The error screen of SPEC §2/§8: title and message from `error.{type}.*` unless the error carries
@@ -13,8 +13,7 @@ export function ErrorPage({ error }: { error: AppError }) {
   const t = useT()
   const { site, page } = useRenderContext()
   const home = homeUrl(site, page.officialUrl)
-  const goHome = useCallback(() => window.location.assign(home), [home])
-  const left = useCountdown(ERROR_REDIRECT_SECONDS, goHome)
+  const countdown = useStoppableCountdown(ERROR_REDIRECT_SECONDS, home)
   return (
     <section className="error-page" aria-labelledby="error-title">
       <p className="error-page__code">{t(`error.${error.type}.code`)}</p>
@@ -22,9 +21,11 @@ export function ErrorPage({ error }: { error: AppError }) {
         {error.title ?? t(`error.${error.type}.title`)}
       </h1>
       <p className="error-page__message">{error.message ?? t(`error.${error.type}.message`)}</p>
-      <p className="error-page__countdown">{t('error.redirectNotice', { seconds: left })}</p>
+      <div className="error-page__countdown">
+        <CountdownControl countdown={countdown} notice="error.redirectNotice" stay="error.stay" />
+      </div>
       <a className="button button--primary" href={home}>
-        {t('error.returnHome', { seconds: left })}
+        {countdown.stopped ? t('error.returnHomeNow') : t('error.returnHome', { seconds: countdown.left })}
       </a>
     </section>
   )

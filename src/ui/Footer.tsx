@@ -24,7 +24,10 @@ export function Footer() {
         </nav>
         <details className="chooser">
           <summary>
-            {t('footer.chooseSite')}: <span lang={site.locale}>{SITE_ENDONYMS[site.prefix]}</span>
+            {/* One flex item, so the space after the colon is kept ("Land en taal: Nederland"). */}
+            <span>
+              {t('footer.chooseSite')}: <span lang={site.locale}>{SITE_ENDONYMS[site.prefix]}</span>
+            </span>
           </summary>
           <ul className="chooser__list">
             {alternateSites().map((other) => (

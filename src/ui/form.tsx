@@ -8,8 +8,64 @@ import { useT } from './intl-context'
  */
 export type FieldErrors = Record<
   string,
-  { key: MessageKey; label?: MessageKey; values?: Record<string, string> } | undefined
+  | {
+      key: MessageKey
+      label?: MessageKey
+      values?: Record<string, string>
+      /** Placeholders filled with another message, e.g. `{ consent: 'order.consentName.terms' }`. */
+      valueKeys?: Record<string, MessageKey>
+    }
+  | undefined
 >
+
+/** The text of a field's problem, with its label and every placeholder filled in the page's language. */
+export function useErrorText(): (error: NonNullable<FieldErrors[string]>) => string {
+  const t = useT()
+  return (error) => {
+    const values: Record<string, string> = { ...error.values }
+    for (const [name, key] of Object.entries(error.valueKeys ?? {})) values[name] = t(key)
+    if (error.label) values.label = t(error.label)
+    return t(error.key, values)
+  }
+}
+
+/**
+ * The problems of a failed submit, above the form, each linked to its field. It takes the focus when
+ * the page loads (the `autofocus` attribute, so also without JavaScript), which scrolls it into view and
+ * has screen readers read it (SPEC §5 "scroll to the first error"; WCAG 3.3.1).
+ *
+ * @example
+ * <ErrorSummary form="order" errors={data.errors} ids={{ privacyAccepted: 'quote-privacy' }} />
+ */
+export function ErrorSummary(props: { form: string; errors: FieldErrors; ids?: Record<string, string> }) {
+  const t = useT()
+  const text = useErrorText()
+  const problems = Object.entries(props.errors).filter(
+    (entry): entry is [string, NonNullable<FieldErrors[string]>] => entry[1] !== undefined,
+  )
+  if (problems.length === 0) return null
+  const headingId = `${props.form}-error-summary-title`
+  return (
+    <div
+      className="error-summary"
+      id={`${props.form}-error-summary`}
+      role="alert"
+      aria-labelledby={headingId}
+      tabIndex={-1}
+      // biome-ignore lint/a11y/noAutofocus: moving focus to the problems after a failed submit is the point (WCAG 3.3.1)
+      autoFocus
+    >
+      <h2 id={headingId}>{t('validation.summary.title')}</h2>
+      <ul>
+        {problems.map(([name, error]) => (
+          <li key={name}>
+            <a href={`#${props.ids?.[name] ?? `${props.form}-${name}`}`}>{text(error)}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
 
 /** The hidden anti-forgery field every form posts (see middleware/csrf). */
 export function CsrfField({ token }: { token: string }) {
@@ -24,7 +80,7 @@ export function Field(props: {
   form: string
   name: string
   label: MessageKey
-  type?: 'text' | 'email' | 'password' | 'tel'
+  type?: 'text' | 'email' | 'password' | 'tel' | 'date'
   value?: string
   autoComplete: string
   required?: boolean
@@ -32,6 +88,7 @@ export function Field(props: {
   errors: FieldErrors
 }) {
   const t = useT()
+  const text = useErrorText()
   const id = `${props.form}-${props.name}`
   const error = props.errors[props.name]
   const describedBy = [props.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
@@ -55,7 +112,7 @@ export function Field(props: {
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="field__error">
-          {t(error.key, { ...error.values, ...(error.label ? { label: t(error.label) } : {}) })}
+          {text(error)}
         </p>
       ) : null}
     </div>
@@ -130,8 +187,11 @@ export function ConsentField(props: {
   label: MessageKey
   errors: FieldErrors
   link?: { href: string; label: MessageKey }
+  /** Ticked as the visitor left it (a failed submit must not untick it). */
+  checked?: boolean
 }) {
   const t = useT()
+  const text = useErrorText()
   const error = props.errors[props.name]
   return (
     <div className="field field--check">
@@ -140,6 +200,7 @@ export function ConsentField(props: {
         name={props.name}
         type="checkbox"
         value="yes"
+        defaultChecked={props.checked}
         aria-invalid={error ? 'true' : undefined}
         aria-describedby={error ? `${props.id}-error` : undefined}
       />
@@ -147,7 +208,7 @@ export function ConsentField(props: {
       {props.link ? <a href={props.link.href}>{t(props.link.label)}</a> : null}
       {error ? (
         <p id={`${props.id}-error`} className="field__error">
-          {t(error.key, error.values)}
+          {text(error)}
         </p>
       ) : null}
     </div>

@@ -5,6 +5,7 @@ import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { PricedCarError } from '../domain/pricing/priced-car'
 import { CATALOGS } from '../i18n/catalogs'
 import { createStoreIntl } from '../i18n/intl'
+import { loadIntlData } from '../i18n/intl-data'
 import { SITES, siteForPath } from '../i18n/sites'
 import { COOKIE_SETTINGS_PATH } from '../routes/cookie-settings'
 import { createStore } from '../store'
@@ -107,6 +108,13 @@ app.use(async (c, next) => {
   c.set('store', createStore(c.env, { waitUntil: backgroundTask(c) }))
   await next()
 })
+// Icelandic numbers and dates: the runtime has no data for them; load it (once per isolate) before anything
+// Icelandic is formatted: the Icelandic site's pages, and the API, which answers in any site's language.
+app.use(async (c, next) => {
+  const path = c.req.path
+  if (path === '/is' || path.startsWith('/is/') || path.startsWith('/api/')) await loadIntlData('is-IS')
+  await next()
+})
 // The cookie-consent form and pages checked by origin instead of token (the configurator's save): before the
 // anti-forgery check, because the banner on every page and the configurator must not set a cookie
 // (middleware/same-origin.ts).
@@ -182,7 +190,11 @@ export { app }
  */
 export default withErrorReporting<NotificationMessage>({
   fetch: app.fetch,
-  queue: (batch: MessageBatch<NotificationMessage>, env: Env) => handleNotificationBatch(batch, env),
+  // E-mails are written in each customer's language, Icelandic included.
+  queue: async (batch: MessageBatch<NotificationMessage>, env: Env) => {
+    await loadIntlData('is-IS')
+    return handleNotificationBatch(batch, env)
+  },
   scheduled: async (_controller: ScheduledController, env: Env, ctx: ExecutionContext) => {
     ctx.waitUntil(sweepOutbox(env))
     ctx.waitUntil(notifyPriceChanges(env))

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { orderMailKinds } from '../../test/fixtures'
+import { cardForm, orderMailKinds } from '../../test/fixtures'
 import { uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import { deliverNotification } from './notifications'
@@ -191,12 +191,15 @@ describe('the Dutch finance application', () => {
 describe('cancellation and refund', () => {
   it('asks first, then cancels; after approval the refund is requested (7–14 days) and can be withdrawn', async () => {
     const { person, id } = await order()
-    await person.postForm(`/nl/order/result-confirmation/${id}`, { card: '4242 4242 4242 4242' })
+    await person.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4242 4242 4242 4242'))
 
     // The confirmation step: without a "yes" nothing changes.
     const page = await detail(person, id, '?confirm=requestCancellation')
     expect(page).toContain(nl['order.confirm.cancelOrder'])
-    expect(page).toContain(nl['order.cancel.received'])
+    // Asked before sending: what will happen, not "received".
+    expect(page).toContain(nl['order.cancel.confirmNote'])
+    expect(page).not.toContain(nl['order.cancel.received'])
+    expect(page).toContain(nl['order.cancel.confirmButton'])
     const asked = await person.postForm(`/nl/order/${id}`, { event: 'requestCancellation' }, PROFILE)
     expect(asked.status).toBe(200)
     expect(decode(await asked.text())).toContain('name="confirmed" value="yes"')
@@ -239,7 +242,11 @@ describe('cancellation and refund', () => {
     expect(sent?.subject).toContain('NV-NL-')
 
     // Withdrawing asks too, and brings the order back to cancelled with the refund on offer again.
-    expect(await detail(person, id, '?confirm=withdrawRefund')).toContain(nl['order.confirm.withdrawRefund'])
+    const withdrawStep = await detail(person, id, '?confirm=withdrawRefund')
+    expect(withdrawStep).toContain(nl['order.confirm.withdrawRefund'])
+    // "Withdraw your refund request?" is answered by withdrawing it, not by "send the request".
+    expect(withdrawStep).toContain(nl['order.refund.withdrawButton'])
+    expect(withdrawStep).not.toContain(nl['order.cancel.confirmButton'])
     const withdraw = await person.postForm(`/nl/order/${id}`, { event: 'withdrawRefund', confirmed: 'yes' }, PROFILE)
     expect(withdraw.headers.get('location')).toBe(`/nl/order/${id}?done=withdrawRefund`)
     expect(await detail(person, id, '?done=withdrawRefund')).toContain(nl['order.refund.withdrawn'])

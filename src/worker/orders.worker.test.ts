@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { cardForm } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 
@@ -151,12 +152,34 @@ describe('after ordering', () => {
     }
   })
 
+  it('asks each field of the card form on its own and keeps "declined" for the provider', async () => {
+    const { person, id } = await placed()
+    const empty = await person.postForm(`/nl/order/result-confirmation/${id}`, {})
+    expect(empty.status).toBe(422)
+    const html = decode(await empty.text())
+    expect(html).not.toContain(nl['order.pay.declined'])
+    for (const field of ['cardNumber', 'expiry', 'cvc', 'cardName'] as const)
+      expect(html).toContain(nl['validation.required'].replace('{label}', nl[`order.pay.field.${field}`]))
+    const typo = await person.postForm(`/nl/order/result-confirmation/${id}`, {
+      ...cardForm('4242 4242 4242 4241'),
+      expiry: '01/20',
+    })
+    const typoHtml = decode(await typo.text())
+    expect(typo.status).toBe(422)
+    expect(typoHtml).toContain(nl['validation.invalid'].replace('{label}', nl['order.pay.field.cardNumber']))
+    expect(typoHtml).toContain(nl['validation.invalid'].replace('{label}', nl['order.pay.field.expiry']))
+    expect(typoHtml).not.toContain(nl['order.pay.declined'])
+    // The name and expiry stay; the card number and security code are never written back.
+    expect(typoHtml).toMatch(/id="pay-cardName"[^>]*value="Anne Test"/)
+    expect(typoHtml).not.toContain('4241')
+  })
+
   it('takes the deposit with the test card, refuses a declined card, and never stores card numbers', async () => {
     const { person, id } = await placed()
-    const declined = await person.postForm(`/nl/order/result-confirmation/${id}`, { card: '4000 0000 0000 0002' })
+    const declined = await person.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4000 0000 0000 0002'))
     expect(declined.status).toBe(402)
     expect(decode(await declined.text())).toContain(nl['order.pay.declined'])
-    const paid = await person.postForm(`/nl/order/result-confirmation/${id}`, { card: '4242 4242 4242 4242' })
+    const paid = await person.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4242 4242 4242 4242'))
     expect(paid.status).toBe(303)
     const row = await env.DB.prepare('SELECT payment_status AS payment, status FROM orders WHERE id = ?1')
       .bind(id)
@@ -197,6 +220,6 @@ describe('after ordering', () => {
     expect(res.status).toBe(303)
     const html = decode(await (await person.request(res.headers.get('location') ?? '')).text())
     expect(html).toContain(CATALOGS['is-IS']['order.payment.underConstruction'])
-    expect(html).not.toContain('name="card"')
+    expect(html).not.toContain('name="cardNumber"')
   })
 })

@@ -230,6 +230,24 @@ describe('search engines', () => {
     expect(html.match(/rel="alternate"/g)).toHaveLength(14)
   })
 
+  it("find Belgium's default site canonicalised to its default language, the address of the hreflang set", async () => {
+    const html = await (await get('/be/marketing')).text()
+    expect(html).toContain('<link rel="canonical" href="http://local.test/be/nl-BE/marketing"/>')
+    expect(html).toContain('<link rel="alternate" hrefLang="nl-BE" href="http://local.test/be/nl-BE/marketing"/>')
+  })
+
+  it('find no canonical or hreflang on error and personal pages, which have no public address', async () => {
+    const notFound = await (await get('/nl/no-such-page')).text()
+    expect(notFound).not.toContain('rel="canonical"')
+    expect(notFound).not.toContain('rel="alternate"')
+    expect(notFound).toContain('<meta name="robots" content="noindex"/>')
+    const person = visitor()
+    await person.signUp('/nl', { name: 'Ada', email: uniqueEmail(), password: 'correct horse battery' })
+    const profile = await (await person.request('/nl/profile')).text()
+    expect(profile).not.toContain('rel="canonical"')
+    expect(profile).not.toContain('rel="alternate"')
+  })
+
   it('get a translated title and description', async () => {
     const html = decode(await (await get('/se')).text())
     expect(html).toContain(`<title>${CATALOGS['sv-SE']['page.home.title']} | Nordvolt</title>`)

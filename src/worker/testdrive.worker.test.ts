@@ -195,6 +195,6 @@ describe('requesting a quote', () => {
       phone: 'abc',
     })
     expect(res.status).toBe(422)
-    expect(decode(await res.text())).toContain(CATALOGS['da-DK']['testDrive.problem.privacyRequired'])
+    expect(decode(await res.text())).toContain(CATALOGS['da-DK']['quote.problem.privacyRequired'])
   })
 })

@@ -76,9 +76,12 @@ export function placeholdersIn(text: string): string[] {
 }
 
 function fill(text: string, values: PlaceholderValues): string {
-  return text.replace(PLACEHOLDER, (_, name: string) => {
+  return text.replace(PLACEHOLDER, (_, name: string, offset: number) => {
     if (!(PLACEHOLDERS as readonly string[]).includes(name)) throw new Error(`unknown placeholder {${name}}`)
-    return values[name as Placeholder]
+    const value = values[name as Placeholder]
+    // A name that ends in an abbreviation ("Nordvolt Nederland B.V.") also ends the sentence: one full stop.
+    const next = text[offset + name.length + 2]
+    return value.endsWith('.') && next === '.' ? value.slice(0, -1) : value
   })
 }
 

@@ -49,7 +49,7 @@ describe('parseCustomerEvent and confirmationNoteKey', () => {
 
   it('promises the refund within 7–14 days and the cancellation answer within five working days', () => {
     expect(confirmationNoteKey('requestRefund')).toBe('order.refund.timing')
-    expect(confirmationNoteKey('requestCancellation')).toBe('order.cancel.received')
+    expect(confirmationNoteKey('requestCancellation')).toBe('order.cancel.confirmNote')
     expect(confirmationNoteKey('withdrawRefund')).toBeNull()
   })
 })

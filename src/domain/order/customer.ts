@@ -42,7 +42,8 @@ export function offeredActions(order: Order): CustomerEvent[] {
  * @example
  * confirmationNoteKey('requestRefund') // 'order.refund.timing'
  */
-export function confirmationNoteKey(event: CustomerEvent): 'order.cancel.received' | 'order.refund.timing' | null {
+export function confirmationNoteKey(event: CustomerEvent): 'order.cancel.confirmNote' | 'order.refund.timing' | null {
   if (event === 'requestRefund') return 'order.refund.timing'
-  return event === 'requestCancellation' ? 'order.cancel.received' : null
+  // Asked before sending: what will happen, not that it was received.
+  return event === 'requestCancellation' ? 'order.cancel.confirmNote' : null
 }

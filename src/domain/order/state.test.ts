@@ -392,6 +392,7 @@ describe('customer actions', () => {
     expect(customerActionTexts(placed('reservation'), 'requestCancellation')).toEqual({
       labelKey: 'order.action.requestCancellation',
       confirmKey: 'order.confirm.cancelReservation',
+      answerKey: 'order.cancel.confirmButton',
       doneKey: 'order.cancel.received',
     })
     expect(customerActionTexts(placed('order'), 'requestCancellation').confirmKey).toBe('order.confirm.cancelOrder')
@@ -401,9 +402,12 @@ describe('customer actions', () => {
     expect(customerActionTexts(placed(), 'requestRefund')).toEqual({
       labelKey: 'order.action.requestRefund',
       confirmKey: 'order.confirm.requestRefund',
+      answerKey: 'order.cancel.confirmButton',
       doneKey: 'order.refund.received',
     })
     expect(customerActionTexts(placed(), 'withdrawRefund').confirmKey).toBe('order.confirm.withdrawRefund')
+    // Withdrawing is not sending a request: the answer says what it does.
+    expect(customerActionTexts(placed(), 'withdrawRefund').answerKey).toBe('order.refund.withdrawButton')
   })
 
   it('has a status key for every status of each flow and no note on the main line', () => {

@@ -501,6 +501,9 @@ export const ACTION_MESSAGE_KEYS = {
   refundReceived: 'order.refund.received',
   refundWithdrawn: 'order.refund.withdrawn',
   refundTiming: 'order.refund.timing',
+  cancellationNote: 'order.cancel.confirmNote',
+  answerSend: 'order.cancel.confirmButton',
+  answerWithdraw: 'order.refund.withdrawButton',
 } as const
 export type ActionMessageKey = (typeof ACTION_MESSAGE_KEYS)[keyof typeof ACTION_MESSAGE_KEYS]
 
@@ -515,20 +518,36 @@ export type ActionMessageKey = (typeof ACTION_MESSAGE_KEYS)[keyof typeof ACTION_
 export function customerActionTexts(
   order: Pick<Order, 'kind' | 'flow' | 'status'>,
   event: CustomerEvent,
-): { labelKey: ActionMessageKey; confirmKey: ActionMessageKey; doneKey: ActionMessageKey } {
+): {
+  labelKey: ActionMessageKey
+  confirmKey: ActionMessageKey
+  answerKey: ActionMessageKey
+  doneKey: ActionMessageKey
+} {
   const k = ACTION_MESSAGE_KEYS
   switch (event) {
     case 'requestCancellation':
       return {
         labelKey: k.requestCancellation,
         confirmKey: order.kind === 'reservation' ? k.confirmCancelReservation : k.confirmCancelOrder,
+        answerKey: k.answerSend,
         doneKey:
           order.flow === 'lease' && order.status === 'requested' ? k.leaseRequestCancelled : k.cancellationReceived,
       }
     case 'requestRefund':
-      return { labelKey: k.requestRefund, confirmKey: k.confirmRequestRefund, doneKey: k.refundReceived }
+      return {
+        labelKey: k.requestRefund,
+        confirmKey: k.confirmRequestRefund,
+        answerKey: k.answerSend,
+        doneKey: k.refundReceived,
+      }
     case 'withdrawRefund':
-      return { labelKey: k.withdrawRefund, confirmKey: k.confirmWithdrawRefund, doneKey: k.refundWithdrawn }
+      return {
+        labelKey: k.withdrawRefund,
+        confirmKey: k.confirmWithdrawRefund,
+        answerKey: k.answerWithdraw,
+        doneKey: k.refundWithdrawn,
+      }
   }
 }
 

@@ -1,4 +1,4 @@
-import { type MouseEvent, useMemo, useState } from 'react'
+import { type KeyboardEvent, type MouseEvent, useEffect, useMemo, useRef, useState } from 'react'
 import type { Configuration } from '../../domain/catalog/configuration'
 import { catalogItem } from '../../domain/catalog/items'
 import { siteCatalog } from '../../domain/catalog/view'
@@ -37,6 +37,44 @@ interface StepOption {
  * address, so it works without JavaScript; with it, a tap re-prices in place and only the
  * address changes.
  */
+/** How long the figures must stay unchanged before they are announced: the finance figures follow the price. */
+const ANNOUNCE_AFTER_MS = 1200
+
+/**
+ * Says a changed price once, with the new figures: the total changes at once and the monthly payment a
+ * moment later (from the finance API), so the announcement waits until both have settled. Nothing is said
+ * on load.
+ */
+function PriceAnnouncement({ text }: { text: string }) {
+  const [said, setSaid] = useState('')
+  const loaded = useRef(false)
+  useEffect(() => {
+    if (!loaded.current) {
+      loaded.current = true
+      return
+    }
+    const timer = setTimeout(() => setSaid(text), ANNOUNCE_AFTER_MS)
+    return () => clearTimeout(timer)
+  }, [text])
+  return (
+    <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+      {said}
+    </p>
+  )
+}
+
+/**
+ * A choice is a link (so it works without JavaScript), but it behaves like a radio button: Space selects it,
+ * as it would a radio, instead of scrolling the page.
+ */
+function selectWithSpace(event: KeyboardEvent<HTMLDivElement>) {
+  if (event.key !== ' ' || event.altKey || event.ctrlKey || event.metaKey) return
+  const target = event.target as HTMLElement
+  if (target.tagName !== 'A' || !target.closest('.choices, .segmented')) return
+  event.preventDefault()
+  target.click()
+}
+
 export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   const t = useT()
   const { site } = useRenderContext()
@@ -44,6 +82,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   const [previous, setPrevious] = useState<Configuration>(data.previous)
   const [view, setView] = useState(data.view)
   const [finance, setFinance] = useState(data.finance)
+  const [lastChoice, setLastChoice] = useState<ChoiceField | null>(data.choseField ?? null)
   const result = useMemo(() => computeView(data, requested, previous), [data, requested, previous])
   const { state, notes, quote, delivery } = result
   const catalog = siteCatalog(data.catalog, data.country, site.locale)
@@ -59,6 +98,8 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
 
   const hrefFor = (next: ConfiguratorState, extra: Record<string, string> = {}) => {
     const query = queryOf(next)
+    // The finance choice travels with the car: in the address, in every choice's link and in what is saved.
+    if (finance) for (const [key, value] of Object.entries(financeQuery(finance, quote.currency))) query.set(key, value)
     for (const [key, value] of Object.entries(extra)) query.set(key, value)
     if (view !== DEFAULT_CAR_VIEW && !('view' in extra)) query.set('view', view)
     return linkTo(site, base, { query })
@@ -68,6 +109,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
     event.preventDefault()
     const candidate = { configuration: withChoice(state.configuration, field, code), usage: state.usage }
+    setLastChoice(field)
     setPrevious(state.configuration)
     setRequested(candidate)
     const next = computeView(data, candidate, state.configuration)
@@ -79,6 +121,18 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
     event.preventDefault()
     setPrevious(state.configuration)
     setRequested({ configuration: state.configuration, usage })
+    // The other usage's products; a product it does not offer gives way to that usage's first product, as the
+    // server would choose it (never one the finance API refuses for this usage).
+    const products = data.financeByUsage?.[usage]
+    if (finance && products) {
+      const offered = products.some((p) => p.kind === finance.selected)
+      const fallback = products.find((p) => p.kind !== 'cash')?.kind ?? 'cash'
+      setFinance({
+        ...finance,
+        products,
+        ...(offered ? {} : { selected: fallback, choice: {}, summary: null, problems: [], comparison: [] }),
+      })
+    }
     window.history.replaceState(null, '', hrefFor({ ...state, usage }))
   }
 
@@ -90,15 +144,51 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
     window.history.replaceState(null, '', hrefFor(state, viewQuery(next)))
   }
 
+  // With JavaScript the finance panel changes in place: keep the address in step, so a reload or a shared
+  // link keeps the product, term, mileage and down payment.
+  const financeAddress = finance ? JSON.stringify(financeQuery(finance, quote.currency)) : ''
+  const financeLoaded = useRef(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address follows the finance choice only
+  useEffect(() => {
+    if (!financeLoaded.current) {
+      financeLoaded.current = true
+      return
+    }
+    window.history.replaceState(null, '', hrefFor(state))
+  }, [financeAddress])
+
   if (!catalog) return null
   const version = catalog.versions.find((v) => v.code === state.configuration.versionCode)
   const standardPacks = new Set(version?.standardPackCodes ?? [])
+
+  // What the rules changed is explained in the step of the choice that caused it, where the customer is
+  // looking (and where a link without JavaScript lands); a change without such a choice goes to the top.
+  const notesBlock =
+    notes.length > 0 ? (
+      <div className="notice" role="status" aria-labelledby="changes-title">
+        <h2 id="changes-title">{t('configurator.notes.heading')}</h2>
+        <ul>
+          {notes.map((note) => (
+            <li key={`${note.field}-${note.from}`}>
+              {t(note.messageKey as MessageKey, {
+                option: catalogItem(data.catalog, note.from)?.names[site.locale] ?? note.from,
+                related: note.relatedCode
+                  ? (catalogItem(data.catalog, note.relatedCode)?.names[site.locale] ?? '')
+                  : '',
+              })}
+            </li>
+          ))}
+        </ul>
+      </div>
+    ) : null
+  const notesAt = notes.length > 0 ? lastChoice : null
 
   const step = (field: ChoiceField, title: MessageKey, options: StepOption[], multiple = false) => (
     <section className="step" aria-labelledby={`step-${field}`} id={`choose-${field}`}>
       <h2 id={`step-${field}`} className="step__title">
         {t(title)}
       </h2>
+      {notesAt === field ? notesBlock : null}
       <ul className={`choices${options.some((o) => o.swatch) ? ' choices--swatches' : ''}`}>
         {options.map((option) => {
           const current = state.configuration[field]
@@ -115,7 +205,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
               ) : (
                 <a
                   className="choice"
-                  href={hrefFor(candidate, { chose: choiceParam({ field, code: option.code }) })}
+                  href={`${hrefFor(candidate, { chose: choiceParam({ field, code: option.code }) })}#choose-${field}`}
                   aria-current={selected ? 'true' : undefined}
                   onClick={choose(field, option.code)}
                 >
@@ -160,24 +250,9 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
           </a>
         </div>
       ) : null}
-      {notes.length > 0 ? (
-        <div className="notice" role="status" aria-labelledby="changes-title">
-          <h2 id="changes-title">{t('configurator.notes.heading')}</h2>
-          <ul>
-            {notes.map((note) => (
-              <li key={`${note.field}-${note.from}`}>
-                {t(note.messageKey as MessageKey, {
-                  option: catalogItem(data.catalog, note.from)?.names[site.locale] ?? note.from,
-                  related: note.relatedCode
-                    ? (catalogItem(data.catalog, note.relatedCode)?.names[site.locale] ?? '')
-                    : '',
-                })}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <div className="configurator__grid">
+      {notesAt === null ? notesBlock : null}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: delegates Space to the choice links inside; the div itself takes no focus */}
+      <div className="configurator__grid" onKeyDown={selectWithSpace}>
         <div className="configurator__stage">
           <CarPicture look={carLook(data.catalog, state.configuration)} view={view} label={label} live />
           <nav className="segmented car-views" aria-label={t('configurator.view.label')}>
@@ -264,7 +339,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
             </nav>
           </section>
           <div className="price-bar">
-            <p className="price-bar__total" aria-live="polite" aria-atomic="true">
+            <p className="price-bar__total">
               <span className="price-bar__label">
                 {t(
                   !quote.orderable
@@ -290,6 +365,16 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
               ) : null}
             </p>
             <a href="#summary-title">{t('configurator.price.details')}</a>
+            <PriceAnnouncement
+              text={[
+                `${t('configurator.price.total')} ${money(quote.totalInclVat)}`,
+                finance?.summary?.monthlyPayment
+                  ? t('configurator.price.orMonthly', {
+                      amount: t('finance.unit.perMonth', { amount: money(finance.summary.monthlyPayment) }),
+                    })
+                  : '',
+              ].join(' ')}
+            />
           </div>
         </div>
         <aside className="configurator__summary" aria-labelledby="summary-title">
@@ -309,7 +394,11 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
             />
           ) : null}
           <form method="post" className="configurator__save">
-            <input type="hidden" name="configuration" value={queryOf(state).toString()} />
+            <input
+              type="hidden"
+              name="configuration"
+              value={new URL(hrefFor(state), 'http://x').searchParams.toString()}
+            />
             <button className="button button--primary" type="submit">
               {t('configurator.save')}
             </button>
@@ -362,7 +451,9 @@ function VersionComparison({ data, price }: { data: ConfiguratorData; price: (am
   return (
     <section className="compare" aria-labelledby="compare-title">
       <h2 id="compare-title">{t('compare.heading')}</h2>
-      <div className="compare__scroll">
+      {/* Scrolls sideways on a narrow phone: focusable, so the keyboard can scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1) */}
+      <div className="compare__scroll" tabIndex={0}>
         <table>
           <thead>
             <tr>

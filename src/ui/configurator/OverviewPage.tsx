@@ -1,18 +1,19 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { Configuration } from '../../domain/catalog/configuration'
 import type { DeliveryWindow } from '../../domain/catalog/delivery'
 import { catalogItem } from '../../domain/catalog/items'
 import type { Catalog } from '../../domain/catalog/schema'
+import type { FinanceKind } from '../../domain/finance/products'
 import { formatMoney } from '../../domain/money'
 import { priceChange } from '../../domain/pricing/change'
 import type { PriceQuote } from '../../domain/pricing/engine'
 import type { MessageKey } from '../../i18n/intl'
 import { homeUrl, linkTo } from '../../i18n/links'
+import { CountdownControl, useStoppableCountdown } from '../Countdown'
 import { CarPicture } from '../car'
 import { FormMessage } from '../form'
 import { useT } from '../intl-context'
 import { useRenderContext } from '../site-context'
-import { useCountdown } from '../useCountdown'
 import { carLook, useCarLabel } from './car-look'
 import { PriceSummary } from './PriceSummary'
 
@@ -25,6 +26,8 @@ export interface OverviewData {
   savedPrice: { totalInclVat: number; currency: string; validOn: string } | null
   /** Reached right after saving: the SPEC's countdown home runs, with a way to stay. */
   justSaved: boolean
+  /** How the visitor chose to pay while configuring, passed on to the order form; null when not chosen. */
+  financeKind?: FinanceKind | null
   shareUrl: string
 }
 
@@ -34,22 +37,11 @@ export const OVERVIEW_REDIRECT_SECONDS = 10
 function SavedNotice() {
   const t = useT()
   const { site, page } = useRenderContext()
-  const [staying, setStaying] = useState(false)
-  const goHome = useCallback(() => {
-    if (!staying) window.location.assign(homeUrl(site, page.officialUrl))
-  }, [staying, site, page.officialUrl])
-  const left = useCountdown(OVERVIEW_REDIRECT_SECONDS, goHome)
+  const countdown = useStoppableCountdown(OVERVIEW_REDIRECT_SECONDS, homeUrl(site, page.officialUrl))
   return (
-    <div className="notice" role="status">
-      <p>{t('overview.saved')}</p>
-      {staying ? null : (
-        <>
-          <p>{t('overview.countdown', { seconds: left })}</p>
-          <button className="button" type="button" onClick={() => setStaying(true)}>
-            {t('overview.stay')}
-          </button>
-        </>
-      )}
+    <div className="notice">
+      <p role="status">{t('overview.saved')}</p>
+      <CountdownControl countdown={countdown} notice="overview.countdown" stay="overview.stay" />
     </div>
   )
 }
@@ -98,7 +90,10 @@ export function OverviewPage({ data }: { data: OverviewData }) {
   const steps: { path: string; label: MessageKey }[] = site.canOrder
     ? [
         { path: `/pre-order/${data.id}/${configuration.modelCode}`, label: 'overview.order' },
-        { path: `/configurator/info-submission/${data.id}`, label: 'overview.reserve' },
+        {
+          path: `/configurator/info-submission/${data.id}${data.financeKind ? `?finance=${data.financeKind}` : ''}`,
+          label: 'overview.reserve',
+        },
         { path: `/configurator/test-drive-submission/${data.id}`, label: 'overview.testDrive' },
         { path: `/configurator/test-drive-submission/quote/${data.id}`, label: 'overview.quote' },
       ]
@@ -133,6 +128,12 @@ export function OverviewPage({ data }: { data: OverviewData }) {
               </dd>
               <dt>{t('configurator.step.accessories')}</dt>
               <dd>{configuration.accessoryCodes.map(name).join(', ') || '–'}</dd>
+              {data.financeKind ? (
+                <>
+                  <dt>{t('overview.finance')}</dt>
+                  <dd>{t(`finance.product.${data.financeKind}` as MessageKey)}</dd>
+                </>
+              ) : null}
             </dl>
           </section>
           {version ? (

@@ -2,12 +2,12 @@ import type { ReconcileNote } from '../../domain/catalog/configuration'
 import { type DeliveryWindow, deliveryWindow } from '../../domain/catalog/delivery'
 import type { CountryCode, IsoDate } from '../../domain/catalog/markets'
 import type { Catalog } from '../../domain/catalog/schema'
-import type { ConfiguratorState } from '../../domain/configurator/url'
+import type { ChoiceField, ConfiguratorState } from '../../domain/configurator/url'
 import type { PriceQuote } from '../../domain/pricing/engine'
 import { pricedCar } from '../../domain/pricing/priced-car'
 import type { CountryPriceRules } from '../../domain/pricing/rules'
 import type { CarView } from '../car/look'
-import type { FinanceState } from '../finance/FinancePanel'
+import type { FinanceState, OfferedProduct } from '../finance/FinancePanel'
 
 /** What the configurator page needs; serialized to the browser, which re-prices with it. */
 export interface ConfiguratorData {
@@ -23,6 +23,10 @@ export interface ConfiguratorData {
   previous: ConfiguratorState['configuration']
   /** A saved configuration that can no longer be built as saved. */
   savedNoLongerBuildable: boolean
+  /** The finance products of each usage, for switching usage in the browser; absent without finance. */
+  financeByUsage?: Record<'personal' | 'business', OfferedProduct[]>
+  /** The step of the choice the address was made by (`chose=`): its changes are explained there. */
+  choseField?: ChoiceField | null
   today: IsoDate
   /** The picture's view (`?view=`), the front three-quarter when the address names none. */
   view: CarView

@@ -105,7 +105,11 @@ export function FinancePanel({ finance, onChange, currency, request, hidden, hre
       return
     }
     if (!post) return
-    const target = pending ?? { selected: finance.selected, choice: finance.choice }
+    // A choice made before the usage changed may name a product the new usage does not offer (issue 18).
+    const target =
+      pending && finance.products.some((p) => p.kind === pending.selected)
+        ? pending
+        : { selected: finance.selected, choice: finance.choice }
     const timer = setTimeout(async () => {
       const res = await post('/api/v1/finance-quotes', { ...request, product: target.selected, choice: target.choice })
       const body = (await res.json()) as {
@@ -298,7 +302,7 @@ export function FinancePanel({ finance, onChange, currency, request, hidden, hre
       {described ? (
         <div className="finance__result">
           {netMonthly ? (
-            <p className="finance__monthly" aria-live="polite" aria-atomic="true">
+            <p className="finance__monthly">
               {t('configurator.price.exclVat', {
                 amount: t('finance.unit.perMonth', {
                   amount: formatMoney({ amount: netMonthly.amount, currency }, site.locale),
@@ -306,9 +310,7 @@ export function FinancePanel({ finance, onChange, currency, request, hidden, hre
               })}
             </p>
           ) : described.monthly ? (
-            <p className="finance__monthly" aria-live="polite" aria-atomic="true">
-              {described.monthly}
-            </p>
+            <p className="finance__monthly">{described.monthly}</p>
           ) : null}
           <dl className="choices-list">
             {described.figures.map((figure) => (

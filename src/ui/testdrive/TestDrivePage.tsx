@@ -4,8 +4,9 @@ import { formatDate } from '../../i18n/dates'
 import type { MessageKey } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
 import { useApiPost } from '../api-context'
-import { ConsentField, ContactFields, CsrfField, type FieldErrors, FormMessage } from '../form'
+import { ConsentField, ContactFields, CsrfField, ErrorSummary, type FieldErrors, FormMessage } from '../form'
 import { useT } from '../intl-context'
+import { ChooseCountry } from '../programs'
 import { ShellPage } from '../ShellPage'
 import { useRenderContext } from '../site-context'
 
@@ -25,11 +26,19 @@ export interface TestDriveData {
   models: { code: string; name: string }[]
   modelCode: string
   slots: Slot[]
-  values: { name: string; email: string; phone: string; slotStart: string }
+  values: { name: string; email: string; phone: string; slotStart: string; privacyAccepted?: string }
   errors: FieldErrors
   message: MessageKey | null
   /** Set when booking from a saved configuration. */
   configurationId: string | null
+}
+
+/** The controls the error summary links to, where their id is not `test-drive-<field>`. */
+const SUMMARY_IDS = {
+  storeId: 'store-select',
+  modelCode: 'model-select',
+  slotStart: 'slot-select',
+  privacyAccepted: 'test-drive-privacy',
 }
 
 /**
@@ -71,6 +80,15 @@ export function TestDrivePage({ data }: { data: TestDriveData }) {
       },
       () => setLocating('failed'),
       { timeout: 10_000 },
+    )
+  }
+
+  // The global site has no stores: it sends the visitor to a country's booking instead of an empty form.
+  if (site.countryCode === 'GLOBAL') {
+    return (
+      <ShellPage heading="page.testDrive.heading" lead="page.testDrive.lead" values={{ model: 'P5' }}>
+        <ChooseCountry path="/test-drive" heading="testDrive.global.heading" body="testDrive.global.body" />
+      </ShellPage>
     )
   }
 
@@ -117,6 +135,7 @@ export function TestDrivePage({ data }: { data: TestDriveData }) {
 
       <form className="form card" method="post" noValidate aria-label={t('testDrive.submit')}>
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
+        <ErrorSummary form="test-drive" errors={data.errors} ids={SUMMARY_IDS} />
         <CsrfField token={data.csrf} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         <input type="hidden" name="storeId" value={data.storeId} />
@@ -169,6 +188,7 @@ export function TestDrivePage({ data }: { data: TestDriveData }) {
           label="testDrive.label.privacy"
           errors={data.errors}
           link={{ href: linkTo(site, '/policy'), label: 'testDrive.privacyLink' }}
+          checked={data.values.privacyAccepted === 'yes'}
         />
         <button className="button button--primary" type="submit" disabled={data.slots.length === 0}>
           {t('testDrive.submit')}

@@ -5,7 +5,8 @@ export interface DocumentProps {
   lang: string
   title: string
   description: string
-  canonical: string
+  /** Null on pages that are not indexed (errors, personal pages). */
+  canonical: string | null
   alternates: readonly { hrefLang: string; href: string }[]
   indexable: boolean
   /** Serialized hydration payload; present only on pages that ship JavaScript. */
@@ -32,7 +33,7 @@ export function Document(props: DocumentProps) {
         <title>{props.title}</title>
         <meta name="description" content={props.description} />
         {props.indexable ? null : <meta name="robots" content="noindex" />}
-        <link rel="canonical" href={props.canonical} />
+        {props.canonical ? <link rel="canonical" href={props.canonical} /> : null}
         {props.alternates.map((alt) => (
           <link key={alt.hrefLang} rel="alternate" hrefLang={alt.hrefLang} href={alt.href} />
         ))}

@@ -118,19 +118,29 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
       }
     : null
 
-  const alternates = [
-    ...alternateSites().map((alt) => ({ hrefLang: alt.locale, href: `${origin}${linkTo(alt, rest)}` })),
-    { hrefLang: 'x-default', href: `${origin}${linkTo(GLOBAL_SITE, rest)}` },
-  ]
+  // Only a page that may be indexed names its canonical address and its language versions: an error page or a
+  // personal page (an order, the profile) has no public address to point to.
+  const indexable = request.indexable && request.status === 200
+  const alternates = indexable
+    ? [
+        ...alternateSites().map((alt) => ({ hrefLang: alt.locale, href: `${origin}${linkTo(alt, rest)}` })),
+        { hrefLang: 'x-default', href: `${origin}${linkTo(GLOBAL_SITE, rest)}` },
+      ]
+    : []
+  // Belgium's default site is its default language's page: `/be/…` canonicalises to `/be/nl-BE/…`, the address
+  // the hreflang set names.
+  const canonicalSite = alternateSites().find(
+    (alt) => alt.countryCode === site.countryCode && alt.locale === site.locale,
+  )
 
   const body = await renderToReadableStream(
     <Document
       lang={site.locale}
       title={intl.formatMessage({ id: 'site.titleTemplate' }, { title: request.title })}
       description={request.description}
-      canonical={`${origin}${linkTo(site, rest)}`}
+      canonical={indexable ? `${origin}${linkTo(canonicalSite ?? site, rest)}` : null}
       alternates={alternates}
-      indexable={request.indexable && request.status === 200}
+      indexable={indexable}
       payload={payload ? serializeForScript(payload) : null}
       structuredData={request.structuredData ? serializeForScript(request.structuredData) : null}
       nonce={nonce}
