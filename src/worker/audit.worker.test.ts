@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { cardForm } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 
@@ -39,7 +40,7 @@ async function paidDutchOrder() {
     orderAgreement: 'yes',
   })
   const id = /result-confirmation\/([\w-]+)/.exec(placed.headers.get('location') ?? '')?.[1] ?? ''
-  await customer.postForm(`/nl/order/result-confirmation/${id}`, { card: '4242 4242 4242 4242' })
+  await customer.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4242 4242 4242 4242'))
   const number = (await env.DB.prepare('SELECT number FROM orders WHERE id = ?1').bind(id).first<{ number: string }>())
     ?.number
   return { customer, id, number: number ?? '' }
