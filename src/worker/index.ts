@@ -13,6 +13,7 @@ import { api } from './api'
 import { apiError, pricedCarProblem } from './api/errors'
 import { authSdk } from './api/session'
 import { handleConsentPost } from './consent-post'
+import { edgeCache } from './edge-cache'
 import { appConfig, ConfigError } from './env'
 import { errorReportingConfig, reportError, withErrorReporting } from './error-reporting'
 import { csrfProtection } from './middleware/csrf'
@@ -100,6 +101,8 @@ app.use(async (c, next) => {
   }
   await next()
 })
+// Anonymous pages from the edge cache: a hit renders nothing (edge-cache.ts).
+app.use(edgeCache())
 app.use(async (c, next) => {
   c.set('store', createStore(c.env, { waitUntil: backgroundTask(c) }))
   await next()

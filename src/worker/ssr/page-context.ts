@@ -38,6 +38,7 @@ export function buildPageContext(
     grayTag: visitor.grayTag,
     userInfo: visitor.userInfo,
     tradeInCarInfo: visitor.tradeInCarInfo,
-    __from: previousPage(c.req.header('referer'), url.origin),
+    // Not in a page the edge cache may keep for everyone (edge-cache.ts).
+    __from: c.get('edgeCacheable') ? '' : previousPage(c.req.header('referer'), url.origin),
   }
 }
