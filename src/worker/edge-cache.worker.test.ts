@@ -72,7 +72,7 @@ describe('anonymous pages from the edge cache', () => {
   })
 
   it('caches the static page types too: home, legal, marketing', async () => {
-    for (const path of ['/no', '/de/marketing', '/fr/policy', '/no/terms-conditions']) {
+    for (const path of ['/no', '/de/marketing', '/fr/policy', '/no/terms-conditions', '/no/quick-delivery']) {
       const url = fresh(path)
       expect((await get(url)).cache, path).toBe('MISS')
       expect((await get(url)).cache, path).toBe('HIT')
@@ -149,5 +149,25 @@ describe('anonymous pages from the edge cache', () => {
     expect(phone.cache).toBe('MISS')
     expect(phone.html).toContain('"clientType":"mobile"')
     expect((await get(path)).html).toContain('"clientType":"desktop"')
+  })
+})
+
+describe('the quick-delivery form without a token', () => {
+  it('sets no cookie on the list, and refuses an order form posted from another site or with no origin', async () => {
+    const list = await get(fresh('/nl/quick-delivery'))
+    expect(list.res.headers.get('set-cookie')).toBeNull()
+    expect(list.html).not.toContain('name="_csrf"')
+    const post = (headers: Record<string, string>) =>
+      app.request(
+        '/nl/quick-delivery',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          body: 'stockCarId=nl-lr-aurora-sound',
+        },
+        env,
+      )
+    expect((await post({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+    expect((await post({})).status).toBe(403)
   })
 })

@@ -91,11 +91,12 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
   const url = new URL(c.req.url)
   const rest = pathWithinSite(url.pathname, site)
   const user = await resolveUser(c)
-  const page = buildPageContext(c, site, {
-    userInfo: userInfoOf(user, site),
-    grayTag: await hasGrayAccess(c),
-    tradeInCarInfo: await tradeInCarInfo(c, site),
-  })
+  const grayTag = await hasGrayAccess(c)
+  const tradeIn = await tradeInCarInfo(c, site)
+  // After everything that may set a cookie: the policy says whether this answer may be shared.
+  const policy = cachePolicy(c, request.status, request.indexable)
+  const shared = c.get('edgeCacheable') === true && policy === CachePolicy.anonymousPage
+  const page = buildPageContext(c, site, { userInfo: userInfoOf(user, site), grayTag, tradeInCarInfo: tradeIn }, shared)
   const catalog = CATALOGS[site.locale]
   const ctx: RenderContext = { site, page, rest, query: url.searchParams.toString() }
   const origin = page.officialUrl.replace(/\/$/, '')
@@ -156,7 +157,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
   // c.body (not new Response) keeps headers that middleware set earlier: request id, cookies.
   return c.body(body, request.status as ContentfulStatusCode, {
     'content-type': 'text/html; charset=utf-8',
-    'cache-control': cachePolicy(c, request.status, request.indexable),
+    'cache-control': policy,
   })
 }
 
