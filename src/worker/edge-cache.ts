@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { channelOf, clientTypeOf } from '../domain/client-platform'
 import { CACHE_VERSION } from '../store/cache'
+import { randomId } from '../store/ids'
 import { CachePolicy } from './ssr/cache-policy'
 import type { AppEnv } from './types'
 
@@ -28,6 +29,8 @@ export const EDGE_CACHE_HEADER = 'x-edge-cache'
  *   anonymous pages were already declared to accept (orders re-price on the server).
  * - A hit gets a fresh CSP nonce: secureHeaders (before this middleware) made one for this response
  *   and writes it into the header; the stored HTML's `nonce` attributes are rewritten to it.
+ * - A hit gets fresh once-per-form values too: a form's idempotency key (`ONCE_FIELDS`) is unique per
+ *   response, in the hidden field and in the hydration data, so two visitors never share one.
  */
 export function edgeCache(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -39,14 +42,7 @@ export function edgeCache(): MiddlewareHandler<AppEnv> {
     c.set('edgeCacheable', true)
     const hit = await cache.match(key)
     if (hit) {
-      const nonce = c.get('secureHeadersNonce') ?? ''
-      const fresh = new HTMLRewriter()
-        .on('[nonce]', {
-          element(element) {
-            element.setAttribute('nonce', nonce)
-          },
-        })
-        .transform(hit)
+      const fresh = personalise(hit, c.get('secureHeadersNonce') ?? '')
       const headers = new Headers(fresh.headers)
       headers.set(EDGE_CACHE_HEADER, 'HIT')
       return new Response(fresh.body, { status: fresh.status, headers })
@@ -70,6 +66,47 @@ export function edgeCache(): MiddlewareHandler<AppEnv> {
       c.res.headers.set(EDGE_CACHE_HEADER, 'BYPASS')
     }
   }
+}
+
+/** Hidden form fields whose value must be unique per response (a retry of one form, not of a stranger's). */
+export const ONCE_FIELDS = ['idempotencyKey'] as const
+
+/**
+ * A stored page made this response's own: this response's CSP nonce, and a new value for each once-per-form
+ * field, in the field (before the hydration data in the document) and in the hydration data (`#__ctx`).
+ */
+function personalise(stored: Response, nonce: string): Response {
+  const replaced = new Map<string, string>()
+  let payload = ''
+  let rewriter = new HTMLRewriter().on('[nonce]', {
+    element(element) {
+      element.setAttribute('nonce', nonce)
+    },
+  })
+  for (const name of ONCE_FIELDS) {
+    rewriter = rewriter.on(`input[name="${name}"]`, {
+      element(element) {
+        const old = element.getAttribute('value')
+        if (!old) return
+        const value = replaced.get(old) ?? randomId()
+        replaced.set(old, value)
+        element.setAttribute('value', value)
+      },
+    })
+  }
+  rewriter = rewriter.on('script#__ctx', {
+    text(chunk) {
+      payload += chunk.text
+      if (!chunk.lastInTextNode) {
+        chunk.remove()
+        return
+      }
+      for (const [old, value] of replaced) payload = payload.replaceAll(JSON.stringify(old), JSON.stringify(value))
+      chunk.replace(payload, { html: true })
+      payload = ''
+    },
+  })
+  return rewriter.transform(stored)
 }
 
 /** Whether a request may be answered from the cache: an anonymous GET of a page. */

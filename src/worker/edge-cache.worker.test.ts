@@ -171,3 +171,21 @@ describe('the quick-delivery form without a token', () => {
     expect((await post({})).status).toBe(403)
   })
 })
+
+describe('the test drive form from the edge cache', () => {
+  it('gives each response its own idempotency key, in the form and in the hydration data, and sets no cookie', async () => {
+    const path = fresh('/se/test-drive/p5')
+    const answers = [await get(path), await get(path), await get(path)]
+    expect(answers.map((a) => a.cache)).toEqual(['MISS', 'HIT', 'HIT'])
+    const keys = answers.map(({ res, html }) => {
+      expect(res.headers.get('set-cookie')).toBeNull()
+      expect(html).not.toContain('name="_csrf"')
+      const inForm = /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1]
+      const payload = JSON.parse(/<script id="__ctx"[^>]*>(.*?)<\/script>/s.exec(html)?.[1] ?? '{}')
+      expect(inForm).toMatch(/^[\w-]{12,64}$/)
+      expect(payload.data.idempotencyKey).toBe(inForm)
+      return inForm
+    })
+    expect(new Set(keys).size).toBe(3)
+  })
+})

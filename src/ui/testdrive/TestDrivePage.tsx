@@ -4,7 +4,7 @@ import { formatDate } from '../../i18n/dates'
 import type { MessageKey } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
 import { useApiPost } from '../api-context'
-import { ConsentField, ContactFields, CsrfField, type FieldErrors, FormMessage } from '../form'
+import { ConsentField, ContactFields, type FieldErrors, FormMessage } from '../form'
 import { useT } from '../intl-context'
 import { ShellPage } from '../ShellPage'
 import { useRenderContext } from '../site-context'
@@ -17,7 +17,6 @@ export interface StoreOption {
 }
 
 export interface TestDriveData {
-  csrf: string
   /** One booking per form: a double click or a retry sends the same key. */
   idempotencyKey: string
   stores: StoreOption[]
@@ -117,7 +116,6 @@ export function TestDrivePage({ data }: { data: TestDriveData }) {
 
       <form className="form card" method="post" noValidate aria-label={t('testDrive.submit')}>
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
-        <CsrfField token={data.csrf} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         <input type="hidden" name="storeId" value={data.storeId} />
         <div className="field">
