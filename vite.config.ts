@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { cloudflare } from '@cloudflare/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { catalogVersion } from './scripts/content-seed.mjs'
 import { REGIONAL_BASES, regionalDifferences } from './src/i18n/regional'
 
 // Wrangler and the Vite plugin must never reach the internet from here.
@@ -42,7 +43,11 @@ const buildId = Date.now().toString(36)
 
 export default defineConfig({
   plugins: [regionalCatalogs(), react(), cloudflare()],
-  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
+  define: {
+    'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
+    // The catalogs the Worker reads from KV (src/i18n/catalog-store.ts), seeded under this version.
+    'import.meta.env.VITE_CATALOG_VERSION': JSON.stringify(catalogVersion()),
+  },
   environments: {
     // Vite leaves server bundles unminified; the Worker ships as built, so minify it (source map kept).
     p5_storefront: { build: { minify: true } },

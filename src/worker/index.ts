@@ -3,14 +3,14 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { PricedCarError } from '../domain/pricing/priced-car'
-import { CATALOGS } from '../i18n/catalogs'
+import { catalog, preloadCatalogs } from '../i18n/catalog-store'
 import { createStoreIntl } from '../i18n/intl'
 import { SITES, siteForPath } from '../i18n/sites'
 import { COOKIE_SETTINGS_PATH } from '../routes/cookie-settings'
 import { createStore } from '../store'
 import { tagManagerSources } from './analytics'
 import { api } from './api'
-import { apiError, pricedCarProblem } from './api/errors'
+import { apiError, pricedCarProblem, requestLocale } from './api/errors'
 import { authSdk } from './api/session'
 import { handleConsentPost } from './consent-post'
 import { edgeCache } from './edge-cache'
@@ -31,7 +31,7 @@ import type { AppEnv } from './types'
  */
 function refuseForgedPage(c: Context<AppEnv>): Promise<Response> {
   const { site } = siteForPath(c.req.path)
-  const intl = createStoreIntl(site.locale, CATALOGS[site.locale])
+  const intl = createStoreIntl(site.locale, catalog(site.locale))
   return renderError(c, site, { type: 'unexpected', message: intl.formatMessage({ id: 'api.error.csrf' }) }, 403)
 }
 
@@ -103,6 +103,12 @@ app.use(async (c, next) => {
 })
 // Anonymous pages from the edge cache: a hit renders nothing (edge-cache.ts).
 app.use(edgeCache())
+// The message catalogs live in KV, not in the bundle: the site's and the API caller's, read before anything
+// that writes text (i18n/catalog-store.ts); a KV fault serves English rather than failing.
+app.use(async (c, next) => {
+  await preloadCatalogs(c.env, [siteForPath(c.req.path).site.locale, requestLocale(c)])
+  await next()
+})
 app.use(async (c, next) => {
   c.set('store', createStore(c.env, { waitUntil: backgroundTask(c) }))
   await next()

@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { z } from 'zod'
 import { catalogItem } from '../../domain/catalog/items'
 import { PricedCarError, type PricedCarProblem } from '../../domain/pricing/priced-car'
-import { CATALOGS } from '../../i18n/catalogs'
+import { catalog } from '../../i18n/catalog-store'
 import { createStoreIntl, type MessageKey } from '../../i18n/intl'
 import { LOCALES, type Locale } from '../../i18n/sites'
 
@@ -39,7 +39,7 @@ export function requestLocale(c: Context, fallback: Locale = 'en-US'): Locale {
 
 /** Translates an API message key into the request's language. */
 export function apiMessage(c: Context, key: MessageKey): string {
-  return CATALOGS[requestLocale(c)][key]
+  return catalog(requestLocale(c))[key]
 }
 
 /**
@@ -68,7 +68,7 @@ export function apiError(
  */
 export function pricedCarProblem(c: Context, problem: PricedCarProblem, siteLocale?: Locale): Response {
   const locale = requestLocale(c, siteLocale)
-  const intl = createStoreIntl(locale, CATALOGS[locale])
+  const intl = createStoreIntl(locale, catalog(locale))
   const t = (key: MessageKey, values?: Record<string, string>) => intl.formatMessage({ id: key }, values)
   const field = (path: string, message: string) => ({ path, message })
   switch (problem.code) {

@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { renderToReadableStream } from 'react-dom/server'
 import { allows, type Consent } from '../../domain/analytics/consent'
 import { type AnalyticsLabel, submitEventOf } from '../../domain/analytics/events'
-import { CATALOGS } from '../../i18n/catalogs'
+import { catalog as catalogOf } from '../../i18n/catalog-store'
 import { COMMON_NAMESPACES, createStoreIntl, pickMessages } from '../../i18n/intl'
 import { linkTo, sameOriginPath } from '../../i18n/links'
 import { alternateSites, type CountryCode, GLOBAL_SITE, type Locale, type Site } from '../../i18n/sites'
@@ -97,7 +97,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
   const policy = cachePolicy(c, request.status, request.indexable)
   const shared = c.get('edgeCacheable') === true && policy === CachePolicy.anonymousPage
   const page = buildPageContext(c, site, { userInfo: userInfoOf(user, site), grayTag, tradeInCarInfo: tradeIn }, shared)
-  const catalog = CATALOGS[site.locale]
+  const catalog = catalogOf(site.locale)
   const ctx: RenderContext = { site, page, rest, query: url.searchParams.toString() }
   const origin = page.officialUrl.replace(/\/$/, '')
   const nonce = c.get('secureHeadersNonce') ?? ''
@@ -185,7 +185,7 @@ function ErrorRoutePage({ data }: { data: { error: AppError } }) {
 
 /** The error screen for a site, with its status: 404 types and the 500 "unexpected" one. */
 export function renderError(c: Context<AppEnv>, site: Site, error: AppError, status: number): Promise<Response> {
-  const intl = createStoreIntl(site.locale, CATALOGS[site.locale])
+  const intl = createStoreIntl(site.locale, catalogOf(site.locale))
   return stream(c, {
     site,
     intl,
@@ -224,7 +224,7 @@ async function loadContext(c: Context<AppEnv>, site: Site, params: Record<string
 }
 
 function renderLoaded(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>, data: unknown, status: number) {
-  const intl = createStoreIntl(site.locale, CATALOGS[site.locale])
+  const intl = createStoreIntl(site.locale, catalogOf(site.locale))
   const meta = route.meta(data)
   return stream(c, {
     site,
