@@ -28,6 +28,7 @@ import type { AppEnv } from '../types'
 import { clientEntrySrc } from './assets'
 import { ConsentBanner } from './ConsentBanner'
 import { CachePolicy } from './cache-policy'
+import { compileMessages } from './compiled-messages'
 import { Document } from './Document'
 import { buildPageContext } from './page-context'
 import { serializeForScript } from './serialize'
@@ -111,7 +112,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
         prefix: site.prefix,
         rest,
         query: ctx.query,
-        messages: pickMessages(catalog, [...COMMON_NAMESPACES, ...request.namespaces]),
+        messages: compileMessages(pickMessages(catalog, [...COMMON_NAMESPACES, ...request.namespaces]), site.locale),
         data: request.data,
       }
     : null
