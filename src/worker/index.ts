@@ -13,6 +13,7 @@ import { api } from './api'
 import { apiError, pricedCarProblem, requestLocale } from './api/errors'
 import { authSdk } from './api/session'
 import { handleConsentPost } from './consent-post'
+import { d1Sessions } from './d1-session'
 import { edgeCache } from './edge-cache'
 import { appConfig, ConfigError } from './env'
 import { errorReportingConfig, reportError, withErrorReporting } from './error-reporting'
@@ -109,6 +110,8 @@ app.use(async (c, next) => {
   await preloadCatalogs(c.env, [siteForPath(c.req.path).site.locale, requestLocale(c)])
   await next()
 })
+// D1 through the Sessions API: read replicas, and a customer's own writes always visible to them (d1-session.ts).
+app.use(d1Sessions())
 app.use(async (c, next) => {
   c.set('store', createStore(c.env, { waitUntil: backgroundTask(c) }))
   await next()
