@@ -21,8 +21,8 @@ export const EDGE_CACHE_HEADER = 'x-edge-cache'
  * - A response is stored only when the renderer marked it `CachePolicy.anonymousPage` (an anonymous,
  *   indexable 200 page with nothing personal in it) and it sets no cookie.
  * - The key is the full URL (host, site prefix with its language, path, query) plus what else the
- *   page is rendered from: the client type and channel derived from the User-Agent, the build and
- *   the store's CACHE_VERSION. The referrer is left out of cacheable renders (`__from` is empty).
+ *   page is rendered from: the client type and channel derived from the User-Agent, the build, the
+ *   configuration the page shows (configVariant) and the store's CACHE_VERSION. The referrer is left out of cacheable renders (`__from` is empty).
  * - Data changes (prices, catalog, stock) reach visitors by TTL: the renderer's `s-maxage=300`, so
  *   within 5 minutes; a deployment or a CACHE_VERSION bump changes every key at once. Versioned keys
  *   per record would need every page to know each record it shows; 5 minutes is the staleness the
@@ -127,6 +127,27 @@ export function storable(res: Response): boolean {
   )
 }
 
+const configHashes = new WeakMap<object, string>()
+
+/**
+ * What of the deployment's configuration a page shows (environment, official origin, error reporting in the
+ * page), as a short FNV-1a hash: a changed secret or variable never serves pages rendered with the old one.
+ */
+function configVariant(c: Context<AppEnv>): string {
+  const config = c.get('config')
+  let hash = configHashes.get(config)
+  if (!hash) {
+    const text = [config.ENVIRONMENT, config.OFFICIAL_URL, config.SENTRY_DSN, config.SENTRY_TRACES_SAMPLE_RATE].join(
+      '|',
+    )
+    let h = 0x811c9dc5
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
+    hash = (h >>> 0).toString(36)
+    configHashes.set(config, hash)
+  }
+  return hash
+}
+
 /** The cache key: the full request URL plus everything else a cacheable page is rendered from. */
 export function cacheKey(c: Context<AppEnv>): Request {
   const url = new URL(c.req.url)
@@ -134,6 +155,7 @@ export function cacheKey(c: Context<AppEnv>): Request {
   const variant = [
     CACHE_VERSION,
     BUILD_ID,
+    configVariant(c),
     clientTypeOf(userAgent, c.req.header('sec-ch-ua-mobile') ?? null),
     channelOf(userAgent),
   ].join('.')
