@@ -45,6 +45,8 @@ export function edgeCache(): MiddlewareHandler<AppEnv> {
       const fresh = personalise(hit, c.get('secureHeadersNonce') ?? '')
       const headers = new Headers(fresh.headers)
       headers.set(EDGE_CACHE_HEADER, 'HIT')
+      // This request's id (requestId() set it on the response it expected, which a hit replaces).
+      headers.set('x-request-id', c.get('requestId'))
       return new Response(fresh.body, { status: fresh.status, headers })
     }
     await next()

@@ -69,6 +69,10 @@ describe('anonymous pages from the edge cache', () => {
       return inHeader
     })
     expect(new Set(seen).size).toBe(3)
+    // Every answer carries its own request id, a hit too.
+    const ids = answers.map(({ res }) => res.headers.get('x-request-id'))
+    expect(ids.every(Boolean)).toBe(true)
+    expect(new Set(ids).size).toBe(3)
   })
 
   it('caches the static page types too: home, legal, marketing', async () => {
