@@ -41,7 +41,9 @@ const app = new Hono<AppEnv>({ strict: false })
 /** The error reporter's origin, for the browser SDK, when reporting is on (CSP connect-src). */
 function errorReportingSource(c: Context): string {
   try {
-    const reporting = errorReportingConfig(appConfig((c as Context<AppEnv>).env))
+    // The config parsed for this request (c.env is replaced by the D1 session's copy later: not re-parsed).
+    const ctx = c as Context<AppEnv>
+    const reporting = errorReportingConfig(ctx.get('config') ?? appConfig(ctx.env))
     return reporting ? new URL(reporting.dsn).origin : ''
   } catch {
     return ''
