@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { cloudflare } from '@cloudflare/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { catalogVersion } from './scripts/content-seed.mjs'
 import { REGIONAL_BASES, regionalDifferences } from './src/i18n/regional'
 
 // Wrangler and the Vite plugin must never reach the internet from here.
@@ -37,12 +38,32 @@ function regionalCatalogs(): Plugin {
   }
 }
 
+/**
+ * The browser gets its messages parsed by the server (src/worker/ssr/compiled-messages.ts), so its
+ * bundle carries the parser's no-op stand-in instead of the ICU parser (~10 kB gzip).
+ */
+function noIcuParserInBrowser(): Plugin {
+  const noParser = resolve(import.meta.dirname, 'node_modules/@formatjs/icu-messageformat-parser/no-parser.js')
+  return {
+    name: 'no-icu-parser-in-browser',
+    enforce: 'pre',
+    resolveId(source) {
+      if (this.environment.name !== 'client' || source !== '@formatjs/icu-messageformat-parser') return null
+      return noParser
+    },
+  }
+}
+
 /** Changes with every build: busts caches of the fixed-name entry files (see src/worker/ssr/assets.ts). */
 const buildId = Date.now().toString(36)
 
 export default defineConfig({
-  plugins: [regionalCatalogs(), react(), cloudflare()],
-  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
+  plugins: [regionalCatalogs(), noIcuParserInBrowser(), react(), cloudflare()],
+  define: {
+    'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
+    // The catalogs the Worker reads from KV (src/i18n/catalog-store.ts), seeded under this version.
+    'import.meta.env.VITE_CATALOG_VERSION': JSON.stringify(catalogVersion()),
+  },
   environments: {
     // Vite leaves server bundles unminified; the Worker ships as built, so minify it (source map kept).
     p5_storefront: { build: { minify: true } },

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
 import { unstable_readConfig } from 'wrangler'
-import { contentSeedEntries } from './scripts/content-seed.mjs'
+import { catalogVersion, contentSeedEntries } from './scripts/content-seed.mjs'
 import { dataSeedSql } from './scripts/seed-sql.mjs'
 
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false'
@@ -37,6 +37,8 @@ export default defineConfig({
             },
           })),
         ],
+        // The catalogs' version the seed writes to KV (src/i18n/catalog-store.ts).
+        define: { 'import.meta.env.VITE_CATALOG_VERSION': JSON.stringify(catalogVersion()) },
         test: {
           name: 'worker',
           include: ['src/**/*.worker.test.{ts,tsx}', 'test/**/*.worker.test.ts'],

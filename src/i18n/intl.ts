@@ -1,9 +1,12 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl'
 import type enUS from '../../locales/en-US.json'
 import type { Locale } from './sites'
 
 export type Messages = typeof enUS
 export type MessageKey = keyof Messages
+/** Messages parsed ahead of time (src/worker/ssr/compiled-messages.ts): what a hydrating page receives. */
+export type CompiledMessages = Record<string, MessageFormatElement[]>
 
 /** Message namespaces every rendered page needs: layout, errors and shared words. */
 // 'consent.footer': the footer's cookie-settings link, the only consent text a hydrated page renders.
@@ -35,11 +38,11 @@ export function pickMessages(messages: Messages, namespaces: readonly string[]):
 const cache = createIntlCache()
 
 /** One intl instance per request (or per hydration): never shared between visitors. */
-export function createStoreIntl(locale: Locale, messages: Partial<Messages>): IntlShape<string> {
+export function createStoreIntl(locale: Locale, messages: Partial<Messages> | CompiledMessages): IntlShape<string> {
   return createIntl(
     {
       locale,
-      messages: messages as Record<string, string>,
+      messages: messages as Record<string, string> | CompiledMessages,
       defaultLocale: 'en-US',
       // Keys are typed against en-US and every catalog is checked complete by the locale test:
       // a missing message cannot ship, so it never needs to crash or spam a page at run time.

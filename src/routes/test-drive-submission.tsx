@@ -10,6 +10,8 @@ export default defineRoute<TestDriveData>({
   label: 'book_a_test_drive',
   namespaces: ['page.testDrive', 'testDrive', 'auth.field', 'profile.field', 'validation'],
   client: 'testDrive',
+  // The same form as /test-drive, checked the same way (routes/test-drive.tsx).
+  forgeryCheck: 'origin',
   indexable: false,
   load: async (ctx) => {
     const { configuration } = await loadConfiguration(ctx)

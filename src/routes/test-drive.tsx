@@ -27,7 +27,6 @@ export async function loadTestDrive(
     (model) => !store || store.modelsOnShow.includes(model.code),
   )
   return {
-    csrf: await ctx.session.csrfToken(),
     idempotencyKey: randomId(),
     stores: stores.map(storeOption),
     storeId: store?.id ?? '',
@@ -115,6 +114,9 @@ export default defineRoute<TestDriveData>({
   label: 'book_a_test_drive',
   namespaces: ['page.testDrive', 'testDrive', 'auth.field', 'profile.field', 'validation'],
   client: 'testDrive',
+  // Booking is checked by origin (Origin / Sec-Fetch-Site, sent with every current browser's form post, JavaScript
+  // or not): a token would set a cookie and keep the page out of the edge and back/forward caches.
+  forgeryCheck: 'origin',
   indexable: true,
   load: async (ctx) => {
     const modelCode = ctx.params.carCode

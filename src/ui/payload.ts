@@ -1,4 +1,4 @@
-import type { Messages } from '../i18n/intl'
+import type { CompiledMessages } from '../i18n/intl'
 import type { PageContext } from './page-context'
 
 /** What a hydrating page hands its client entry, in `<script id="__ctx">`. */
@@ -8,8 +8,8 @@ export interface HydrationPayload<Data = unknown> {
   prefix: string
   rest: string
   query: string
-  /** Only the namespaces the page renders. */
-  messages: Partial<Messages>
+  /** Only the namespaces the page renders, parsed on the server (no ICU parser in the browser). */
+  messages: CompiledMessages
   data: Data
 }
 

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ContentDocument, contentLanguageOf, DOCUMENT_IDS, type DocumentId } from '../domain/content/document'
 import { formatMoney, money } from '../domain/money'
 import { formatRate } from '../domain/number'
+import { preloadCatalogs } from '../i18n/catalog-store'
 import { CATALOGS } from '../i18n/catalogs'
 import { formatDate } from '../i18n/dates'
 import { SITES } from '../i18n/sites'
@@ -108,6 +109,9 @@ describe('legal documents', () => {
         throw new Error('KV unavailable')
       },
     }
+    // The message catalogs also live in KV; an isolate that has served the language keeps its catalog in memory
+    // (a cold isolate during a KV outage answers in English: i18n/catalog-store.worker.test.ts).
+    await preloadCatalogs(env, ['de-DE', 'is-IS'])
     for (const [path, locale] of [
       ['/de/policy', 'de-DE'],
       ['/is/terms-conditions', 'is-IS'],

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { PricedCarError } from '../domain/pricing/priced-car'
-import { CATALOGS } from '../i18n/catalogs'
+import { catalog, preloadCatalogs } from '../i18n/catalog-store'
 import { createStoreIntl } from '../i18n/intl'
 import { loadIntlData } from '../i18n/intl-data'
 import { SITES, siteForPath } from '../i18n/sites'
@@ -11,10 +11,12 @@ import { COOKIE_SETTINGS_PATH } from '../routes/cookie-settings'
 import { createStore } from '../store'
 import { tagManagerSources } from './analytics'
 import { api } from './api'
-import { apiError, pricedCarProblem } from './api/errors'
+import { apiError, pricedCarProblem, requestLocale } from './api/errors'
 import { authSdk } from './api/session'
 import { carImage } from './car-image'
 import { handleConsentPost } from './consent-post'
+import { d1Sessions } from './d1-session'
+import { edgeCache } from './edge-cache'
 import { appConfig, ConfigError } from './env'
 import { errorReportingConfig, reportError, withErrorReporting } from './error-reporting'
 import { csrfProtection } from './middleware/csrf'
@@ -34,7 +36,7 @@ import type { AppEnv } from './types'
  */
 function refuseForgedPage(c: Context<AppEnv>): Promise<Response> {
   const { site } = siteForPath(c.req.path)
-  const intl = createStoreIntl(site.locale, CATALOGS[site.locale])
+  const intl = createStoreIntl(site.locale, catalog(site.locale))
   return renderError(c, site, { type: 'unexpected', message: intl.formatMessage({ id: 'api.error.csrf' }) }, 403)
 }
 
@@ -43,7 +45,9 @@ const app = new Hono<AppEnv>({ strict: false })
 /** The error reporter's origin, for the browser SDK, when reporting is on (CSP connect-src). */
 function errorReportingSource(c: Context): string {
   try {
-    const reporting = errorReportingConfig(appConfig((c as Context<AppEnv>).env))
+    // The config parsed for this request (c.env is replaced by the D1 session's copy later: not re-parsed).
+    const ctx = c as Context<AppEnv>
+    const reporting = errorReportingConfig(ctx.get('config') ?? appConfig(ctx.env))
     return reporting ? new URL(reporting.dsn).origin : ''
   } catch {
     return ''
@@ -104,6 +108,16 @@ app.use(async (c, next) => {
   }
   await next()
 })
+// Anonymous pages from the edge cache: a hit renders nothing (edge-cache.ts).
+app.use(edgeCache())
+// The message catalogs live in KV, not in the bundle: the site's and the API caller's, read before anything
+// that writes text (i18n/catalog-store.ts); a KV fault serves English rather than failing.
+app.use(async (c, next) => {
+  await preloadCatalogs(c.env, [siteForPath(c.req.path).site.locale, requestLocale(c)])
+  await next()
+})
+// D1 through the Sessions API: read replicas, and a customer's own writes always visible to them (d1-session.ts).
+app.use(d1Sessions())
 app.use(async (c, next) => {
   c.set('store', createStore(c.env, { waitUntil: backgroundTask(c) }))
   await next()

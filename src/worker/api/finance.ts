@@ -8,7 +8,7 @@ import { createOffer, isExpired } from '../../domain/finance/offer'
 import { FINANCE_KINDS, LEASE_SERVICES, productsFor } from '../../domain/finance/products'
 import { financeBasis, financeSummary } from '../../domain/finance/summary'
 import { formatMoney } from '../../domain/money'
-import { CATALOGS } from '../../i18n/catalogs'
+import { catalog } from '../../i18n/catalog-store'
 import { createStoreIntl, type MessageKey } from '../../i18n/intl'
 import { SITES, type Site, siteByPrefix, today } from '../../i18n/sites'
 import { describeFinance, financeProblemMessage } from '../../ui/finance/describe'
@@ -124,7 +124,7 @@ export const financeApi = new Hono<AppEnv>()
       ])
     }
     const basis = financeBasis(quote)
-    const intl = createStoreIntl(site.locale, CATALOGS[site.locale])
+    const intl = createStoreIntl(site.locale, catalog(site.locale))
     const t = (key: MessageKey, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values)
     const outcome = financeSummary(product, {
       ...basis,

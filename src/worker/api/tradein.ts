@@ -7,7 +7,7 @@ import { normalizePlate } from '../../domain/tradein/plates'
 import { isValidOwnerName, OLDEST_YEAR_OFFSET } from '../../domain/tradein/validate'
 import { FINAL_PRICE_VALID_DAYS } from '../../domain/tradein/valuation'
 import { normalizeVin } from '../../domain/tradein/vin'
-import { CATALOGS } from '../../i18n/catalogs'
+import { catalog } from '../../i18n/catalog-store'
 import { createStoreIntl, type MessageKey } from '../../i18n/intl'
 import { SITES, siteByPrefix } from '../../i18n/sites'
 import { requestValuation } from '../../routes/trade-in-valuation'
@@ -108,7 +108,7 @@ export const tradeInApi = new Hono<AppEnv>().post(
     switch (outcome.status) {
       case 'invalid': {
         const locale = requestLocale(c)
-        const intl = createStoreIntl(locale, CATALOGS[locale])
+        const intl = createStoreIntl(locale, catalog(locale))
         const label = (key: MessageKey | undefined) => (key ? intl.formatMessage({ id: key }) : '')
         return apiError(
           c,

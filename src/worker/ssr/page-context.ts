@@ -21,6 +21,8 @@ export function buildPageContext(
   c: Context<AppEnv>,
   site: Site,
   visitor: Pick<PageContext, 'userInfo' | 'grayTag' | 'tradeInCarInfo'>,
+  /** The page may be stored in the edge cache for everyone (edge-cache.ts): nothing from this request's referrer. */
+  shared = false,
 ): PageContext {
   const url = new URL(c.req.url)
   const userAgent = c.req.header('user-agent') ?? ''
@@ -38,6 +40,6 @@ export function buildPageContext(
     grayTag: visitor.grayTag,
     userInfo: visitor.userInfo,
     tradeInCarInfo: visitor.tradeInCarInfo,
-    __from: previousPage(c.req.header('referer'), url.origin),
+    __from: shared ? '' : previousPage(c.req.header('referer'), url.origin),
   }
 }

@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { renderToReadableStream } from 'react-dom/server'
 import { allows, type Consent } from '../../domain/analytics/consent'
 import { type AnalyticsLabel, submitEventOf } from '../../domain/analytics/events'
-import { CATALOGS } from '../../i18n/catalogs'
+import { catalog as catalogOf } from '../../i18n/catalog-store'
 import { COMMON_NAMESPACES, createStoreIntl, pickMessages } from '../../i18n/intl'
 import { linkTo, sameOriginPath } from '../../i18n/links'
 import { alternateSites, type CountryCode, GLOBAL_SITE, type Locale, type Site } from '../../i18n/sites'
@@ -31,6 +31,7 @@ import type { AppEnv } from '../types'
 import { clientEntrySrc } from './assets'
 import { ConsentBanner } from './ConsentBanner'
 import { CachePolicy } from './cache-policy'
+import { compileMessages } from './compiled-messages'
 import { Document } from './Document'
 import { buildPageContext } from './page-context'
 import { serializeForScript } from './serialize'
@@ -94,12 +95,13 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
   const url = new URL(c.req.url)
   const rest = pathWithinSite(url.pathname, site)
   const user = await resolveUser(c)
-  const page = buildPageContext(c, site, {
-    userInfo: userInfoOf(user, site),
-    grayTag: await hasGrayAccess(c),
-    tradeInCarInfo: await tradeInCarInfo(c, site),
-  })
-  const catalog = CATALOGS[site.locale]
+  const grayTag = await hasGrayAccess(c)
+  const tradeIn = await tradeInCarInfo(c, site)
+  // After everything that may set a cookie: the policy says whether this answer may be shared.
+  const policy = cachePolicy(c, request.status, request.indexable)
+  const shared = c.get('edgeCacheable') === true && policy === CachePolicy.anonymousPage
+  const page = buildPageContext(c, site, { userInfo: userInfoOf(user, site), grayTag, tradeInCarInfo: tradeIn }, shared)
+  const catalog = catalogOf(site.locale)
   const ctx: RenderContext = { site, page, rest, query: url.searchParams.toString() }
   const origin = page.officialUrl.replace(/\/$/, '')
   const nonce = c.get('secureHeadersNonce') ?? ''
@@ -113,7 +115,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
         prefix: site.prefix,
         rest,
         query: ctx.query,
-        messages: pickMessages(catalog, [...COMMON_NAMESPACES, ...request.namespaces]),
+        messages: compileMessages(pickMessages(catalog, [...COMMON_NAMESPACES, ...request.namespaces]), site.locale),
         data: request.data,
       }
     : null
@@ -172,7 +174,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
   // c.body (not new Response) keeps headers that middleware set earlier: request id, cookies.
   return c.body(body, request.status as ContentfulStatusCode, {
     'content-type': 'text/html; charset=utf-8',
-    'cache-control': cachePolicy(c, request.status, request.indexable),
+    'cache-control': policy,
   })
 }
 
@@ -200,7 +202,7 @@ function ErrorRoutePage({ data }: { data: { error: AppError } }) {
 
 /** The error screen for a site, with its status: 404 types and the 500 "unexpected" one. */
 export function renderError(c: Context<AppEnv>, site: Site, error: AppError, status: number): Promise<Response> {
-  const intl = createStoreIntl(site.locale, CATALOGS[site.locale])
+  const intl = createStoreIntl(site.locale, catalogOf(site.locale))
   return stream(c, {
     site,
     intl,
@@ -240,7 +242,7 @@ async function loadContext(c: Context<AppEnv>, site: Site, params: Record<string
 }
 
 function renderLoaded(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>, data: unknown, status: number) {
-  const intl = createStoreIntl(site.locale, CATALOGS[site.locale])
+  const intl = createStoreIntl(site.locale, catalogOf(site.locale))
   const meta = route.meta(data)
   return stream(c, {
     site,

@@ -1,0 +1,40 @@
+import type { MiddlewareHandler } from 'hono'
+import { getCookie, setCookie } from 'hono/cookie'
+import type { AppEnv } from './types'
+
+/**
+ * The D1 bookmark of a visitor's last write: HttpOnly, host-only, an hour. With it, the visitor's
+ * next requests read from a copy of the database at least as new as that write (docs/scale.md).
+ */
+export const BOOKMARK_COOKIE = '__Host-d1-bookmark'
+
+/** D1 bookmarks are hexadecimal groups joined by dashes; anything else is ignored. */
+const BOOKMARK = /^[0-9a-f]{1,16}(?:-[0-9a-f]{1,64}){1,8}$/i
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Every request's queries go through one D1 session (the Sessions API, for read replication): a
+ * request carrying the bookmark cookie continues from that bookmark, so a customer always reads
+ * their own writes; other reads may come from the nearest replica ('first-unconstrained'); a write
+ * request starts at the primary ('first-primary') and answers with the new bookmark in the cookie.
+ * GET answers never set it, so anonymous pages stay cacheable (edge-cache.ts); a visitor who carries
+ * it is not served from the edge cache, which is what reading one's own writes needs.
+ */
+export function d1Sessions(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const db = c.env.DB
+    if (typeof db?.withSession !== 'function') return next()
+    const cookie = getCookie(c, BOOKMARK_COOKIE)
+    const bookmark = cookie && BOOKMARK.test(cookie) ? cookie : undefined
+    const write = !SAFE_METHODS.has(c.req.method)
+    const session = db.withSession(bookmark ?? (write ? 'first-primary' : 'first-unconstrained'))
+    // The session answers prepare and batch like the database; the rest of the code only uses those.
+    c.env = { ...c.env, DB: session as unknown as D1Database }
+    await next()
+    if (!write) return
+    const latest = session.getBookmark()
+    if (latest && latest !== bookmark && BOOKMARK.test(latest)) {
+      setCookie(c, BOOKMARK_COOKIE, latest, { httpOnly: true, secure: true, sameSite: 'Lax', path: '/', maxAge: 3600 })
+    }
+  }
+}

@@ -1,0 +1,195 @@
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ROUTES } from '../routes'
+import { ACCESS_COOKIE } from './auth/session'
+import { EDGE_CACHE_HEADER, storable } from './edge-cache'
+import { app } from './index'
+import { CachePolicy } from './ssr/cache-policy'
+
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36'
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
+
+/** One request through the whole worker, waiting for its background work (the cache store). */
+async function get(url: string, headers: Record<string, string> = {}) {
+  const ctx = createExecutionContext()
+  const res = await app.fetch(
+    new Request(url.startsWith('http') ? url : `http://local.test${url}`, {
+      headers: { 'user-agent': DESKTOP, ...headers },
+    }),
+    env,
+    ctx,
+  )
+  const html = await res.text()
+  await waitOnExecutionContext(ctx)
+  return { res, html, cache: res.headers.get(EDGE_CACHE_HEADER) }
+}
+
+/** Every nonce attribute in a page, and the one the CSP header allows. */
+function nonces(res: Response, html: string) {
+  const inHtml = [...new Set([...html.matchAll(/ nonce="([^"]+)"/g)].map((m) => m[1]))]
+  const inHeader = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1]
+  return { inHtml, inHeader }
+}
+
+/** A fresh address each test, so no test sees another's stored page. */
+let n = 0
+const fresh = (path: string) => `${path}${path.includes('?') ? '&' : '?'}t=${Date.now()}-${++n}`
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('anonymous pages from the edge cache', () => {
+  it('serves a repeat request from the cache without loading or rendering the page', async () => {
+    const route = ROUTES.find((r) => r.id === 'configurator')
+    if (!route) throw new Error('no configurator route')
+    const load = vi.spyOn(route, 'load')
+    const path = fresh('/no/configurator/p5')
+    const first = await get(path)
+    expect(first.res.status).toBe(200)
+    expect(first.cache).toBe('MISS')
+    expect(load).toHaveBeenCalledTimes(1)
+
+    const second = await get(path)
+    expect(second.res.status).toBe(200)
+    expect(second.cache).toBe('HIT')
+    expect(load).toHaveBeenCalledTimes(1)
+    // The same page, apart from the nonce (HTMLRewriter writes a rewritten void tag's end as " />").
+    const strip = (html: string) => html.replace(/ nonce="[^"]+"/g, '').replace(/\s*\/>/g, '/>')
+    expect(strip(second.html)).toBe(strip(first.html))
+  })
+
+  it('gives every response its own CSP nonce, matching its header, on a hit too', async () => {
+    const path = fresh('/no/configurator/p5')
+    const answers = [await get(path), await get(path), await get(path)]
+    expect(answers.map((a) => a.cache)).toEqual(['MISS', 'HIT', 'HIT'])
+    const seen = answers.map(({ res, html }) => {
+      const { inHtml, inHeader } = nonces(res, html)
+      expect(inHtml.length).toBe(1)
+      expect(inHtml[0]).toBe(inHeader)
+      return inHeader
+    })
+    expect(new Set(seen).size).toBe(3)
+    // Every answer carries its own request id, a hit too.
+    const ids = answers.map(({ res }) => res.headers.get('x-request-id'))
+    expect(ids.every(Boolean)).toBe(true)
+    expect(new Set(ids).size).toBe(3)
+  })
+
+  it('caches the static page types too: home, legal, marketing', async () => {
+    for (const path of ['/no', '/de/marketing', '/fr/policy', '/no/terms-conditions', '/no/quick-delivery']) {
+      const url = fresh(path)
+      expect((await get(url)).cache, path).toBe('MISS')
+      expect((await get(url)).cache, path).toBe('HIT')
+    }
+  })
+
+  it('never answers a request carrying a session (or any cookie) from the cache', async () => {
+    const path = fresh('/no/configurator/p5')
+    await get(path)
+    expect((await get(path)).cache).toBe('HIT')
+    const signedIn = await get(path, { cookie: `${ACCESS_COOKIE}=some-session` })
+    expect(signedIn.cache).toBeNull()
+    expect(signedIn.res.headers.get('cache-control')).toBe(CachePolicy.none)
+    const withConsent = await get(path, { cookie: 'other=1' })
+    expect(withConsent.cache).toBeNull()
+    const withAuthorization = await get(path, { authorization: 'Bearer x' })
+    expect(withAuthorization.cache).toBeNull()
+  })
+
+  it('never stores a response that sets a cookie or is personal', async () => {
+    expect(
+      storable(
+        new Response('<p>x</p>', {
+          headers: {
+            'content-type': 'text/html; charset=utf-8',
+            'cache-control': CachePolicy.anonymousPage,
+            'set-cookie': 'a=b',
+          },
+        }),
+      ),
+    ).toBe(false)
+    expect(
+      storable(
+        new Response('<p>x</p>', {
+          headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': CachePolicy.none },
+        }),
+      ),
+    ).toBe(false)
+    // A page that carries an anti-forgery token (trade-in sets the seed cookie): rendered every time.
+    const path = fresh('/se/trade-in')
+    const first = await get(path)
+    expect(first.res.headers.get('set-cookie')).not.toBeNull()
+    expect(first.cache).toBe('BYPASS')
+    expect((await get(path)).cache).toBe('BYPASS')
+    // Not found pages are not stored either.
+    const missing = fresh('/no/does-not-exist')
+    expect((await get(missing)).cache).toBe('BYPASS')
+    expect((await get(missing)).res.status).toBe(404)
+  })
+
+  it("never serves one site's or language's page for another", async () => {
+    const query = fresh('')
+    const pages = ['/no/configurator/p5', '/se/configurator/p5', '/be/fr-BE', '/be/nl-BE']
+    for (const path of pages) await get(`${path}${query}`)
+    for (const path of pages) {
+      const again = await get(`${path}${query}`)
+      expect(again.cache).toBe('HIT')
+    }
+    const langOf = (html: string) => /<html lang="([^"]+)"/.exec(html)?.[1]
+    expect(langOf((await get(`/no/configurator/p5${query}`)).html)).toBe('nb-NO')
+    expect(langOf((await get(`/se/configurator/p5${query}`)).html)).toBe('sv-SE')
+    expect(langOf((await get(`/be/fr-BE${query}`)).html)).toBe('fr-BE')
+    expect(langOf((await get(`/be/nl-BE${query}`)).html)).toBe('nl-BE')
+    // Another host is another key.
+    expect((await get(`http://other.test/no/configurator/p5${query}`)).cache).toBe('MISS')
+  })
+
+  it('keeps request-derived values per visitor: client type in the key, no referrer in a cached page', async () => {
+    const path = fresh('/no/configurator/p5')
+    const desktop = await get(path, { referer: 'http://local.test/no/private-path?email=a@b.test' })
+    expect(desktop.cache).toBe('MISS')
+    expect(desktop.html).not.toContain('private-path')
+    const phone = await get(path, { 'user-agent': PHONE })
+    expect(phone.cache).toBe('MISS')
+    expect(phone.html).toContain('"clientType":"mobile"')
+    expect((await get(path)).html).toContain('"clientType":"desktop"')
+  })
+})
+
+describe('the quick-delivery form without a token', () => {
+  it('sets no cookie on the list, and refuses an order form posted from another site or with no origin', async () => {
+    const list = await get(fresh('/nl/quick-delivery'))
+    expect(list.res.headers.get('set-cookie')).toBeNull()
+    expect(list.html).not.toContain('name="_csrf"')
+    const post = (headers: Record<string, string>) =>
+      app.request(
+        '/nl/quick-delivery',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          body: 'stockCarId=nl-lr-aurora-sound',
+        },
+        env,
+      )
+    expect((await post({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+    expect((await post({})).status).toBe(403)
+  })
+})
+
+describe('the test drive form from the edge cache', () => {
+  it('gives each response its own idempotency key, in the form and in the hydration data, and sets no cookie', async () => {
+    const path = fresh('/se/test-drive/p5')
+    const answers = [await get(path), await get(path), await get(path)]
+    expect(answers.map((a) => a.cache)).toEqual(['MISS', 'HIT', 'HIT'])
+    const keys = answers.map(({ res, html }) => {
+      expect(res.headers.get('set-cookie')).toBeNull()
+      expect(html).not.toContain('name="_csrf"')
+      const inForm = /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1]
+      const payload = JSON.parse(/<script id="__ctx"[^>]*>(.*?)<\/script>/s.exec(html)?.[1] ?? '{}')
+      expect(inForm).toMatch(/^[\w-]{12,64}$/)
+      expect(payload.data.idempotencyKey).toBe(inForm)
+      return inForm
+    })
+    expect(new Set(keys).size).toBe(3)
+  })
+})
