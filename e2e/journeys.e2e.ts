@@ -86,8 +86,12 @@ describe('every page on every site, at 320, 390 and 1366 px', () => {
       const page = await signUp(context, prefix)
       const findings: string[] = []
       await page.goto(`${base}${prefix}/configurator/p5`)
-      await page.locator('.configurator__save button').click()
-      await page.waitForURL(/\/configurator\/overview\//)
+      // The save is a plain form post answered with a redirect: wait for the overview's address to commit (its
+      // pictures and scripts are looked at below, page by page), with room for a slow first render of a locale.
+      await Promise.all([
+        page.waitForURL(/\/configurator\/overview\//, { waitUntil: 'commit', timeout: 60_000 }),
+        page.locator('.configurator__save button').click(),
+      ])
       const overview = page.url()
       const id = /overview\/([\w-]+)/.exec(overview)?.[1] ?? ''
       const name = siteName(prefix)
