@@ -14,6 +14,7 @@ import { type FinanceChoice, financeBasis, financeSummary } from '../domain/fina
 import { CURRENCY_EXPONENT } from '../domain/money'
 import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
+import type { SavedFinance } from '../store'
 import { ConfiguratorPage } from '../ui/configurator/ConfiguratorPage'
 import { carViewOf } from '../ui/configurator/car-view'
 import { type ConfiguratorData, computeView } from '../ui/configurator/model'
@@ -115,7 +116,12 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
     view: carViewOf(query.get('view')),
   }
   const products = finance ? productsFor([finance], country, requested.usage, data.today) : []
-  const panel = initialFinance(data, products, query)
+  // A saved build reopens with the finance it was saved with, unless the address asks for another.
+  const panel = initialFinance(
+    data,
+    products,
+    withSavedFinance(query, target.configuration?.finance ?? null, CURRENCY_EXPONENT[ctx.site.currency]),
+  )
   // Switching between private and business in the browser offers that usage's products (a private lease is
   // not sold to a business), without asking the server for a product it would refuse.
   if (panel && finance)
@@ -170,10 +176,37 @@ function carStructuredData(data: ConfiguratorData, price: number, currency: stri
   }
 }
 
+/** The address's finance choice, or else the one saved with the build (money back in major units, as typed). */
+function withSavedFinance(query: URLSearchParams, saved: SavedFinance | null, exponent: number): URLSearchParams {
+  if (!saved || query.has(FINANCE_PARAMS.kind)) return query
+  const filled = new URLSearchParams(query)
+  const major = (minor: number, digits: number) => (minor / 10 ** digits).toFixed(digits)
+  filled.set(FINANCE_PARAMS.kind, saved.kind)
+  if (saved.termMonths !== undefined) filled.set(FINANCE_PARAMS.term, String(saved.termMonths))
+  if (saved.mileageKmPerYear !== undefined) filled.set(FINANCE_PARAMS.mileage, String(saved.mileageKmPerYear))
+  if (saved.downPayment !== undefined) filled.set(FINANCE_PARAMS.downPayment, major(saved.downPayment, exponent))
+  if (saved.balloonAmount !== undefined) filled.set(FINANCE_PARAMS.balloon, major(saved.balloonAmount, exponent))
+  return filled
+}
+
+/** The finance chosen on the page, as a saved build keeps it; null when the visitor chose none. */
+function chosenFinance(finance: FinanceState | null, asked: boolean): SavedFinance | null {
+  if (!finance || !asked) return null
+  const { termMonths, mileageKmPerYear, downPayment, balloonAmount } = finance.choice
+  return {
+    kind: finance.selected,
+    ...(termMonths !== undefined ? { termMonths } : {}),
+    ...(mileageKmPerYear !== undefined ? { mileageKmPerYear } : {}),
+    ...(downPayment !== undefined ? { downPayment } : {}),
+    ...(balloonAmount !== undefined ? { balloonAmount } : {}),
+  }
+}
+
 /** Saves the car as shown (re-priced by the server), then opens its overview. */
 async function save(ctx: ActionContext) {
   const data = await loadConfigurator(ctx, new URLSearchParams(ctx.form.configuration ?? ''))
   const { state, quote } = computeView(data, data.requested, data.requested.configuration)
+  const asked = new URLSearchParams(ctx.form.configuration ?? '').has(FINANCE_PARAMS.kind)
   const id = await ctx.store.saveConfiguration({
     configuration: state.configuration,
     usage: state.usage,
@@ -181,12 +214,12 @@ async function save(ctx: ActionContext) {
     ownerId: ctx.session.user?.id ?? null,
     savedPrice: { totalInclVat: quote.totalInclVat, currency: quote.currency, validOn: quote.validOn.date },
     now: new Date(),
+    finance: chosenFinance(data.finance, asked),
   })
   // Saved before signing in: signing in later (in this browser) makes it the account's.
   if (!ctx.session.user) await ctx.rememberAnonymousBuild(id)
   // The finance choice made while configuring goes on to the overview and the order form.
   const query = new URLSearchParams({ saved: '1' })
-  const asked = new URLSearchParams(ctx.form.configuration ?? '').has(FINANCE_PARAMS.kind)
   if (data.finance && asked) query.set(FINANCE_PARAMS.kind, data.finance.selected)
   return { redirect: linkTo(ctx.site, `/configurator/overview/${id}`, { query }) }
 }

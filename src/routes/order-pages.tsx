@@ -113,10 +113,12 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
       email: user?.email ?? '',
       phone: user?.phone ?? '',
       usage: configuration.usage,
-      // The finance the visitor chose while configuring (?finance=), when this form offers it.
-      financePreference: financeOffered.includes(ctx.url.searchParams.get('finance') ?? '')
-        ? (ctx.url.searchParams.get('finance') ?? 'cash')
-        : 'cash',
+      // The finance the visitor chose while configuring (?finance=, else the one saved with the build), when
+      // this form offers it.
+      financePreference:
+        [ctx.url.searchParams.get('finance'), configuration.finance?.kind].find(
+          (kind): kind is string => !!kind && financeOffered.includes(kind),
+        ) ?? 'cash',
     },
     errors: {},
     message: null,

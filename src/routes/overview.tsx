@@ -36,9 +36,10 @@ export default defineRoute<OverviewData>({
       savedPrice: record.savedPrice,
       justSaved: ctx.url.searchParams.get('saved') === '1',
       // How the visitor chose to pay while configuring (the address carries it): shown and passed on.
+      // ...or, opened later by its link, the one saved with the build.
       financeKind: (FINANCE_KINDS as readonly string[]).includes(ctx.url.searchParams.get('finance') ?? '')
         ? (ctx.url.searchParams.get('finance') as FinanceKind)
-        : null,
+        : (record.finance?.kind ?? null),
       shareUrl: `${origin}${linkTo(ctx.site, `/configurator/${record.id}`)}`,
     }
   },

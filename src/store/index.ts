@@ -4,6 +4,7 @@ import { bySort, ModelSummary } from '../domain/catalog/model'
 import { Catalog } from '../domain/catalog/schema'
 import { configurationKey } from '../domain/configurator/url'
 import { ContentDocument, type ContentLanguage, type DocumentId } from '../domain/content/document'
+import { FINANCE_KINDS } from '../domain/finance/products'
 import { CountryFinanceProducts } from '../domain/finance/schema'
 import { MarketingFacts } from '../domain/pricing/marketing'
 import { CountryPriceRules } from '../domain/pricing/rules'
@@ -48,7 +49,24 @@ export interface ConfigurationRecord {
   savedPrice: SavedPrice | null
   /** The quick-delivery car it was made from, if any. */
   stockCarId: string | null
+  /** How the visitor chose to pay while configuring, if they chose. */
+  finance: SavedFinance | null
 }
+
+/**
+ * A finance choice kept with a saved build: the product and what was chosen of it (money in minor units).
+ *
+ * @example
+ * SavedFinance.parse({ kind: 'privateLease', termMonths: 36, mileageKmPerYear: 15_000 })
+ */
+export const SavedFinance = z.strictObject({
+  kind: z.enum(FINANCE_KINDS),
+  termMonths: z.int().min(1).max(120).optional(),
+  mileageKmPerYear: z.int().min(1).max(100_000).optional(),
+  downPayment: z.int().min(0).optional(),
+  balloonAmount: z.int().min(0).optional(),
+})
+export type SavedFinance = z.infer<typeof SavedFinance>
 
 /** The part of a quote kept with a saved configuration. */
 export interface SavedPrice {
@@ -67,6 +85,7 @@ interface ConfigurationRow {
   usage: string | null
   saved_price: string | null
   stock_car_id: string | null
+  finance: string | null
 }
 
 function toConfiguration(row: ConfigurationRow): ConfigurationRecord {
@@ -81,6 +100,17 @@ function toConfiguration(row: ConfigurationRow): ConfigurationRecord {
     usage: row.usage === 'business' ? 'business' : 'personal',
     savedPrice: row.saved_price ? (JSON.parse(row.saved_price) as SavedPrice) : null,
     stockCarId: row.stock_car_id ?? null,
+    finance: parseSavedFinance(row.finance),
+  }
+}
+
+function parseSavedFinance(text: string | null): SavedFinance | null {
+  if (!text) return null
+  try {
+    const parsed = SavedFinance.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
   }
 }
 
@@ -364,12 +394,13 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
       now: Date
       /** Made from a quick-delivery car (the order flow then takes it from stock). */
       stockCarId?: string
+      finance?: SavedFinance | null
     }): Promise<string> {
       const id = randomId()
       await env.DB.prepare(
         `INSERT INTO configurations (id, model_code, country_code, created_at, owner_id, choices, usage, saved_price, choices_key,
-           stock_car_id)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
+           stock_car_id, finance)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)`,
       )
         .bind(
           id,
@@ -382,6 +413,7 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
           JSON.stringify(input.savedPrice),
           configurationKey(input.configuration),
           input.stockCarId ?? null,
+          input.finance ? JSON.stringify(SavedFinance.parse(input.finance)) : null,
         )
         .run()
       return id

@@ -336,3 +336,30 @@ describe('the finance choice after saving', () => {
     expect(form).toMatch(/<option value="loan" selected="">/)
   })
 })
+
+describe('the finance choice kept with the saved build', () => {
+  it('comes back on the overview, the order form and the configurator opened later by their plain links', async () => {
+    const person = visitor()
+    await person.signUp('/nl', { name: 'Sanne Bakker', email: uniqueEmail('kept'), password: 'correct horse battery' })
+    const saved = await person.postForm('/nl/configurator/p5', {
+      configuration: 'version=long-range&finance=loan&term=36',
+    })
+    const id = /\/nl\/configurator\/overview\/([\w-]+)\?/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
+    expect(id).not.toBe('')
+    const nl = CATALOGS['nl-NL']
+    // The overview and the order form reached without ?finance= (a bookmark, the profile, another day).
+    const overview = decode(await (await person.request(`/nl/configurator/overview/${id}`)).text())
+    expect(overview).toContain(`<dt>${nl['overview.finance']}</dt><dd>${nl['finance.product.loan']}</dd>`)
+    const form = await (await person.request(`/nl/configurator/info-submission/${id}`)).text()
+    expect(form).toMatch(/<option value="loan" selected="">/)
+    // The configurator of the saved build opens on the loan over 36 months.
+    const configurator = await (await person.request(`/nl/configurator/${id}`)).text()
+    expect(configurator).toMatch(/<option value="36" selected="">/)
+    expect(configurator).toMatch(/"selected":"loan"/)
+    // A build saved without a finance choice keeps none.
+    const plain = await person.postForm('/nl/configurator/p5', { configuration: 'version=long-range' })
+    const plainId = /\/nl\/configurator\/overview\/([\w-]+)\?/.exec(plain.headers.get('location') ?? '')?.[1] ?? ''
+    const plainOverview = decode(await (await person.request(`/nl/configurator/overview/${plainId}`)).text())
+    expect(plainOverview).not.toContain(`<dt>${nl['overview.finance']}</dt>`)
+  })
+})
