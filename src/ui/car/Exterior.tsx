@@ -21,6 +21,24 @@ import {
 } from './model'
 import { has, luminance, mix } from './paint'
 
+/** The door seams on the side, front to rear, in side-profile metres (x along the car, y up). */
+const DOOR_SEAMS: readonly (readonly P2[])[] = [
+  [
+    [1.34, 1.01],
+    [1.37, 0.62],
+    [1.36, 0.38],
+  ],
+  [
+    [2.59, 1.05],
+    [2.6, 0.3],
+  ],
+  [
+    [3.6, 1.09],
+    [3.58, 0.72],
+    [3.33, 0.62],
+  ],
+]
+
 export type ExteriorView = 'front' | 'side' | 'rear'
 
 const CAMERAS = {
@@ -482,47 +500,19 @@ export function Exterior({ look, view, u }: { look: CarLook; view: ExteriorView;
         fill={roof}
       />
       {/* Door seams and flush handles. */}
-      <path
-        d={d(
-          [
-            [1.34, 1.01],
-            [1.37, 0.62],
-            [1.36, 0.38],
-          ].map((p) => near(p as unknown as P2)),
-          false,
-        )}
-        fill="none"
-        stroke="#000"
-        strokeOpacity="0.35"
-        strokeWidth="1.2"
-      />
-      <path
-        d={d(
-          [
-            [2.59, 1.05],
-            [2.6, 0.3],
-          ].map((p) => near(p as unknown as P2)),
-          false,
-        )}
-        fill="none"
-        stroke="#000"
-        strokeOpacity="0.35"
-        strokeWidth="1.2"
-      />
-      <path
-        d={d(
-          [
-            [3.6, 1.09],
-            [3.58, 0.72],
-            [3.33, 0.62],
-          ].map((p) => near(p as unknown as P2)),
-          false,
-        )}
-        fill="none"
-        stroke="#000"
-        strokeOpacity="0.35"
-        strokeWidth="1.2"
-      />
+      {DOOR_SEAMS.map((seam) => (
+        <path
+          key={seam[0]?.join()}
+          d={d(
+            seam.map((p) => near(p)),
+            false,
+          )}
+          fill="none"
+          stroke="#000"
+          strokeOpacity="0.35"
+          strokeWidth="1.2"
+        />
+      ))}
       {[2.0, 3.05].map((x) => (
         <path
           key={x}
