@@ -1,4 +1,4 @@
-import { defaultConfiguration, reconcileConfiguration } from '../domain/catalog/configuration'
+import { type Configuration, defaultConfiguration, reconcileConfiguration } from '../domain/catalog/configuration'
 import { catalogItem } from '../domain/catalog/items'
 import type { Money } from '../domain/money'
 import { customerActions, customerActionTexts, statusKey } from '../domain/order/state'
@@ -71,20 +71,24 @@ export async function loadGarage(ctx: LoadContext, user: RouteUser): Promise<Gar
     if (!catalog?.markets[country]) continue
     // Records from before choices were stored open as the model's defaults, as on the overview; priced through the
     // one pipeline, and without a price (not without the build) where the site has no rules for today.
-    const request = { modelCode: record.modelCode, configuration: record.choices, usage: record.usage, date }
-    const { configuration } = reconcileConfiguration(
-      catalog,
-      country,
-      record.choices ?? defaultConfiguration(catalog, country),
-    )
-    const name = (code: string) => catalogItem(catalog, code)?.names[ctx.site.locale] ?? code
+    const saved = record.choices ?? defaultConfiguration(catalog, country)
+    let configuration: Configuration
     let priceToday: Money | null = null
     try {
-      const { quote } = pricedCar({ catalog, rules }, country, { ...request, mode: 'reconcile' })
-      priceToday = { amount: quote.totalInclVat, currency: quote.currency }
+      const priced = pricedCar({ catalog, rules }, country, {
+        modelCode: record.modelCode,
+        configuration: saved,
+        usage: record.usage,
+        date,
+        mode: 'reconcile',
+      })
+      configuration = priced.configuration
+      priceToday = { amount: priced.quote.totalInclVat, currency: priced.quote.currency }
     } catch (error) {
       if (!(error instanceof PricedCarError)) throw error
+      configuration = reconcileConfiguration(catalog, country, saved).configuration
     }
+    const name = (code: string) => catalogItem(catalog, code)?.names[ctx.site.locale] ?? code
     builds.push({
       id: record.id,
       createdAt: record.createdAt,
