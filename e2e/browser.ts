@@ -1,4 +1,4 @@
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser, chromium, type Page } from 'playwright-core'
 
 /**
  * Debian's Chromium, headless, with nothing that reaches the network by itself. Playwright gives
@@ -18,4 +18,16 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   })
+}
+
+/**
+ * Runs `act`, which sends a form that answers with the page it was sent from, and waits until that
+ * new page has loaded. `waitForURL` cannot tell: the address already matches before the form is
+ * sent, so it returns at once and the test would read the old page.
+ */
+export async function reloadedBy(page: Page, act: () => Promise<unknown>): Promise<void> {
+  const navigated = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame())
+  await act()
+  await navigated
+  await page.waitForLoadState('load')
 }
