@@ -6,7 +6,7 @@ import type { MessageKey } from '../i18n/intl'
 import type { Site } from '../i18n/sites'
 import type { Store } from '../store'
 import type { TradeInOwner } from '../store/programs'
-import type { ErrorType } from '../ui/atoms'
+import type { ErrorType } from '../ui/ErrorPage'
 
 /** Page labels reported to analytics (SPEC §2): the list lives in the domain. */
 export type { AnalyticsLabel }
@@ -165,11 +165,14 @@ export function defineRoute<Data>(route: PageRoute<Data>): PageRoute<Data> {
   return route
 }
 
-/** A load failure that renders an error page with a status instead of the page. */
+/** The statuses a page's error can answer with. */
+export type PageErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 429 | 500
+
+/** A load or action failure that renders an error page with a status instead of the page (worker/errors.ts). */
 export class PageError extends Error {
   constructor(
     readonly type: ErrorType,
-    readonly status: 404 | 500 = 404,
+    readonly status: PageErrorStatus = 404,
   ) {
     super(type)
     this.name = 'PageError'

@@ -7,6 +7,7 @@ import { createStoreIntl } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import type { Site } from '../i18n/sites'
 import { CONSENT_COOKIE, ConsentForm } from './consent'
+import { formBody } from './form-body'
 import { isSameOriginPost } from './middleware/same-origin'
 import { renderError } from './ssr/render'
 import type { AppEnv } from './types'
@@ -30,7 +31,7 @@ export async function handleConsentPost(c: Context<AppEnv>, site: Site): Promise
       403,
     )
   }
-  const body = await c.req.parseBody()
+  const body = await formBody(c)
   const parsed = ConsentForm.safeParse(body)
   if (!parsed.success) {
     return renderError(

@@ -2,7 +2,6 @@ import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
-import { PricedCarError } from '../domain/pricing/priced-car'
 import { catalog, preloadCatalogs } from '../i18n/catalog-store'
 import { createStoreIntl } from '../i18n/intl'
 import { loadIntlData } from '../i18n/intl-data'
@@ -11,14 +10,15 @@ import { COOKIE_SETTINGS_PATH } from '../routes/cookie-settings'
 import { createStore } from '../store'
 import { tagManagerSources } from './analytics'
 import { api } from './api'
-import { apiError, pricedCarProblem, requestLocale } from './api/errors'
+import { requestLocale } from './api/errors'
 import { authSdk } from './api/session'
 import { carImage } from './car-image'
 import { handleConsentPost } from './consent-post'
 import { d1Sessions } from './d1-session'
 import { edgeCache } from './edge-cache'
 import { appConfig, ConfigError } from './env'
-import { errorReportingConfig, reportError, withErrorReporting } from './error-reporting'
+import { errorReportingConfig, withErrorReporting } from './error-reporting'
+import { errorAnswer } from './errors'
 import { csrfProtection } from './middleware/csrf'
 import { isSameOriginPost } from './middleware/same-origin'
 import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
@@ -145,30 +145,13 @@ app.route('/webAuthSdk', authSdk)
 app.route('/', seo)
 app.route('/', carImage)
 
-app.notFound((c) => {
-  if (c.req.path.startsWith('/api/')) return apiError(c, 404, 'not_found', 'api.error.notFound')
-  return renderError(c, siteForPath(c.req.path).site, { type: 'notFound' }, 404)
-})
-
-app.onError((error, c) => {
-  if (error instanceof PricedCarError) {
-    if (c.req.path.startsWith('/api/')) return pricedCarProblem(c, error.problem)
-    return renderError(c, siteForPath(c.req.path).site, { type: 'configuratorNotFound' }, 404)
-  }
-  if (error instanceof HTTPException && error.status < 500) {
-    if (c.req.path.startsWith('/api/')) return apiError(c, error.status, 'bad_request', 'api.error.badRequest')
-    return renderError(c, siteForPath(c.req.path).site, { type: 'notFound' }, 404)
-  }
-  console.error(`[${c.get('requestId')}] unhandled`, error)
-  reportError(error)
-  if (c.req.path.startsWith('/api/')) return apiError(c, 500, 'internal', 'api.error.internal')
-  return renderError(c, siteForPath(c.req.path).site, { type: 'unexpected' }, 500)
-})
+// Every error, and every address nothing answered, is decided in one place (errors.ts).
+app.notFound((c) => errorAnswer(new HTTPException(404), c))
+app.onError(errorAnswer)
 
 // The dev mailbox: every e-mail the storefront "sent", readable outside production.
 app.get('/dev/mailbox', async (c) => {
-  if (c.get('config').ENVIRONMENT === 'production')
-    return renderError(c, siteForPath('/').site, { type: 'notFound' }, 404)
+  if (c.get('config').ENVIRONMENT === 'production') return c.notFound()
   const { results } = await c.env.DB.prepare(
     'SELECT recipient, subject, body, delivered_at AS deliveredAt FROM mailbox ORDER BY delivered_at DESC LIMIT 50',
   ).all<{ recipient: string; subject: string; body: string; deliveredAt: string }>()

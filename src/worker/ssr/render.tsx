@@ -9,12 +9,11 @@ import { catalog as catalogOf } from '../../i18n/catalog-store'
 import { COMMON_NAMESPACES, createStoreIntl, pickMessages } from '../../i18n/intl'
 import { linkTo, sameOriginPath } from '../../i18n/links'
 import { alternateSites, type CountryCode, GLOBAL_SITE, type Locale, type Site } from '../../i18n/sites'
-import { type ClientEntry, PageRedirect, type PageRoute, pageErrorFor } from '../../routes/route'
+import { type ClientEntry, PageError, PageRedirect, type PageRoute } from '../../routes/route'
 import { AppRoot, createPageStore } from '../../ui/AppRoot'
-import type { AppError } from '../../ui/atoms'
 import { CarDrawing } from '../../ui/car'
 import { drawCar } from '../../ui/car/draw'
-import { ErrorPage } from '../../ui/ErrorPage'
+import { type AppError, ErrorPage } from '../../ui/ErrorPage'
 import type { HydrationPayload } from '../../ui/payload'
 import type { RenderContext } from '../../ui/site-context'
 import { recordServerEvent, tagManagerId } from '../analytics'
@@ -24,6 +23,7 @@ import { GRAY_COOKIE, hasGrayAccess, sessionService } from '../auth/service'
 import { ACCESS_COOKIE, resolveUser, userInfoOf } from '../auth/session'
 import { CONSENT_COOKIE, readConsent } from '../consent'
 import { errorReportingConfig } from '../error-reporting'
+import { formBody } from '../form-body'
 import { enqueueNotifications } from '../notifications'
 import type { PageMatch } from '../pages'
 import { carriesTradeIn, tradeInCarInfo, visitorTradeIn } from '../tradein-cookie'
@@ -266,11 +266,11 @@ async function guard(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>):
   if (route.auth !== 'required') return null
   const check = await loginCheck(c, site, 'force')
   if (check.kind === 'redirect') return c.redirect(check.location, 302)
-  if (check.kind === 'signInInApp') return renderError(c, site, { type: 'signInInApp' }, 401)
+  if (check.kind === 'signInInApp') throw new PageError('signInInApp', 401)
   return null
 }
 
-/** Loads a route's data, then streams its page; a PageError from the loader becomes its error page. */
+/** Loads a route's data, then streams its page; anything the loader throws is answered by app.onError (errors.ts). */
 export async function renderRoute(c: Context<AppEnv>, { site, route, params }: PageMatch): Promise<Response> {
   const blocked = await guard(c, site, route)
   if (blocked) return blocked
@@ -279,8 +279,6 @@ export async function renderRoute(c: Context<AppEnv>, { site, route, params }: P
     data = await route.load(await loadContext(c, site, params))
   } catch (error) {
     if (error instanceof PageRedirect) return c.redirect(error.location, 303)
-    const page = pageErrorFor(error)
-    if (page) return renderError(c, site, { type: page.type }, page.status)
     throw error
   }
   return renderLoaded(c, site, route, data, route.status?.(data) ?? 200)
@@ -288,19 +286,12 @@ export async function renderRoute(c: Context<AppEnv>, { site, route, params }: P
 
 /** A form posted to a page: the route's action redirects (303) or shows the page again. */
 export async function handleAction(c: Context<AppEnv>, { site, route, params }: PageMatch): Promise<Response> {
-  if (!route.action) return renderError(c, site, { type: 'notFound' }, 404)
+  if (!route.action) throw new PageError('notFound', 404)
   const blocked = await guard(c, site, route)
   if (blocked) return blocked
-  const body = await c.req.parseBody()
+  const body = await formBody(c)
   const form = Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'))
-  let result: Awaited<ReturnType<NonNullable<PageRoute<unknown>['action']>>>
-  try {
-    result = await route.action({ ...(await loadContext(c, site, params)), form })
-  } catch (error) {
-    const page = pageErrorFor(error)
-    if (page) return renderError(c, site, { type: page.type }, page.status)
-    throw error
-  }
+  const result = await route.action({ ...(await loadContext(c, site, params)), form })
   if ('redirect' in result) {
     // A form that went through (order form, test drive): recorded here, so it counts without JS too.
     const submitted = route.label ? submitEventOf(route.label) : null
