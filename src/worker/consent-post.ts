@@ -9,6 +9,7 @@ import type { Site } from '../i18n/sites'
 import { CONSENT_COOKIE, ConsentForm } from './consent'
 import { formBody } from './form-body'
 import { isSameOriginPost } from './middleware/same-origin'
+import { CachePolicy } from './ssr/cache-policy'
 import { renderError } from './ssr/render'
 import type { AppEnv } from './types'
 
@@ -60,6 +61,6 @@ export async function handleConsentPost(c: Context<AppEnv>, site: Site): Promise
     maxAge: CONSENT_MAX_AGE_DAYS * 24 * 60 * 60,
   })
   if (!consent.analytics) c.header('clear-site-data', '"storage"')
-  c.header('cache-control', 'private, no-store')
+  c.header('cache-control', CachePolicy.none)
   return c.redirect(safeRedirectPath(form.return, linkTo(site, '/')), 303)
 }

@@ -26,6 +26,7 @@ import { matchPage } from './pages'
 import { notifyPriceChanges } from './price-changes'
 import { handlePrivacyExport, PRIVACY_EXPORT_PATH } from './privacy-export'
 import { seo } from './seo'
+import { CachePolicy } from './ssr/cache-policy'
 import { handleAction, renderError, renderRoute } from './ssr/render'
 import type { AppEnv } from './types'
 
@@ -102,7 +103,7 @@ app.use(async (c, next) => {
     if (!(error instanceof ConfigError)) throw error
     console.error(`[${c.get('requestId')}] refusing to serve: ${error.message}`)
     return c.text('503 Service Unavailable: the storefront is not configured.', 503, {
-      'cache-control': 'no-store',
+      'cache-control': CachePolicy.noStore,
       'retry-after': '300',
     })
   }
@@ -166,7 +167,7 @@ app.get('/dev/mailbox', async (c) => {
   return c.html(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body><main><h1>Dev mailbox</h1>${items}</main></body></html>`,
     200,
-    { 'cache-control': 'private, no-store' },
+    { 'cache-control': CachePolicy.none },
   )
 })
 

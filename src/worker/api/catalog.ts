@@ -14,6 +14,7 @@ import type { PriceQuote } from '../../domain/pricing/engine'
 import { catalog as catalogOf } from '../../i18n/catalog-store'
 import type { MessageKey } from '../../i18n/intl'
 import { SITES, type Site, siteByPrefix } from '../../i18n/sites'
+import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
 import { apiError, apiMessage, pricedOrProblem } from './errors'
@@ -226,5 +227,5 @@ export const catalogApi = new Hono<AppEnv>()
     if (priced instanceof Response) return priced
     const { catalog, quote, date } = priced
     const delivery = deliveryWindow(catalog, site.countryCode, quote.configuration, date)
-    return c.json(describeQuote(quote, catalog, site, delivery), 200, { 'cache-control': 'private, no-store' })
+    return c.json(describeQuote(quote, catalog, site, delivery), 200, { 'cache-control': CachePolicy.none })
   })

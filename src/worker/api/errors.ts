@@ -7,6 +7,7 @@ import { catalog } from '../../i18n/catalog-store'
 import { formatDate } from '../../i18n/dates'
 import { createStoreIntl, type MessageKey } from '../../i18n/intl'
 import { LOCALES, type Locale } from '../../i18n/sites'
+import { CachePolicy } from '../ssr/cache-policy'
 
 /** The one shape of every API error (documented in the README and the OpenAPI document). */
 export const ApiErrorBody = z.object({
@@ -57,7 +58,7 @@ export function apiError(
   fields?: { path: string; message: string }[],
 ): Response {
   const body: ApiErrorBody = { error: { code, message: apiMessage(c, key), ...(fields ? { fields } : {}) } }
-  return c.json(body, status, { 'cache-control': 'private, no-store' })
+  return c.json(body, status, { 'cache-control': CachePolicy.none })
 }
 
 /**

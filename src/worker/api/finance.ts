@@ -12,6 +12,7 @@ import { catalog } from '../../i18n/catalog-store'
 import { createStoreIntl, type MessageKey } from '../../i18n/intl'
 import { SITES, type Site, siteByPrefix, today } from '../../i18n/sites'
 import { describeFinance, financeProblemMessage } from '../../ui/finance/describe'
+import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { EXAMPLE_CONFIGURATION } from './catalog'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
@@ -181,12 +182,12 @@ export const financeApi = new Hono<AppEnv>()
         offer,
       },
       200,
-      { 'cache-control': 'private, no-store' },
+      { 'cache-control': CachePolicy.none },
     )
   })
   .get(routePath(FINANCE_ENDPOINTS.financeOffer), async (c) => {
     const offer = await c.get('store').findFinanceOffer(c.req.param('id') ?? '')
     if (!offer) return apiError(c, 404, 'not_found', 'api.error.notFound')
     if (isExpired(offer, new Date())) return apiError(c, 410, 'offer_expired', 'finance.offerExpired.message')
-    return c.json(offer, 200, { 'cache-control': 'private, no-store' })
+    return c.json(offer, 200, { 'cache-control': CachePolicy.none })
   })

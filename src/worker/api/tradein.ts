@@ -11,6 +11,7 @@ import { catalog } from '../../i18n/catalog-store'
 import { createStoreIntl, type MessageKey } from '../../i18n/intl'
 import { SITES, siteByPrefix } from '../../i18n/sites'
 import { requestValuation } from '../../routes/trade-in-valuation'
+import { CachePolicy } from '../ssr/cache-policy'
 import { visitorTradeIn } from '../tradein-cookie'
 import type { AppEnv } from '../types'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
@@ -136,7 +137,7 @@ export const tradeInApi = new Hono<AppEnv>().post(
             finalPriceValidDays: FINAL_PRICE_VALID_DAYS,
           },
           201,
-          { 'cache-control': 'private, no-store' },
+          { 'cache-control': CachePolicy.none },
         )
       }
     }
