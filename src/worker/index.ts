@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { catalog, preloadCatalogs } from '../i18n/catalog-store'
-import { createStoreIntl } from '../i18n/intl'
+import { createRequestIntl } from '../i18n/intl'
 import { loadIntlData } from '../i18n/intl-data'
 import { SITES, siteForPath } from '../i18n/sites'
 import { COOKIE_SETTINGS_PATH } from '../routes/cookie-settings'
@@ -37,7 +37,7 @@ import type { AppEnv } from './types'
  */
 function refuseForgedPage(c: Context<AppEnv>): Promise<Response> {
   const { site } = siteForPath(c.req.path)
-  const intl = createStoreIntl(site.locale, catalog(site.locale))
+  const intl = createRequestIntl(site.locale, catalog(site.locale))
   return renderError(c, site, { type: 'unexpected', message: intl.formatMessage({ id: 'api.error.csrf' }) }, 403)
 }
 

@@ -5,7 +5,7 @@ import { catalogItem } from '../../domain/catalog/items'
 import { PricedCarError, type PricedCarProblem } from '../../domain/pricing/priced-car'
 import { catalog } from '../../i18n/catalog-store'
 import { formatDate } from '../../i18n/dates'
-import { createStoreIntl, type MessageKey } from '../../i18n/intl'
+import { createRequestIntl, type MessageKey } from '../../i18n/intl'
 import { LOCALES, type Locale } from '../../i18n/sites'
 import { CachePolicy } from '../ssr/cache-policy'
 
@@ -70,7 +70,7 @@ export function apiError(
  */
 export function pricedCarProblem(c: Context, problem: PricedCarProblem, siteLocale?: Locale): Response {
   const locale = requestLocale(c, siteLocale)
-  const intl = createStoreIntl(locale, catalog(locale))
+  const intl = createRequestIntl(locale, catalog(locale))
   const t = (key: MessageKey, values?: Record<string, string>) => intl.formatMessage({ id: key }, values)
   const field = (path: string, message: string) => ({ path, message })
   switch (problem.code) {

@@ -9,7 +9,7 @@ import { FINANCE_KINDS, LEASE_SERVICES, productsFor } from '../../domain/finance
 import { financeBasis, financeSummary } from '../../domain/finance/summary'
 import { formatMoney } from '../../domain/money'
 import { catalog } from '../../i18n/catalog-store'
-import { createStoreIntl, type MessageKey } from '../../i18n/intl'
+import { createRequestIntl, type MessageKey } from '../../i18n/intl'
 import { SITES, type Site, siteByPrefix, today } from '../../i18n/sites'
 import { describeFinance, financeProblemMessage } from '../../ui/finance/describe'
 import { CachePolicy } from '../ssr/cache-policy'
@@ -125,7 +125,7 @@ export const financeApi = new Hono<AppEnv>()
       ])
     }
     const basis = financeBasis(quote)
-    const intl = createStoreIntl(site.locale, catalog(site.locale))
+    const intl = createRequestIntl(site.locale, catalog(site.locale))
     const t = (key: MessageKey, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values)
     const outcome = financeSummary(product, {
       ...basis,

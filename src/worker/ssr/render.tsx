@@ -6,11 +6,11 @@ import { renderToReadableStream } from 'react-dom/server'
 import { allows, type Consent } from '../../domain/analytics/consent'
 import { type AnalyticsLabel, submitEventOf } from '../../domain/analytics/events'
 import { catalog as catalogOf } from '../../i18n/catalog-store'
-import { COMMON_NAMESPACES, createStoreIntl, pickMessages } from '../../i18n/intl'
+import { COMMON_NAMESPACES, createRequestIntl, pickMessages } from '../../i18n/intl'
 import { linkTo, sameOriginPath } from '../../i18n/links'
 import { alternateSites, type CountryCode, GLOBAL_SITE, type Locale, type Site } from '../../i18n/sites'
 import { type ClientEntry, PageError, PageRedirect, type PageRoute } from '../../routes/route'
-import { AppRoot, createPageStore } from '../../ui/AppRoot'
+import { AppRoot, createPageAtoms } from '../../ui/AppRoot'
 import { CarDrawing } from '../../ui/car'
 import { drawCar } from '../../ui/car/draw'
 import { type AppError, ErrorPage } from '../../ui/ErrorPage'
@@ -154,7 +154,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
       analytics={analytics ? { config: serializeForScript(analytics), src: clientEntrySrc('analytics') } : null}
       monitoring={reporting && request.client ? { ...reporting, src: clientEntrySrc('monitoring') } : null}
     >
-      <AppRoot ctx={ctx} intl={intl} store={createPageStore(page)}>
+      <AppRoot ctx={ctx} intl={intl} atoms={createPageAtoms(page)}>
         {/* The car is drawn into the HTML here; the browser loads its drawing code later. */}
         <CarDrawing value={drawCar}>
           <request.Page data={request.data} />
@@ -202,7 +202,7 @@ function ErrorRoutePage({ data }: { data: { error: AppError } }) {
 
 /** The error screen for a site, with its status: 404 types and the 500 "unexpected" one. */
 export function renderError(c: Context<AppEnv>, site: Site, error: AppError, status: number): Promise<Response> {
-  const intl = createStoreIntl(site.locale, catalogOf(site.locale))
+  const intl = createRequestIntl(site.locale, catalogOf(site.locale))
   return stream(c, {
     site,
     intl,
@@ -242,7 +242,7 @@ async function loadContext(c: Context<AppEnv>, site: Site, params: Record<string
 }
 
 function renderLoaded(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>, data: unknown, status: number) {
-  const intl = createStoreIntl(site.locale, catalogOf(site.locale))
+  const intl = createRequestIntl(site.locale, catalogOf(site.locale))
   const meta = route.meta(data)
   return stream(c, {
     site,
