@@ -184,7 +184,7 @@ export class PageError extends Error {
  * model, a country without rules) is "this configurator does not exist". Null for anything else.
  *
  * @example
- * const page = pageErrorFor(error); if (page) return renderError(c, site, { type: page.type }, page.status)
+ * const page = pageErrorFor(error) // in worker/errors.ts, the one place that answers errors
  */
 export function pageErrorFor(error: unknown): PageError | null {
   if (error instanceof PageError) return error

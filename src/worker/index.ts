@@ -95,7 +95,7 @@ app.use(
   }),
 )
 // Fails closed: a production worker without its secrets serves nothing, rather than falling back to values from
-// the source code (README, "Deploying").
+// the source code (docs/runbooks/deploy.md).
 app.use(async (c, next) => {
   try {
     c.set('config', appConfig(c.env))

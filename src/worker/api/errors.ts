@@ -9,7 +9,7 @@ import { createRequestIntl, type MessageKey } from '../../i18n/intl'
 import { LOCALES, type Locale } from '../../i18n/sites'
 import { CachePolicy } from '../ssr/cache-policy'
 
-/** The one shape of every API error (documented in the README and the OpenAPI document). */
+/** The one shape of every API error (documented in docs/architecture.md and the OpenAPI document). */
 export const ApiErrorBody = z.object({
   error: z.object({
     code: z.string(),

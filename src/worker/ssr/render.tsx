@@ -200,7 +200,7 @@ function ErrorRoutePage({ data }: { data: { error: AppError } }) {
   return <ErrorPage error={data.error} />
 }
 
-/** The error screen for a site, with its status: 404 types and the 500 "unexpected" one. */
+/** The error screen for a site, with its status; which type and status an error gets is decided in errors.ts. */
 export function renderError(c: Context<AppEnv>, site: Site, error: AppError, status: number): Promise<Response> {
   const intl = createRequestIntl(site.locale, catalogOf(site.locale))
   return stream(c, {
