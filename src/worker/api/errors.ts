@@ -63,7 +63,7 @@ export function apiError(
 
 /**
  * The answer to a car that cannot be priced: 422 with one message per field, in the caller's language
- * (the site's when the call names none). Every endpoint that prices goes through here, app.onError too.
+ * (the site's when the call names none). Every endpoint that prices goes through here, errorAnswer (errors.ts) too.
  *
  * @example
  * catch (error) { if (error instanceof PricedCarError) return pricedCarProblem(c, error.problem, site.locale) }
