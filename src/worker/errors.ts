@@ -32,7 +32,7 @@ const CLIENT_ERRORS: Partial<Record<number, ClientError>> = {
 }
 
 /** The page and API code of a client-error status (400–499). */
-export function clientErrorOf(status: number): ClientError {
+function clientErrorOf(status: number): ClientError {
   return CLIENT_ERRORS[status] ?? (CLIENT_ERRORS[400] as ClientError)
 }
 
