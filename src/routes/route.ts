@@ -5,7 +5,7 @@ import { PricedCarError } from '../domain/pricing/priced-car'
 import type { MessageKey } from '../i18n/intl'
 import type { Site } from '../i18n/sites'
 import type { Store } from '../store'
-import type { TradeInOwner } from '../store/programs'
+import type { TradeInOwner } from '../store/trade-ins'
 import type { ErrorType } from '../ui/atoms'
 
 /** Page labels reported to analytics (SPEC §2): the list lives in the domain. */

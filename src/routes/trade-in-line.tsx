@@ -2,7 +2,7 @@ import { formatMoney, type Money } from '../domain/money'
 import type { TradeInCarInfo } from '../domain/tradein/balance'
 import type { Site } from '../i18n/sites'
 import type { Store } from '../store'
-import type { TradeInOwner } from '../store/programs'
+import type { TradeInOwner } from '../store/trade-ins'
 import type { LoadContext } from './route'
 import { carName } from './trade-in-valuation'
 
