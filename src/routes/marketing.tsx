@@ -9,8 +9,8 @@ import { NextSteps } from '../ui/NextSteps'
 import { PageShell } from '../ui/PageShell'
 import { useRenderContext } from '../ui/site-context'
 import { loadModel } from './lookups'
-import { pricedStock } from './quick-delivery'
 import { defineRoute, type LoadContext, PageError } from './route'
+import { pricedStock } from './stock/priced-stock'
 
 /** The offers of SPEC §9 where the site sells: quick delivery "from" a price, the blind-order lease rate. */
 type Offers = {

@@ -4,7 +4,7 @@ import type { Site } from '../i18n/sites'
 import type { Store } from '../store'
 import type { TradeInOwner } from '../store/trade-ins'
 import type { LoadContext } from './route'
-import { carName } from './trade-in-valuation'
+import { carName } from './trade-in/valuation'
 
 /** A trade-in estimate as a page shows it: the valuation, the car's name and the formatted estimate. */
 export interface TradeInSummary {
