@@ -1,5 +1,25 @@
+import type { FieldProblem } from '../domain/validation/problem'
 import type { MessageKey } from '../i18n/intl'
 import type { FieldErrors } from '../ui/form'
+
+/**
+ * The field errors a page shows for a form's problems: the first problem of each field, with its label and
+ * placeholders, in the page's language when rendered. The one place where domain problems become screen errors.
+ *
+ * @example
+ * problemErrors(validatePersonal(form, context).problems) // { zip: { key: 'validation.invalid', label: 'order.field.zip' } }
+ */
+export function problemErrors(problems: readonly FieldProblem[], errors: FieldErrors = {}): FieldErrors {
+  for (const p of problems) {
+    errors[p.field] ??= {
+      key: p.messageKey as MessageKey,
+      ...(p.labelKey ? { label: p.labelKey as MessageKey } : {}),
+      ...(p.params ? { values: Object.fromEntries(Object.entries(p.params).map(([k, v]) => [k, String(v)])) } : {}),
+      ...(p.valueKeys ? { valueKeys: p.valueKeys as Record<string, MessageKey> } : {}),
+    }
+  }
+  return errors
+}
 
 const PROBLEM_MESSAGES: Record<string, MessageKey> = {
   required: 'validation.required',

@@ -10,6 +10,7 @@ import { ShellPage } from '../ui/ShellPage'
 import { useRenderContext } from '../ui/site-context'
 import { loadRequestStatus, RequestStatusCard, type RequestStatusView } from './program-request'
 import { type ActionContext, defineRoute, found, type LoadContext } from './route'
+import { problemErrors } from './form-errors'
 
 interface ChargerData {
   csrf: string
@@ -133,7 +134,7 @@ async function sendEnquiry(ctx: ActionContext) {
   data.values = Object.fromEntries(fields.map((f) => [f, ctx.form[f] ?? '']))
   const { values, problems } = validateChargerEnquiry(ctx.form, country)
   if (!values) {
-    for (const p of problems) data.errors[p.field] = { key: p.messageKey as MessageKey, label: p.labelKey }
+    problemErrors(problems, data.errors)
     return { status: 422 as const, data }
   }
   const { id, notificationId } = await ctx.store.programs.createChargerEnquiry({

@@ -22,6 +22,7 @@ import { useRenderContext } from '../ui/site-context'
 import { loadConfiguration } from './lookups'
 import { OrderPrice, type OrderPriceView, orderPriceView, storedOrderPrice, useHeadlineAmount } from './order-price'
 import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
+import { problemErrors } from './form-errors'
 import { type StockOrder, StockOrderNotice, stockForOrder } from './stock-order'
 import { type TradeInSummary, tradeInEstimate } from './trade-in-line'
 
@@ -358,12 +359,9 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
   )
   const credit = creditApplication(ctx.site.countryCode, financeKind, form.creditApplication === 'yes')
   if (!personal.values || !consents.records || credit.problemKey) {
-    const errors: FieldErrors = {}
-    for (const p of personal.problems)
-      errors[p.field] ??= { key: p.messageKey as MessageKey, label: p.labelKey as MessageKey }
+    const errors = problemErrors(personal.problems)
     if (credit.problemKey) errors.creditApplication = { key: credit.problemKey, values: {} }
-    for (const p of consents.problems) errors[p.consent] ??= { key: p.messageKey, valueKeys: { consent: p.nameKey } }
-    data.errors = errors
+    data.errors = problemErrors(consents.problems, errors)
     return { status: 422 as const, data }
   }
   if (await ctx.store.hasSubmittedSame(user.id, choices)) {
@@ -609,8 +607,7 @@ export const orderConfirmation = defineRoute<OrderView & { csrf: string }>({
     // Each field of the card form first; "declined" is kept for the provider's answer.
     const card = checkCardForm(ctx.form, new Date().toISOString().slice(0, 10))
     if (!card.number) {
-      for (const p of card.problems)
-        data.errors[p.field] = { key: `validation.${p.code}`, label: `order.pay.field.${p.field}` }
+      problemErrors(card.problems, data.errors)
       data.values = { expiry: ctx.form.expiry ?? '', cardName: ctx.form.cardName ?? '' }
       return { status: 422 as const, data }
     }

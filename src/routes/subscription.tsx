@@ -13,6 +13,7 @@ import { ShellPage } from '../ui/ShellPage'
 import { useRenderContext } from '../ui/site-context'
 import { cancelOwnRequest, loadOwnRequest, type OwnRequestData, OwnRequestPanel } from './program-request'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
+import { problemErrors } from './form-errors'
 
 /** The personal form's fields a subscription asks: a private person's name, address and contact. */
 const PERSONAL_TEXT_FIELDS = ['firstName', 'lastName', 'zip', 'city', 'street', 'apartment', 'email', 'phone'] as const
@@ -172,7 +173,7 @@ async function requestSubscription(ctx: ActionContext) {
     { ...ctx.form, country, usage: 'personal' },
     { site: country, orderDate: today(ctx.site, now), financeKind: null },
   )
-  for (const p of personal.problems) data.errors[p.field] = { key: p.messageKey as MessageKey, label: p.labelKey }
+  problemErrors(personal.problems, data.errors)
   if (ctx.form.privacyAccepted !== 'yes') data.errors.privacyAccepted = { key: 'subscription.problem.privacyRequired' }
   if (!personal.values || data.errors.privacyAccepted) return { status: 422 as const, data }
   const { id, notificationId } = await ctx.store.programs.createSubscriptionRequest({

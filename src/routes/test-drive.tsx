@@ -7,6 +7,7 @@ import type { FieldErrors } from '../ui/form'
 import { type TestDriveData, TestDrivePage } from '../ui/testdrive/TestDrivePage'
 import { loadModel } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, type PageRoute } from './route'
+import { problemErrors } from './form-errors'
 import { storeSlots } from './test-drive-slots'
 
 const storeOption = (store: Store) => ({
@@ -79,15 +80,7 @@ export async function bookTestDrive(ctx: ActionContext, configurationId: string 
     { stores, now: new Date(), booked },
   )
   if (!booking || !store) {
-    const errors: FieldErrors = {}
-    for (const problem of problems) {
-      errors[problem.field] ??= {
-        key: problem.messageKey as MessageKey,
-        label: problem.labelKey as MessageKey,
-        values: problem.params,
-      }
-    }
-    data.errors = errors
+    data.errors = problemErrors(problems)
     return { status: 422 as const, data }
   }
   const outcome = await ctx.store.testDrives.createBooking({

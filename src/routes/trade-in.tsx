@@ -9,6 +9,7 @@ import { useT } from '../ui/intl-context'
 import { ChooseCountry, SelectField } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
+import { problemErrors } from './form-errors'
 import { CONFIGURATION_ID, requestValuation } from './trade-in/valuation'
 
 interface TradeInFormData {
@@ -142,7 +143,7 @@ async function valueTradeIn(ctx: ActionContext) {
   const outcome = await requestValuation(ctx.store, ctx.site, ctx.tradeIn.owner, ctx.form)
   switch (outcome.status) {
     case 'invalid':
-      for (const p of outcome.problems) data.errors[p.field] = { key: p.messageKey, label: p.labelKey }
+      problemErrors(outcome.problems, data.errors)
       return { status: 422 as const, data }
     case 'unavailable':
       data.message = 'tradeIn.error.unavailable'

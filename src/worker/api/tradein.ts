@@ -117,7 +117,7 @@ export const tradeInApi = new Hono<AppEnv>().post(
           'api.error.validation',
           outcome.problems.map((p) => ({
             path: FIELD_PATHS[p.field] ?? p.field,
-            message: intl.formatMessage({ id: p.messageKey }, { label: label(p.labelKey) }),
+            message: intl.formatMessage({ id: p.messageKey }, { label: label(p.labelKey as MessageKey | undefined) }),
           })),
         )
       }
