@@ -8,9 +8,9 @@ import { useT } from '../ui/intl-context'
 import { ChooseCountry, SelectField } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
 import { useRenderContext } from '../ui/site-context'
+import { problemErrors } from './form-errors'
 import { loadRequestStatus, RequestStatusCard, type RequestStatusView } from './program-request'
 import { type ActionContext, defineRoute, found, type LoadContext } from './route'
-import { problemErrors } from './form-errors'
 
 interface ChargerData {
   csrf: string

@@ -11,9 +11,9 @@ import { useIntl, useT } from '../ui/intl-context'
 import { ChooseCountry } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
 import { useRenderContext } from '../ui/site-context'
+import { problemErrors } from './form-errors'
 import { cancelOwnRequest, loadOwnRequest, type OwnRequestData, OwnRequestPanel } from './program-request'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
-import { problemErrors } from './form-errors'
 
 /** The personal form's fields a subscription asks: a private person's name, address and contact. */
 const PERSONAL_TEXT_FIELDS = ['firstName', 'lastName', 'zip', 'city', 'street', 'apartment', 'email', 'phone'] as const

@@ -5,9 +5,9 @@ import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
 import type { FieldErrors } from '../ui/form'
 import { type TestDriveData, TestDrivePage } from '../ui/testdrive/TestDrivePage'
+import { problemErrors } from './form-errors'
 import { loadModel } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, type PageRoute } from './route'
-import { problemErrors } from './form-errors'
 import { storeSlots } from './test-drive-slots'
 
 const storeOption = (store: Store) => ({

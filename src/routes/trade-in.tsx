@@ -8,8 +8,8 @@ import { CsrfField, ErrorSummary, Field, type FieldErrors, FormMessage } from '.
 import { useT } from '../ui/intl-context'
 import { ChooseCountry, SelectField } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
-import { type ActionContext, defineRoute, type LoadContext } from './route'
 import { problemErrors } from './form-errors'
+import { type ActionContext, defineRoute, type LoadContext } from './route'
 import { CONFIGURATION_ID, requestValuation } from './trade-in/valuation'
 
 interface TradeInFormData {
