@@ -2,6 +2,8 @@
  * Checks a test-drive booking request and answers with field-level problems (pure: the caller passes the stores,
  * the clock and the bookings of the requested store).
  */
+
+import type { FieldProblem } from '../validation/problem'
 import {
   type BookingProblemCode,
   FIELD_LABEL_KEYS,
@@ -77,10 +79,8 @@ const CHOICES: ReadonlySet<BookingField> = new Set(['country', 'storeId', 'model
  * const p: BookingProblem = { field: 'phone', code: 'invalid', messageKey: 'testDrive.problem.invalidPhone',
  *   labelKey: 'testDrive.field.phone', params: { example: '+47 412 34 567' } }
  */
-export interface BookingProblem {
-  field: BookingField
+export type BookingProblem = FieldProblem<BookingField, ProblemMessageKey> & {
   code: BookingProblemCode
-  messageKey: ProblemMessageKey
   labelKey: FieldLabelKey
   params: Record<string, string>
 }
