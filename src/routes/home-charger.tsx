@@ -1,6 +1,5 @@
 import { type ChargerField, HOUSE_TYPES, INSTALLATION_WINDOWS, validateChargerEnquiry } from '../domain/charger/enquiry'
 import { isStoreCountry } from '../domain/testdrive/phone'
-import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
 import { ConsentField, ContactFields, CsrfField, ErrorSummary, Field, type FieldErrors } from '../ui/form'

@@ -18,6 +18,7 @@ import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
 import { CsrfField, ErrorSummary, Field, type FieldErrors, FormMessage, useErrorText } from '../ui/form'
 import { useT } from '../ui/intl-context'
+import { PersonalFields } from '../ui/PersonalFields'
 import { useRenderContext } from '../ui/site-context'
 import { problemErrors } from './form-errors'
 import { loadConfiguration } from './lookups'
@@ -37,7 +38,6 @@ export const CONSENT_VERSIONS = {
 /** Countries whose payment provider is not live yet: the store contacts the customer (SPEC §8). */
 export const OFFLINE_PAYMENT_COUNTRIES: readonly string[] = ['TH', 'IS']
 
-const TEXT_FIELDS = ['firstName', 'lastName', 'zip', 'city', 'street', 'apartment', 'email', 'phone'] as const
 const BUSINESS_FIELDS = ['companyName', 'companyNumber', 'companyAddress'] as const
 const money = (amount: number, currency: string): Money => ({ amount, currency: currency as Money['currency'] })
 
@@ -167,30 +167,7 @@ export function OrderFormPage({ data }: { data: FormData }) {
         <CsrfField token={data.csrf} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         {data.kind === 'preOrder' ? null : <input type="hidden" name="kind" value={data.kind} />}
-        {TEXT_FIELDS.map((name) => (
-          <Field
-            key={name}
-            form="order"
-            name={name}
-            type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
-            label={`order.label.${name}` as MessageKey}
-            value={data.values[name]}
-            autoComplete={
-              {
-                firstName: 'given-name',
-                lastName: 'family-name',
-                zip: 'postal-code',
-                city: 'address-level2',
-                street: 'address-line1',
-                apartment: 'address-line2',
-                email: 'email',
-                phone: 'tel',
-              }[name]
-            }
-            required={name !== 'apartment'}
-            errors={data.errors}
-          />
-        ))}
+        <PersonalFields form="order" values={data.values} errors={data.errors} />
         <fieldset className="field">
           <legend>{t('order.label.usage')}</legend>
           {(['personal', 'business'] as const).map((usage) => (

@@ -3,10 +3,10 @@ import { isValidEmail, normalizePhone } from '../domain/testdrive/phone'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
-import { ConsentField, ContactFields, CsrfField, ErrorSummary, type FieldErrors, FormMessage } from '../ui/form'
+import { ContactFields, CsrfField, ErrorSummary, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
+import { PrivacyAndMarketing } from '../ui/PersonalFields'
 import { ShellPage } from '../ui/ShellPage'
-import { useRenderContext } from '../ui/site-context'
 import { loadConfiguration } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 
@@ -37,7 +37,6 @@ async function loadQuote(ctx: LoadContext): Promise<QuoteData> {
 
 function QuotePage({ data }: { data: QuoteData }) {
   const t = useT()
-  const { site } = useRenderContext()
   return (
     <ShellPage heading="page.quote.heading" lead="page.quote.lead" values={{ model: data.model }}>
       <form className="form card" method="post" noValidate aria-label={t('quote.submit')}>
@@ -57,24 +56,12 @@ function QuotePage({ data }: { data: QuoteData }) {
             ))}
           </select>
         </div>
-        <ConsentField
-          id="quote-privacy"
-          name="privacyAccepted"
-          label="testDrive.label.privacy"
+        <PrivacyAndMarketing
+          form="quote"
+          privacyLabel="testDrive.label.privacy"
+          values={data.values}
           errors={data.errors}
-          link={{ href: linkTo(site, '/policy'), label: 'testDrive.privacyLink' }}
-          checked={data.values.privacyAccepted === 'yes'}
         />
-        <div className="field field--check">
-          <input
-            id="quote-marketing"
-            name="marketing"
-            type="checkbox"
-            value="yes"
-            defaultChecked={data.values.marketing === 'yes'}
-          />
-          <label htmlFor="quote-marketing">{t('quote.marketing')}</label>
-        </div>
         <button className="button button--primary" type="submit">
           {t('quote.submit')}
         </button>
