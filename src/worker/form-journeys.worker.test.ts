@@ -136,22 +136,10 @@ describe('reserving without JavaScript', () => {
     expect(reserve).toContain('id="order-reservationAgreement"')
     expect(reserve).not.toContain('id="order-orderAgreement"')
     expect(reserve).toContain(`>${nl['order.submit.reservation']}</button>`)
+    const { orderAgreement: _, ...orderFields } = DUTCH_ORDER_FORM
     const res = await person.postForm(
       `${path}?kind=reservation`,
-      {
-        kind: 'reservation',
-        firstName: 'Anne',
-        lastName: 'de Vries',
-        zip: '1017 AB',
-        city: 'Amsterdam',
-        street: 'Keizersgracht 1',
-        email: 'anne@example.com',
-        phone: '06 12345678',
-        usage: 'personal',
-        financePreference: 'cash',
-        terms: 'yes',
-        reservationAgreement: 'yes',
-      },
+      { ...orderFields, kind: 'reservation', reservationAgreement: 'yes' },
       `${path}?kind=reservation`,
     )
     expect(res.status).toBe(303)
