@@ -1,5 +1,4 @@
-import { priceCar } from '../app/priced-car'
-import { isValidEmail, normalizePhone } from '../domain/testdrive/phone'
+import { requestQuote as requestQuoteStep } from '../app/quote'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
@@ -7,6 +6,7 @@ import { ContactFields, CsrfField, ErrorSummary, type FieldErrors, FormMessage }
 import { useT } from '../ui/intl-context'
 import { PrivacyAndMarketing } from '../ui/PersonalFields'
 import { ShellPage } from '../ui/ShellPage'
+import { problemErrors } from './form-errors'
 import { loadConfiguration } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 
@@ -72,7 +72,7 @@ function QuotePage({ data }: { data: QuoteData }) {
 
 async function requestQuote(ctx: ActionContext) {
   const { form } = ctx
-  const { configuration, model } = await loadConfiguration(ctx)
+  const { configuration } = await loadConfiguration(ctx)
   const data = await loadQuote(ctx)
   data.values = {
     name: form.name ?? '',
@@ -83,44 +83,16 @@ async function requestQuote(ctx: ActionContext) {
     marketing: form.marketing ?? '',
   }
   if (/^[\w-]{12,64}$/.test(form.idempotencyKey ?? '')) data.idempotencyKey = form.idempotencyKey as string
-  const errors: FieldErrors = {}
-  const name = (form.name ?? '').trim()
-  if (!name) errors.name = { key: 'validation.required', label: 'field.name' }
-  else if (name.length > 80) errors.name = { key: 'validation.invalid', label: 'field.name' }
-  if (!(form.email ?? '').trim()) errors.email = { key: 'validation.required', label: 'field.email' }
-  else if (!isValidEmail((form.email ?? '').trim())) errors.email = { key: 'validation.invalid', label: 'field.email' }
-  const phone = normalizePhone(ctx.site.countryCode as Parameters<typeof normalizePhone>[0], form.phone ?? '')
-  if (!(form.phone ?? '').trim()) errors.phone = { key: 'validation.required', label: 'field.phone' }
-  else if (!phone) errors.phone = { key: 'validation.invalid', label: 'field.phone' }
-  if (form.privacyAccepted !== 'yes') errors.privacyAccepted = { key: 'quote.problem.privacyRequired' }
-  const stores = await ctx.store.stores(ctx.site.countryCode)
-  const storeId = form.storeId && stores.some((s) => s.id === form.storeId) ? form.storeId : null
-  if (Object.keys(errors).length > 0) {
-    data.errors = errors
+  const outcome = await requestQuoteStep(ctx.store, ctx.site, configuration, form, {
+    idempotencyKey: data.idempotencyKey,
+    ownerId: ctx.session.user?.id ?? null,
+  })
+  if (outcome.status === 'invalid') {
+    data.errors = problemErrors(outcome.problems)
     return { status: 422 as const, data }
   }
-  if (!configuration.choices) throw new PageError('configuratorNotFound', 404)
-  const { quote: price } = await priceCar(ctx.store, ctx.site, {
-    modelCode: model.code,
-    configuration: configuration.choices,
-    usage: configuration.usage,
-    mode: 'reconcile',
-  })
-  const now = new Date()
-  const { id, notificationId } = await ctx.store.testDrives.createQuoteRequest({
-    idempotencyKey: data.idempotencyKey,
-    configurationId: configuration.id,
-    countryCode: ctx.site.countryCode,
-    storeId,
-    name,
-    email: (form.email ?? '').trim(),
-    phone: phone ?? '',
-    locale: ctx.site.locale,
-    ownerId: ctx.session.user?.id ?? null,
-    price,
-    consents: { privacy: now.toISOString(), marketing: form.marketing === 'yes' ? now.toISOString() : null },
-    now,
-  })
+  if (outcome.status === 'noChoices') throw new PageError('configuratorNotFound', 404)
+  const { id, notificationId } = outcome
   if (notificationId) ctx.notify([notificationId])
   return { redirect: linkTo(ctx.site, '/test-drive-result', { query: `quote=${id}` }) }
 }

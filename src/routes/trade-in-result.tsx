@@ -1,3 +1,4 @@
+import { carName } from '../app/trade-in'
 import { formatMoney, type Money } from '../domain/money'
 import { FINAL_PRICE_VALID_DAYS, finalPriceValidUntil } from '../domain/tradein/valuation'
 import { formatDate } from '../i18n/dates'
@@ -8,7 +9,7 @@ import { useT } from '../ui/intl-context'
 import { ShellPage } from '../ui/ShellPage'
 import { useRenderContext } from '../ui/site-context'
 import { defineRoute, found, type LoadContext, PageError } from './route'
-import { CONFIGURATION_ID, carName } from './trade-in/valuation'
+import { CONFIGURATION_ID } from './trade-in'
 
 interface TradeInResultData {
   id: string

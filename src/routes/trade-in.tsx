@@ -1,3 +1,4 @@
+import { requestValuation } from '../app/trade-in'
 import { isStoreCountry } from '../domain/testdrive/phone'
 import { PLATE_RULES } from '../domain/tradein/plates'
 import { OLDEST_YEAR_OFFSET, TRADE_IN_FIELDS } from '../domain/tradein/validate'
@@ -10,7 +11,9 @@ import { ChooseCountry, SelectField } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
 import { problemErrors } from './form-errors'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
-import { CONFIGURATION_ID, requestValuation } from './trade-in/valuation'
+
+/** A saved configuration's id as it may come back in a trade-in address (`?configuration=`). */
+export const CONFIGURATION_ID = /^[\w-]{1,64}$/
 
 interface TradeInFormData {
   csrf: string

@@ -1,9 +1,9 @@
-import { isStoreCountry } from '../../domain/testdrive/phone'
-import { type TradeInInput, type TradeInProblem, validateTradeIn } from '../../domain/tradein/validate'
-import { estimateTradeIn } from '../../domain/tradein/valuation'
-import { type Site, today as siteToday } from '../../i18n/sites'
-import type { Store } from '../../store'
-import type { TradeInOwner } from '../../store/trade-ins'
+import { isStoreCountry } from '../domain/testdrive/phone'
+import { type TradeInInput, type TradeInProblem, validateTradeIn } from '../domain/tradein/validate'
+import { estimateTradeIn } from '../domain/tradein/valuation'
+import { type Site, today as siteToday } from '../i18n/sites'
+import type { Store } from '../store'
+import type { TradeInOwner } from '../store/trade-ins'
 
 /**
  * What asking for a valuation gave: a stored estimate, field problems, no valuation possible ("currently unable
@@ -63,6 +63,3 @@ export async function carName(store: Store, car: { brand: string; series: string
   const variant = series?.variants.find((v) => v.code === car.variant)
   return brand && series && variant ? `${brand.name} ${series.name} ${variant.name}` : `${car.brand} ${car.series}`
 }
-
-/** A saved configuration's id as it may come back in a trade-in address (`?configuration=`). */
-export const CONFIGURATION_ID = /^[\w-]{1,64}$/
