@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Configuration } from '../domain/catalog/configuration-schema'
+import type { Usage } from '../domain/catalog/markets'
 import { configurationKey } from '../domain/configurator/url'
 import { FINANCE_KINDS } from '../domain/finance/products'
 import { randomId } from './ids'
@@ -12,7 +13,7 @@ export interface ConfigurationRecord {
   ownerId: string | null
   /** The choices as saved; null for records from before choices were stored. */
   choices: Configuration | null
-  usage: 'personal' | 'business'
+  usage: Usage
   /** The price when it was saved, so a later change shows as a difference. */
   savedPrice: SavedPrice | null
   /** The quick-delivery car it was made from, if any. */
@@ -103,7 +104,7 @@ export function createConfigurationStore(db: D1Database) {
      */
     async saveConfiguration(input: {
       configuration: Configuration
-      usage: 'personal' | 'business'
+      usage: Usage
       countryCode: string
       ownerId: string | null
       savedPrice: SavedPrice
