@@ -1,8 +1,10 @@
 /**
- * Checks a test-drive booking request and answers with field-level problems (pure: the caller passes the stores,
- * the clock and the bookings of the requested store).
+ * Checks a test-drive booking request with zod (server only) and answers with field-level problems (pure: the
+ * caller passes the stores, the clock and the bookings of the requested store).
  */
 
+import { z } from 'zod'
+import { formIssues, INVALID, optionalField, postedText, requiredField, rule } from '../validation/form-schema'
 import type { FieldProblem } from '../validation/problem'
 import {
   type BookingProblemCode,
@@ -136,7 +138,13 @@ function problem(field: BookingField, code: BookingProblemCode, params: Record<s
   return { field, code, messageKey, labelKey: LABELS[field], params }
 }
 
-const text = (value: string | null | undefined) => (typeof value === 'string' ? value.trim() : '')
+/** The messages of a booking's own problems, as issue messages (the problem code is the key's last part). */
+const KEYS = {
+  storeNotFound: PROBLEM_MESSAGE_KEYS.storeNotFound,
+  modelNotOnShow: PROBLEM_MESSAGE_KEYS.modelNotOnShow,
+  slotUnavailable: PROBLEM_MESSAGE_KEYS.slotUnavailable,
+  privacyRequired: PROBLEM_MESSAGE_KEYS.privacyRequired,
+}
 
 /**
  * Checks a booking request: every field is present and well formed (the phone in the country's format, see
@@ -152,82 +160,67 @@ export function validateBooking(
   request: BookingRequest,
   context: BookingContext,
 ): { problems: BookingProblem[]; booking: ValidBooking | null } {
-  const problems: BookingProblem[] = []
-  const country = text(request.country)
-  const storeId = text(request.storeId)
-  const modelCode = text(request.modelCode)
-  const carCode = text(request.carCode)
-  const slotText = text(request.slotStart)
-  const name = text(request.name).replace(/\s+/g, ' ')
-  const phoneText = text(request.phone)
-  const email = text(request.email)
-
+  // What the other fields are judged against: the country's format, the store's models and slots.
+  const country = postedText.parse(request.country)
   const market = isStoreCountry(country) ? country : null
-  if (country === '') problems.push(problem('country', 'required'))
-  else if (market === null) problems.push(problem('country', 'invalid'))
-
-  let store: Store | null = null
-  if (storeId === '') problems.push(problem('storeId', 'required'))
-  else if (market !== null) {
-    store = context.stores.find((candidate) => candidate.id === storeId && candidate.country === market) ?? null
-    if (store === null) problems.push(problem('storeId', 'storeNotFound'))
-  }
-
-  if (modelCode === '') problems.push(problem('modelCode', 'required'))
-  else if (!CODE.test(modelCode) || modelCode.length > 40) problems.push(problem('modelCode', 'invalid'))
-  else if (store !== null && !store.modelsOnShow.includes(modelCode))
-    problems.push(problem('modelCode', 'modelNotOnShow'))
-
-  if (carCode !== '' && (!CODE.test(carCode) || carCode.length > 40)) problems.push(problem('carCode', 'invalid'))
-
-  const slotStart = slotText === '' ? null : normalizeSlotStart(slotText)
-  let local: { date: string; time: string } | null = null
-  if (slotText === '') problems.push(problem('slotStart', 'required'))
-  else if (slotStart === null) problems.push(problem('slotStart', 'invalid'))
-  else if (store !== null) {
-    local = utcToZoned(new Date(slotStart), store.timeZone)
-    const offered = slotsFor(store, local.date, 1, context.now, context.booked).some((slot) => slot.start === slotStart)
-    if (!offered) problems.push(problem('slotStart', 'slotUnavailable'))
-  }
-
-  if (name === '') problems.push(problem('name', 'required'))
-  else if (name.length > NAME_MAX || !NAME.test(name)) problems.push(problem('name', 'invalid'))
-
-  const phone = market === null ? null : normalizePhone(market, phoneText)
-  if (phoneText === '') problems.push(problem('phone', 'required'))
-  else if (market !== null && phone === null) {
-    problems.push(problem('phone', 'invalid', { example: PHONE_RULES[market].example }))
-  }
-
-  if (email === '') problems.push(problem('email', 'required'))
-  else if (!isValidEmail(email)) problems.push(problem('email', 'invalid'))
-
-  if (request.privacyAccepted !== true) problems.push(problem('privacyAccepted', 'privacyRequired'))
-
-  if (
-    problems.length > 0 ||
-    market === null ||
-    store === null ||
-    slotStart === null ||
-    local === null ||
-    phone === null
-  ) {
+  const storeId = postedText.parse(request.storeId)
+  const store = market
+    ? (context.stores.find((candidate) => candidate.id === storeId && candidate.country === market) ?? null)
+    : null
+  const code = z.string().max(40, INVALID).regex(CODE, INVALID)
+  const schema = z.object({
+    country: requiredField(rule((): StoreCountry | null => market)),
+    // Without a country there is no store to find: only a missing store is a problem then.
+    storeId: requiredField(rule((): Store | null | string => (market === null ? '' : store), KEYS.storeNotFound)),
+    modelCode: requiredField(
+      code.refine((model) => store === null || store.modelsOnShow.includes(model), KEYS.modelNotOnShow),
+    ),
+    carCode: optionalField(code),
+    slotStart: requiredField(
+      rule(normalizeSlotStart).transform((slotStart, ctx) => {
+        if (store === null) return { slotStart, local: null }
+        const local = utcToZoned(new Date(slotStart), store.timeZone)
+        const offered = slotsFor(store, local.date, 1, context.now, context.booked).some((s) => s.start === slotStart)
+        if (!offered) ctx.addIssue({ code: 'custom', message: KEYS.slotUnavailable, input: slotStart })
+        return { slotStart, local }
+      }),
+    ),
+    name: requiredField(z.string().max(NAME_MAX, INVALID).regex(NAME, INVALID)),
+    phone: requiredField(rule((text) => (market === null ? text : normalizePhone(market, text)))),
+    email: requiredField(z.string().refine(isValidEmail, INVALID)),
+    privacyAccepted: z.literal(true, { error: KEYS.privacyRequired }),
+  })
+  const { values, issues } = formIssues(
+    schema,
+    { ...request, privacyAccepted: request.privacyAccepted === true },
+    BOOKING_FIELDS,
+  )
+  if (!values || market === null || store === null || values.slotStart.local === null) {
+    const problems = issues.map(({ field, message }) => {
+      const problemCode = (
+        message === 'requiredSelect' ? 'required' : message.slice(message.lastIndexOf('.') + 1)
+      ) as BookingProblemCode
+      return field === 'phone' && problemCode === 'invalid' && market !== null
+        ? problem(field, problemCode, { example: PHONE_RULES[market].example })
+        : problem(field, problemCode)
+    })
     return { problems, booking: null }
   }
+  const { slotStart, local } = values.slotStart
   return {
-    problems,
+    problems: [],
     booking: {
       country: market,
       storeId: store.id,
-      modelCode,
-      carCode: carCode === '' ? null : carCode,
+      modelCode: values.modelCode,
+      carCode: values.carCode,
       slotStart,
       localDate: local.date,
       localTime: local.time,
       timeZone: store.timeZone,
-      name,
-      phone,
-      email,
+      name: values.name,
+      phone: values.phone,
+      email: values.email,
     },
   }
 }

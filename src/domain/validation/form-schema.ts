@@ -67,6 +67,38 @@ export const notAsked = z.unknown().transform(() => null)
 const specCode = (message: string): message is SpecProblemCode => message in SPEC_MESSAGE_KEYS
 
 /**
+ * Parses a form with its schema: the values when every field is right, else the first issue message of each
+ * field, in the order of `fields` (a message that names no problem is `invalid`). For forms with messages of their
+ * own; `parseForm` turns them into SPEC §5 problems.
+ *
+ * @example
+ * formIssues(z.object({ email: requiredField(z.email(INVALID)) }), { email: '' }, ['email']).issues
+ * // [{ field: 'email', message: 'required' }]
+ */
+export function formIssues<S extends z.ZodType, Field extends string>(
+  schema: S,
+  input: object,
+  fields: readonly Field[],
+): { values: z.output<S> | null; issues: { field: Field; message: string }[] } {
+  // Every field is read, posted or not: a missing one is empty (zod would call it missing, not empty).
+  const posted = input as Record<string, unknown>
+  const parsed = schema.safeParse(Object.fromEntries(fields.map((field) => [field, posted[field] ?? ''])))
+  if (parsed.success) return { values: parsed.data, issues: [] }
+  const first = new Map<string, string>()
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? '')
+    // A union reports its last branch's problem; a message that names none is "invalid".
+    const message = issue.code === 'invalid_union' ? unionMessage(issue) : issue.message
+    if (!first.has(field)) first.set(field, specCode(message) || message.includes('.') ? message : INVALID.error)
+  }
+  const issues = fields.flatMap((field) => {
+    const message = first.get(field)
+    return message === undefined ? [] : [{ field, message }]
+  })
+  return { values: null, issues }
+}
+
+/**
  * Parses a form with its schema: the values when every field is right, else the problems, at most one per field,
  * in the order of `fields`. SPEC §5 problems carry the field's label (`labelKey`), a form's own messages do not.
  *
@@ -81,27 +113,14 @@ export function parseForm<S extends z.ZodType, Field extends string>(
   fields: readonly Field[],
   labelKey: (field: Field) => string | undefined,
 ): { values: z.output<S> | null; problems: FieldProblem<Field>[] } {
-  // Every field is read, posted or not: a missing one is empty (zod would call it missing, not empty).
-  const posted = input !== null && typeof input === 'object' ? (input as Record<string, unknown>) : {}
-  const parsed = schema.safeParse(Object.fromEntries(fields.map((field) => [field, posted[field] ?? ''])))
-  if (parsed.success) return { values: parsed.data, problems: [] }
-  const first = new Map<string, string>()
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? '')
-    // A union reports its last branch's problem; a message that names none is "invalid".
-    const message = issue.code === 'invalid_union' ? unionMessage(issue) : issue.message
-    if (!first.has(field)) first.set(field, specCode(message) || message.includes('.') ? message : INVALID.error)
-  }
-  const problems: FieldProblem<Field>[] = []
-  for (const field of fields) {
-    const message = first.get(field)
-    if (message === undefined) continue
-    problems.push(
+  const { values, issues } = formIssues(schema, input, fields)
+  if (values !== null) return { values, problems: [] }
+  const problems = issues.map(
+    ({ field, message }): FieldProblem<Field> =>
       specCode(message)
         ? { field, code: message, messageKey: SPEC_MESSAGE_KEYS[message], labelKey: labelKey(field) }
         : { field, code: message.slice(message.lastIndexOf('.') + 1), messageKey: message },
-    )
-  }
+  )
   return { values: null, problems }
 }
 
