@@ -21,22 +21,12 @@ export function problemErrors(problems: readonly FieldProblem[], errors: FieldEr
   return errors
 }
 
-const PROBLEM_MESSAGES: Record<string, MessageKey> = {
-  required: 'validation.required',
-  invalid: 'validation.invalid',
-  passwordLength: 'validation.passwordLength',
-}
-
 /**
  * SPEC §5 messages for a form's problems ('required' → "Please enter your {label}", 'invalid' →
  * "Please enter a valid {label}"), with each field's in-sentence label.
  */
-export function fieldErrors(problems: Record<string, string>, labels: Record<string, MessageKey>): FieldErrors {
-  const errors: FieldErrors = {}
-  for (const [field, problem] of Object.entries(problems)) {
-    errors[field] = { key: PROBLEM_MESSAGES[problem] ?? 'validation.invalid', label: labels[field] }
-  }
-  return errors
+export function fieldErrors(problems: readonly FieldProblem[], labels: Record<string, MessageKey>): FieldErrors {
+  return problemErrors(problems.map((problem) => ({ ...problem, labelKey: labels[problem.field] })))
 }
 
 /** The same-origin path to return to after a form, from `frontRedirect` (a path or our own URL). */
