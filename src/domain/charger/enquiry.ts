@@ -11,7 +11,7 @@
 import { z } from 'zod'
 import { normalizeZip } from '../order/personal'
 import { isValidEmail, normalizePhone, type StoreCountry } from '../testdrive/phone'
-import { INVALID, parseForm, postedText, requiredField, rule } from '../validation/form-schema'
+import { formContext, INVALID, parseForm, postedText, requiredField, rule } from '../validation/form-schema'
 import type { FieldProblem } from '../validation/problem'
 
 /** Kinds of home the installer plans for (cable length, permissions of the housing association). */
@@ -72,6 +72,21 @@ const within = (max: number, also: RegExp[]) =>
       INVALID,
     )
 
+/** The site's country, which the phone and postcode formats are the ones of. */
+const charger = formContext<StoreCountry>()
+
+const CHARGER_SCHEMA = z.object({
+  name: requiredField(within(80, [/\p{L}/u])),
+  email: requiredField(z.string().refine(isValidEmail, INVALID)),
+  phone: requiredField(rule((text) => normalizePhone(charger.get(), text))),
+  street: requiredField(within(120, [/\p{L}/u, /\p{Nd}/u])),
+  zip: requiredField(rule((text) => normalizeZip(charger.get(), text))),
+  city: requiredField(within(80, [/\p{L}/u])),
+  houseType: requiredField(z.enum(HOUSE_TYPES, INVALID), true),
+  installationWindow: requiredField(z.enum(INSTALLATION_WINDOWS, INVALID), true),
+  privacyAccepted: postedText.pipe(z.literal('yes', { error: 'charger.problem.privacyRequired' })),
+})
+
 /**
  * Checks an enquiry (rules at the top of this file). Problems come in field order, one per field.
  *
@@ -83,18 +98,9 @@ export function validateChargerEnquiry(
   input: Partial<Record<ChargerField, string | null>>,
   country: StoreCountry,
 ): { values: ChargerEnquiry | null; problems: ChargerProblem[] } {
-  const schema = z.object({
-    name: requiredField(within(80, [/\p{L}/u])),
-    email: requiredField(z.string().refine(isValidEmail, INVALID)),
-    phone: requiredField(rule((text) => normalizePhone(country, text))),
-    street: requiredField(within(120, [/\p{L}/u, /\p{Nd}/u])),
-    zip: requiredField(rule((text) => normalizeZip(country, text))),
-    city: requiredField(within(80, [/\p{L}/u])),
-    houseType: requiredField(z.enum(HOUSE_TYPES, INVALID), true),
-    installationWindow: requiredField(z.enum(INSTALLATION_WINDOWS, INVALID), true),
-    privacyAccepted: postedText.pipe(z.literal('yes', { error: 'charger.problem.privacyRequired' })),
-  })
-  const { values, problems } = parseForm(schema, input, CHARGER_FIELDS, (field) => `charger.field.${field}`)
+  const { values, problems } = charger.run(country, () =>
+    parseForm(CHARGER_SCHEMA, input, CHARGER_FIELDS, (field) => `charger.field.${field}`),
+  )
   if (!values) return { values: null, problems }
   const { privacyAccepted: _, ...enquiry } = values
   return { problems, values: enquiry }

@@ -4,7 +4,7 @@
  * details are only checked here and handed to the provider, never stored or logged.
  */
 import { z } from 'zod'
-import { INVALID, parseForm, postedText, requiredField } from '../validation/form-schema'
+import { formContext, INVALID, parseForm, postedText, requiredField } from '../validation/form-schema'
 import type { FieldProblem } from '../validation/problem'
 
 export const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc', 'cardName'] as const
@@ -45,6 +45,20 @@ function notExpired(text: string, today: string): boolean {
   return month >= 1 && month <= 12 && (year > thisYear || (year === thisYear && month >= thisMonth))
 }
 
+/** Today's date, which a card's expiry must not be before. */
+const card = formContext<string>()
+
+const CARD_SCHEMA = z.object({
+  // Spaces and dashes are how people write a card number: a number of only those is still empty.
+  cardNumber: postedText
+    .transform((text) => text.replace(/[\s-]/g, ''))
+    .pipe(z.string().min(1, { error: 'required' }))
+    .pipe(z.string().refine((digits) => /^\d{12,19}$/.test(digits) && luhn(digits), INVALID)),
+  expiry: requiredField(z.string().refine((text) => notExpired(text, card.get()), INVALID)),
+  cvc: requiredField(z.string().regex(/^\d{3,4}$/, INVALID)),
+  cardName: requiredField(z.string().max(80, INVALID)),
+})
+
 /**
  * Checks a card form: number (12–19 digits, spaces and dashes allowed, Luhn), expiry `MM/YY` (or `MM/YYYY`)
  * not before the current month of `today`, security code of 3–4 digits, a name. Answers the card's digits
@@ -58,16 +72,8 @@ export function checkCardForm(
   form: Partial<Record<CardField, string>>,
   today: string,
 ): { number: string | null; problems: CardProblem[] } {
-  const schema = z.object({
-    // Spaces and dashes are how people write a card number: a number of only those is still empty.
-    cardNumber: postedText
-      .transform((text) => text.replace(/[\s-]/g, ''))
-      .pipe(z.string().min(1, { error: 'required' }))
-      .pipe(z.string().refine((digits) => /^\d{12,19}$/.test(digits) && luhn(digits), INVALID)),
-    expiry: requiredField(z.string().refine((text) => notExpired(text, today), INVALID)),
-    cvc: requiredField(z.string().regex(/^\d{3,4}$/, INVALID)),
-    cardName: requiredField(z.string().max(80, INVALID)),
-  })
-  const { values, problems } = parseForm(schema, form, CARD_FIELDS, (field) => `order.pay.field.${field}`)
+  const { values, problems } = card.run(today, () =>
+    parseForm(CARD_SCHEMA, form, CARD_FIELDS, (field) => `order.pay.field.${field}`),
+  )
   return { number: values?.cardNumber ?? null, problems }
 }

@@ -117,6 +117,18 @@ export interface ConsentRecord {
  */
 export type ConsentProblem = FieldProblem<RequiredConsent>
 
+/** Per kind of order, its required consents, each ticked (`true`). Built once: building a schema costs more than parsing. */
+const CONSENT_SCHEMAS = Object.fromEntries(
+  (['order', 'reservation', 'preOrder'] as const).map((kind) => [
+    kind,
+    z.object(
+      Object.fromEntries(
+        requiredConsents(kind).map((consent) => [consent, z.literal(true, { error: 'order.problem.consentRequired' })]),
+      ),
+    ),
+  ]),
+) as Record<OrderKind, z.ZodObject>
+
 const VERSION = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/
 
 /**
@@ -136,15 +148,12 @@ export function checkConsents(
 ): { records: ConsentRecord[] | null; problems: ConsentProblem[] } {
   assertInstant(at, 'consent time')
   const required = requiredConsents(kind)
-  const schema = z.object(
-    Object.fromEntries(
-      required.map((consent) => [consent, z.literal(true, { error: 'order.problem.consentRequired' })]),
-    ),
+  const problems: ConsentProblem[] = parseForm(CONSENT_SCHEMAS[kind], flags, required, () => undefined).problems.map(
+    (problem) => ({
+      ...problem,
+      valueKeys: { consent: CONSENT_NAME_KEYS[problem.field] },
+    }),
   )
-  const problems: ConsentProblem[] = parseForm(schema, flags, required, () => undefined).problems.map((problem) => ({
-    ...problem,
-    valueKeys: { consent: CONSENT_NAME_KEYS[problem.field] },
-  }))
   if (problems.length > 0) return { records: null, problems }
   const records = offeredConsents(kind)
     .filter((consent) => flags[consent] === true)

@@ -22,7 +22,16 @@ import type { CountryCode, IsoDate, Usage } from '../catalog/markets'
 import { isIsoDate } from '../catalog/markets'
 import type { FinanceKind } from '../finance/products'
 import { isStoreCountry, isValidEmail, normalizePhone, type StoreCountry } from '../testdrive/phone'
-import { INVALID, notAsked, optionalField, parseForm, postedText, requiredField, rule } from '../validation/form-schema'
+import {
+  askedWhen,
+  formContext,
+  INVALID,
+  optionalField,
+  parseForm,
+  postedText,
+  requiredField,
+  rule,
+} from '../validation/form-schema'
 import type { FieldProblem } from '../validation/problem'
 
 /**
@@ -309,50 +318,60 @@ const within = (max: number) => (value: string) => length(value) <= max && NO_CO
 const plainText = (max: number) => z.string().refine((value) => within(max)(value) && LETTER.test(value), INVALID)
 const personName = z.string().refine((value) => length(value) <= 80 && NAME.test(value), INVALID)
 
-/**
- * The personal form's schema for one submission. The country is the site's when the form names it (else the
- * country field is the problem, and postcode and phone are not judged by a country's format); company fields are
- * asked only for business use, the birthday only for a Dutch private lease.
- */
-function personalSchema(context: PersonalContext, country: OrderCountry | null, business: boolean) {
-  const inCountry = (normalise: (country: OrderCountry, text: string) => string | null) =>
-    rule((text) => (country === null ? text : normalise(country, text)))
-  const askBirthday = needsBirthday(context.site, context.financeKind)
-  return z.object({
-    firstName: requiredField(personName),
-    lastName: requiredField(personName),
-    country: requiredField(
-      rule((text) => (text.toUpperCase() === country ? country : null)),
-      true,
-    ),
-    zip: requiredField(inCountry(normalizeZip)),
-    city: requiredField(plainText(80)),
-    street: requiredField(plainText(120).refine((value) => DIGIT.test(value), INVALID)),
-    apartment: optionalField(z.string().refine(within(40), INVALID)),
-    email: requiredField(z.string().refine(isValidEmail, INVALID)),
-    phone: requiredField(inCountry(normalizePhone)),
-    usage: requiredField(z.enum(['personal', 'business'], INVALID), true),
-    companyName: business
-      ? requiredField(z.string().refine((value) => within(120)(value) && /[\p{L}\p{Nd}]/u.test(value), INVALID))
-      : notAsked,
-    companyNumber: business ? requiredField(inCountry(normalizeCompanyNumber)) : notAsked,
-    companyAddress: business ? requiredField(plainText(200)) : notAsked,
-    birthday: askBirthday
-      ? requiredField(
-          z
-            .string()
-            .refine(
-              (value) =>
-                isIsoDate(value) &&
-                isAtLeastYearsOld(value, context.orderDate, MIN_LEASE_AGE) &&
-                !isAtLeastYearsOld(value, context.orderDate, MAX_AGE + 1),
-              INVALID,
-            ),
-        )
-      : notAsked,
-    financeId: optionalField(z.string().regex(FINANCE_ID, INVALID)),
+/** What the personal form is judged against: the submission's context, its country (null when the form names
+ * another than the site's), whether it is for business use and whether it asks the birthday. */
+const personal = formContext<{
+  context: PersonalContext
+  country: OrderCountry | null
+  business: boolean
+  askBirthday: boolean
+}>()
+
+/** A rule of the country's format; not judged when the country is wrong (the country field is the problem then). */
+const inCountry = (normalise: (country: OrderCountry, text: string) => string | null) =>
+  rule((text) => {
+    const { country } = personal.get()
+    return country === null ? text : normalise(country, text)
   })
-}
+
+const PERSONAL_SCHEMA = z.object({
+  firstName: requiredField(personName),
+  lastName: requiredField(personName),
+  country: requiredField(
+    rule((text) => {
+      const { country } = personal.get()
+      return text.toUpperCase() === country ? country : null
+    }),
+    true,
+  ),
+  zip: requiredField(inCountry(normalizeZip)),
+  city: requiredField(plainText(80)),
+  street: requiredField(plainText(120).refine((value) => DIGIT.test(value), INVALID)),
+  apartment: optionalField(z.string().refine(within(40), INVALID)),
+  email: requiredField(z.string().refine(isValidEmail, INVALID)),
+  phone: requiredField(inCountry(normalizePhone)),
+  usage: requiredField(z.enum(['personal', 'business'], INVALID), true),
+  companyName: askedWhen(
+    () => personal.get().business,
+    requiredField(z.string().refine((value) => within(120)(value) && /[\p{L}\p{Nd}]/u.test(value), INVALID)),
+  ),
+  companyNumber: askedWhen(() => personal.get().business, requiredField(inCountry(normalizeCompanyNumber))),
+  companyAddress: askedWhen(() => personal.get().business, requiredField(plainText(200))),
+  birthday: askedWhen(
+    () => personal.get().askBirthday,
+    requiredField(
+      z.string().refine((value) => {
+        const { orderDate } = personal.get().context
+        return (
+          isIsoDate(value) &&
+          isAtLeastYearsOld(value, orderDate, MIN_LEASE_AGE) &&
+          !isAtLeastYearsOld(value, orderDate, MAX_AGE + 1)
+        )
+      }, INVALID),
+    ),
+  ),
+  financeId: optionalField(z.string().regex(FINANCE_ID, INVALID)),
+})
 
 /**
  * Checks the personal form (rules at the top of this file) and normalises it. Problems come in field order, at
@@ -370,8 +389,15 @@ export function validatePersonal(
   const site = context.site
   const posted = (field: PersonalField) => postedText.parse(input[field])
   const country = isStoreCountry(site) && posted('country').toUpperCase() === site ? site : null
-  const schema = personalSchema(context, country, posted('usage') === 'business')
-  const { values, problems } = parseForm(schema, input, PERSONAL_FIELDS, (field) => personalLabelKey(field, site))
+  const judged = {
+    context,
+    country,
+    business: posted('usage') === 'business',
+    askBirthday: needsBirthday(site, context.financeKind),
+  }
+  const { values, problems } = personal.run(judged, () =>
+    parseForm(PERSONAL_SCHEMA, input, PERSONAL_FIELDS, (field) => personalLabelKey(field, site)),
+  )
   if (!values || country === null) return { values: null, problems }
   return { problems, values: { ...values, country } }
 }

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { isValidEmail, normalizePhone, type StoreCountry } from '../testdrive/phone'
-import { INVALID, parseForm, postedText, requiredField, rule } from '../validation/form-schema'
+import { formContext, INVALID, parseForm, postedText, requiredField, rule } from '../validation/form-schema'
 import type { FieldProblem } from '../validation/problem'
 
 /** The form's fields in screen order. */
@@ -33,6 +33,16 @@ export interface QuoteContact {
   phone: string
 }
 
+/** The site's country, which the phone's format is the one of. */
+const quote = formContext<StoreCountry>()
+
+const QUOTE_SCHEMA = z.object({
+  name: requiredField(z.string().max(80, INVALID)),
+  email: requiredField(z.string().refine(isValidEmail, INVALID)),
+  phone: requiredField(rule((text) => normalizePhone(quote.get(), text))),
+  privacyAccepted: postedText.pipe(z.literal('yes', { error: 'quote.problem.privacyRequired' })),
+})
+
 /**
  * Checks a quote request of a country site; problems in field order, one per field.
  *
@@ -44,13 +54,9 @@ export function validateQuoteRequest(
   input: Partial<Record<QuoteField, string | null>>,
   country: StoreCountry,
 ): { values: QuoteContact | null; problems: QuoteProblem[] } {
-  const schema = z.object({
-    name: requiredField(z.string().max(80, INVALID)),
-    email: requiredField(z.string().refine(isValidEmail, INVALID)),
-    phone: requiredField(rule((text) => normalizePhone(country, text))),
-    privacyAccepted: postedText.pipe(z.literal('yes', { error: 'quote.problem.privacyRequired' })),
-  })
-  const { values, problems } = parseForm(schema, input, QUOTE_FIELDS, (field) => `field.${field}`)
+  const { values, problems } = quote.run(country, () =>
+    parseForm(QUOTE_SCHEMA, input, QUOTE_FIELDS, (field) => `field.${field}`),
+  )
   if (!values) return { values: null, problems }
   return { problems, values: { name: values.name, email: values.email, phone: values.phone } }
 }

@@ -4,7 +4,15 @@
  */
 
 import { z } from 'zod'
-import { formIssues, INVALID, optionalField, postedText, requiredField, rule } from '../validation/form-schema'
+import {
+  formContext,
+  formIssues,
+  INVALID,
+  optionalField,
+  postedText,
+  requiredField,
+  rule,
+} from '../validation/form-schema'
 import type { FieldProblem } from '../validation/problem'
 import {
   type BookingProblemCode,
@@ -146,6 +154,51 @@ const KEYS = {
   privacyRequired: PROBLEM_MESSAGE_KEYS.privacyRequired,
 }
 
+/** What a booking is judged against: the country (when it is one with stores), its store, the clock and the
+ * bookings of the store's slots. */
+const booking = formContext<{
+  market: StoreCountry | null
+  store: Store | null
+  now: Date
+  booked: ReadonlyMap<SlotStartIso, number>
+}>()
+
+const CODE_FIELD = z.string().max(40, INVALID).regex(CODE, INVALID)
+
+const BOOKING_SCHEMA = z.object({
+  country: requiredField(rule((): StoreCountry | null => booking.get().market)),
+  // Without a country there is no store to find: only a missing store is a problem then.
+  storeId: requiredField(
+    rule((): Store | string | null => (booking.get().market === null ? '' : booking.get().store), KEYS.storeNotFound),
+  ),
+  modelCode: requiredField(
+    CODE_FIELD.refine((model) => {
+      const { store } = booking.get()
+      return store === null || store.modelsOnShow.includes(model)
+    }, KEYS.modelNotOnShow),
+  ),
+  carCode: optionalField(CODE_FIELD),
+  slotStart: requiredField(
+    rule(normalizeSlotStart).transform((slotStart, ctx) => {
+      const { store, now, booked } = booking.get()
+      if (store === null) return { slotStart, local: null }
+      const local = utcToZoned(new Date(slotStart), store.timeZone)
+      const offered = slotsFor(store, local.date, 1, now, booked).some((s) => s.start === slotStart)
+      if (!offered) ctx.addIssue({ code: 'custom', message: KEYS.slotUnavailable, input: slotStart })
+      return { slotStart, local }
+    }),
+  ),
+  name: requiredField(z.string().max(NAME_MAX, INVALID).regex(NAME, INVALID)),
+  phone: requiredField(
+    rule((text) => {
+      const { market } = booking.get()
+      return market === null ? text : normalizePhone(market, text)
+    }),
+  ),
+  email: requiredField(z.string().refine(isValidEmail, INVALID)),
+  privacyAccepted: z.literal(true, { error: KEYS.privacyRequired }),
+})
+
 /**
  * Checks a booking request: every field is present and well formed (the phone in the country's format, see
  * phone.ts), the store is one of the country's, it shows the model, and the slot is one `slotsFor` offers now
@@ -167,33 +220,8 @@ export function validateBooking(
   const store = market
     ? (context.stores.find((candidate) => candidate.id === storeId && candidate.country === market) ?? null)
     : null
-  const code = z.string().max(40, INVALID).regex(CODE, INVALID)
-  const schema = z.object({
-    country: requiredField(rule((): StoreCountry | null => market)),
-    // Without a country there is no store to find: only a missing store is a problem then.
-    storeId: requiredField(rule((): Store | null | string => (market === null ? '' : store), KEYS.storeNotFound)),
-    modelCode: requiredField(
-      code.refine((model) => store === null || store.modelsOnShow.includes(model), KEYS.modelNotOnShow),
-    ),
-    carCode: optionalField(code),
-    slotStart: requiredField(
-      rule(normalizeSlotStart).transform((slotStart, ctx) => {
-        if (store === null) return { slotStart, local: null }
-        const local = utcToZoned(new Date(slotStart), store.timeZone)
-        const offered = slotsFor(store, local.date, 1, context.now, context.booked).some((s) => s.start === slotStart)
-        if (!offered) ctx.addIssue({ code: 'custom', message: KEYS.slotUnavailable, input: slotStart })
-        return { slotStart, local }
-      }),
-    ),
-    name: requiredField(z.string().max(NAME_MAX, INVALID).regex(NAME, INVALID)),
-    phone: requiredField(rule((text) => (market === null ? text : normalizePhone(market, text)))),
-    email: requiredField(z.string().refine(isValidEmail, INVALID)),
-    privacyAccepted: z.literal(true, { error: KEYS.privacyRequired }),
-  })
-  const { values, issues } = formIssues(
-    schema,
-    { ...request, privacyAccepted: request.privacyAccepted === true },
-    BOOKING_FIELDS,
+  const { values, issues } = booking.run({ market, store, now: context.now, booked: context.booked }, () =>
+    formIssues(BOOKING_SCHEMA, { ...request, privacyAccepted: request.privacyAccepted === true }, BOOKING_FIELDS),
   )
   if (!values || market === null || store === null || values.slotStart.local === null) {
     const problems = issues.map(({ field, message }) => {

@@ -12,7 +12,7 @@
 import { z } from 'zod'
 import type { IsoDate } from '../catalog/markets'
 import type { StoreCountry } from '../testdrive/phone'
-import { INVALID, parseForm, postedText, requiredField, rule } from '../validation/form-schema'
+import { formContext, INVALID, parseForm, postedText, requiredField, rule } from '../validation/form-schema'
 import type { FieldProblem } from '../validation/problem'
 import { parseMileage } from './mileage'
 import { normalizePlate } from './plates'
@@ -86,6 +86,44 @@ const VIN_PROBLEMS: Record<VinProblem, string> = {
   character: 'invalid',
 }
 
+/** What a trade-in is judged against: the site's country, the valuation table, this year and the car the VIN names. */
+const tradeIn = formContext<{
+  country: StoreCountry
+  table: ValuationTable
+  thisYear: number
+  fromVin: TradeInCar | null
+}>()
+
+const TRADE_IN_SCHEMA = z.object({
+  vin: postedText.transform((text, ctx) => {
+    const checked = normalizeVin(text)
+    if (checked.ok) return checked.vin
+    ctx.addIssue({ code: 'custom', message: VIN_PROBLEMS[checked.problem], input: text })
+    return z.NEVER
+  }),
+  mileage: requiredField(rule(parseMileage)),
+  plate: requiredField(rule((text) => normalizePlate(tradeIn.get().country, text))),
+  owner: requiredField(z.string().refine(isValidOwnerName, INVALID)),
+  car: postedText.transform((text, ctx): TradeInCar => {
+    const { table, fromVin } = tradeIn.get()
+    const car = text === '' ? fromVin : parseCar(text)
+    if (car && findVariant(table, car)) return car
+    ctx.addIssue({ code: 'custom', message: text === '' && !fromVin ? 'requiredSelect' : 'invalid', input: text })
+    return z.NEVER
+  }),
+  year: requiredField(
+    z
+      .string()
+      .regex(/^\d{4}$/, INVALID)
+      .transform(Number)
+      .refine((year) => {
+        const { thisYear } = tradeIn.get()
+        return year <= thisYear && year >= thisYear - OLDEST_YEAR_OFFSET
+      }, INVALID),
+    true,
+  ),
+})
+
 /**
  * Checks the trade-in form (rules at the top of this file).
  *
@@ -105,33 +143,15 @@ export function validateTradeIn(
     brand?.series.length === 1 && brand.series[0]?.variants.length === 1
       ? { brand: brand.code, series: brand.series[0].code, variant: brand.series[0].variants[0]?.code ?? '' }
       : null
-  const thisYear = Number(context.today.slice(0, 4))
-  const schema = z.object({
-    vin: postedText.transform((text, ctx) => {
-      const checked = normalizeVin(text)
-      if (checked.ok) return checked.vin
-      ctx.addIssue({ code: 'custom', message: VIN_PROBLEMS[checked.problem], input: text })
-      return z.NEVER
-    }),
-    mileage: requiredField(rule(parseMileage)),
-    plate: requiredField(rule((text) => normalizePlate(context.country, text))),
-    owner: requiredField(z.string().refine(isValidOwnerName, INVALID)),
-    car: postedText.transform((text, ctx): TradeInCar => {
-      const car = text === '' ? fromVin : parseCar(text)
-      if (car && findVariant(context.table, car)) return car
-      ctx.addIssue({ code: 'custom', message: text === '' && !fromVin ? 'requiredSelect' : 'invalid', input: text })
-      return z.NEVER
-    }),
-    year: requiredField(
-      z
-        .string()
-        .regex(/^\d{4}$/, INVALID)
-        .transform(Number)
-        .refine((year) => year <= thisYear && year >= thisYear - OLDEST_YEAR_OFFSET, INVALID),
-      true,
-    ),
-  })
-  const { values, problems } = parseForm(schema, input, TRADE_IN_FIELDS, (field) => `tradeIn.field.${field}`)
+  const judged = {
+    country: context.country,
+    table: context.table,
+    thisYear: Number(context.today.slice(0, 4)),
+    fromVin,
+  }
+  const { values, problems } = tradeIn.run(judged, () =>
+    parseForm(TRADE_IN_SCHEMA, input, TRADE_IN_FIELDS, (field) => `tradeIn.field.${field}`),
+  )
   if (!values) return { values: null, problems }
   const { mileage, year, ...rest } = values
   return { problems, values: { ...rest, mileageKm: mileage, firstRegistrationYear: year } }

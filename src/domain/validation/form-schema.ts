@@ -64,6 +64,53 @@ export function optionalField<T>(schema: z.ZodType<T, string>) {
 /** A field the form does not ask in this case: whatever was posted, its value is null. */
 export const notAsked = z.unknown().transform(() => null)
 
+/**
+ * A field asked only when `asked()` holds for this submission (company fields for business use, the birthday for
+ * a Dutch private lease); otherwise its value is null, whatever was posted.
+ *
+ * @example
+ * askedWhen(() => personal.get().business, requiredField(plainText(120)))
+ */
+export function askedWhen<T>(asked: () => boolean, schema: z.ZodType<T>) {
+  return z.unknown().transform((value, ctx): T | null => {
+    if (!asked()) return null
+    const parsed = schema.safeParse(value)
+    if (parsed.success) return parsed.data
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, input: value })
+    return z.NEVER
+  })
+}
+
+/**
+ * What a form's rules judge against besides the posted text (the site's country, today, the stores), for a schema
+ * built once at start-up: `run(context, parse)` parses with it, rules read it with `get()`. Building a zod schema
+ * costs far more than parsing with it, so no form builds one per request. Parsing is synchronous, so `get()` is
+ * always the context of the parse running.
+ *
+ * @example
+ * const card = formContext<{ today: string }>()
+ * const expiry = rule((text) => (notExpired(text, card.get().today) ? text : null))
+ * card.run({ today: '2026-11-24' }, () => parseForm(schema, form, CARD_FIELDS, label))
+ */
+export function formContext<C>() {
+  let current: { value: C } | null = null
+  return {
+    get(): C {
+      if (current === null) throw new Error('a form rule read its context outside a parse')
+      return current.value
+    },
+    run<T>(value: C, parse: () => T): T {
+      const previous = current
+      current = { value }
+      try {
+        return parse()
+      } finally {
+        current = previous
+      }
+    },
+  }
+}
+
 const specCode = (message: string): message is SpecProblemCode => message in SPEC_MESSAGE_KEYS
 
 /**
