@@ -1,11 +1,12 @@
 import type { ComponentType } from 'react'
+import type { Account } from '../domain/account/account'
 import type { Consent } from '../domain/analytics/consent'
 import type { AnalyticsLabel } from '../domain/analytics/events'
 import { PricedCarError } from '../domain/pricing/priced-car'
 import type { MessageKey } from '../i18n/intl'
 import type { Site } from '../i18n/sites'
 import type { Store } from '../store'
-import type { TradeInOwner } from '../store/programs'
+import type { TradeInOwner } from '../store/trade-ins'
 import type { ErrorType } from '../ui/ErrorPage'
 
 /** Page labels reported to analytics (SPEC §2): the list lives in the domain. */
@@ -14,20 +15,10 @@ export type { AnalyticsLabel }
 /** Client entries: a page that names one hydrates with it; a page that names none ships no JS. */
 export type ClientEntry = 'error' | 'configurator' | 'overview' | 'testDrive'
 
-/** The signed-in visitor as routes see them. */
-export interface RouteUser {
-  id: string
-  email: string
-  name: string
-  phone: string
-  types: number[]
-  roles: string[]
-  staffCountry: string | null
-}
-
 /** What a route may do with the visitor's session; implemented by the worker per request. */
 export interface SessionService {
-  user: RouteUser | null
+  /** The signed-in visitor's account, or null. */
+  user: Account | null
   /** The anti-forgery token for a form's hidden `_csrf` field. */
   csrfToken(): Promise<string>
   signIn(input: { email: string; password: string }): Promise<'ok' | 'invalid' | 'throttled'>

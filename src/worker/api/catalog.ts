@@ -5,7 +5,7 @@ import { priceCar } from '../../app/priced-car'
 import { Configuration } from '../../domain/catalog/configuration-schema'
 import { deliveryWindow } from '../../domain/catalog/delivery'
 import { catalogItem } from '../../domain/catalog/items'
-import { IsoDate } from '../../domain/catalog/markets-schema'
+import { IsoDate, UsageSchema } from '../../domain/catalog/markets-schema'
 import type { Catalog } from '../../domain/catalog/schema'
 import { siteCatalog } from '../../domain/catalog/view'
 import { formatMoney, type Money } from '../../domain/money'
@@ -35,7 +35,7 @@ const SitePrefix = z.enum(SITES.map((s) => s.prefix) as [string, ...string[]])
 const QuoteRequest = z.object({
   /** The site (prefix) to price for: country, currency and language. */
   site: SitePrefix,
-  usage: z.enum(['personal', 'business']),
+  usage: UsageSchema,
   configuration: Configuration,
   /** The day to price on (defaults to today); prices are data with valid-from dates. */
   date: IsoDate.optional(),

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { priceCar } from '../../app/priced-car'
 import { Configuration } from '../../domain/catalog/configuration-schema'
-import { IsoDate } from '../../domain/catalog/markets-schema'
+import { IsoDate, UsageSchema } from '../../domain/catalog/markets-schema'
 import { compareFinance } from '../../domain/finance/compare'
 import { createOffer, isExpired } from '../../domain/finance/offer'
 import { FINANCE_KINDS, LEASE_SERVICES, productsFor } from '../../domain/finance/products'
@@ -31,7 +31,7 @@ export const FinanceChoiceSchema = z.strictObject({
 
 const FinanceQuoteRequest = z.object({
   site: z.enum(SITES.map((s) => s.prefix) as [string, ...string[]]),
-  usage: z.enum(['personal', 'business']),
+  usage: UsageSchema,
   configuration: Configuration,
   product: z.enum(FINANCE_KINDS),
   choice: FinanceChoiceSchema.default({}),

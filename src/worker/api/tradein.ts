@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { requestValuation } from '../../app/trade-in'
 import { formatMoney, type Money } from '../../domain/money'
 import { isStoreCountry } from '../../domain/testdrive/phone'
 import { MAX_MILEAGE_KM, parseMileage } from '../../domain/tradein/mileage'
@@ -10,7 +11,6 @@ import { normalizeVin } from '../../domain/tradein/vin'
 import { catalog } from '../../i18n/catalog-store'
 import { createRequestIntl, type MessageKey } from '../../i18n/intl'
 import { SITES, siteByPrefix } from '../../i18n/sites'
-import { requestValuation } from '../../routes/trade-in-valuation'
 import { CachePolicy } from '../ssr/cache-policy'
 import { visitorTradeIn } from '../tradein-cookie'
 import type { AppEnv } from '../types'
@@ -118,7 +118,7 @@ export const tradeInApi = new Hono<AppEnv>().post(
           'api.error.validation',
           outcome.problems.map((p) => ({
             path: FIELD_PATHS[p.field] ?? p.field,
-            message: intl.formatMessage({ id: p.messageKey }, { label: label(p.labelKey) }),
+            message: intl.formatMessage({ id: p.messageKey }, { label: label(p.labelKey as MessageKey | undefined) }),
           })),
         )
       }
