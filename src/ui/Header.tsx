@@ -41,7 +41,26 @@ function AccountArea() {
   )
 }
 
-/** Site header: the logo links to the site's root; main navigation; the account area. */
+/** The main navigation's links: in the header row on desktop, in the menu on phones. */
+function NavLinks() {
+  const t = useT()
+  const { site } = useRenderContext()
+  return (
+    <>
+      <a href={linkTo(site, '/configurator/p5')}>{t('header.nav.configure')}</a>
+      <a href={linkTo(site, '/test-drive')}>{t('header.nav.testDrive')}</a>
+      <a href={linkTo(site, '/quick-delivery')}>{t('header.nav.quickDelivery')}</a>
+      <a href={linkTo(site, '/marketing')}>{t('header.nav.discover')}</a>
+    </>
+  )
+}
+
+/**
+ * Site header: the logo links to the site's root; main navigation; the account area. On phones
+ * (≤ 750 px) the navigation sits behind a menu button, a `<details>` disclosure, so it opens
+ * without JavaScript and by keyboard (Enter or Space on the button); on desktop it is a row. CSS
+ * shows one of the two, so only one navigation landmark is ever present.
+ */
 export function Header() {
   const t = useT()
   const { site, page } = useRenderContext()
@@ -52,13 +71,22 @@ export function Header() {
           <Logo />
         </a>
         <nav className="header__nav" aria-label={t('header.navLabel')}>
-          <a href={linkTo(site, '/configurator/p5')}>{t('header.nav.configure')}</a>
-          <a href={linkTo(site, '/test-drive')}>{t('header.nav.testDrive')}</a>
-          <a href={linkTo(site, '/quick-delivery')}>{t('header.nav.quickDelivery')}</a>
-          <a href={linkTo(site, '/marketing')}>{t('header.nav.discover')}</a>
+          <NavLinks />
         </nav>
         {page.grayTag ? <span className="header__preview">{t('header.preview')}</span> : null}
         <AccountArea />
+        <details className="header__menu">
+          <summary className="header__menu-button">
+            <svg className="header__menu-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path className="header__menu-open" d="M3 6h18M3 12h18M3 18h18" />
+              <path className="header__menu-close" d="M5 5l14 14M19 5L5 19" />
+            </svg>
+            <span>{t('header.menu')}</span>
+          </summary>
+          <nav className="header__menu-panel" aria-label={t('header.navLabel')}>
+            <NavLinks />
+          </nav>
+        </details>
       </div>
     </header>
   )
