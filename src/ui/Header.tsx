@@ -9,21 +9,33 @@ import { useRenderContext } from './site-context'
  * The account area of SPEC §2: anonymous visitors get a sign-in link that comes back to this page;
  * signed-in ones a menu titled "My Nordvolt" with the account link (not on Iceland) and sign-out.
  * Sites without a user menu (DE, FR, TH, BE, LU, AT) show neither. The menu is a disclosure, so it
- * works without JavaScript.
+ * works without JavaScript. In the phone menu (`inMenu`) the same links are plain rows of the menu.
  */
-function AccountArea() {
+function AccountArea({ inMenu = false }: { inMenu?: boolean }) {
   const t = useT()
   const { site, page } = useRenderContext()
   const userInfo = useAtomValue(userInfoAtom)
   if (!site.showUserMenu) return null
   if (!userInfo.id) {
     const signIn = linkTo(site, '/auth', { query: new URLSearchParams({ frontRedirect: page.url }) })
-    return (
+    return inMenu ? (
+      <div className="header__menu-account">
+        <a href={signIn}>{t('header.signIn')}</a>
+      </div>
+    ) : (
       <a className="header__account header__sign-in" href={signIn}>
         {t('header.signIn')}
       </a>
     )
   }
+  if (inMenu)
+    return (
+      <div className="header__menu-account">
+        <p className="header__menu-group">{t('header.myBrand')}</p>
+        {site.showAccountLink ? <a href={linkTo(site, '/user-center/profile')}>{t('header.account')}</a> : null}
+        <a href={userInfo.logoutUrl ?? linkTo(site, '/auth/logout')}>{t('header.signOut')}</a>
+      </div>
+    )
   return (
     <details className="header__account user-menu">
       <summary>{t('header.myBrand')}</summary>
@@ -83,9 +95,12 @@ export function Header() {
             </svg>
             <span>{t('header.menu')}</span>
           </summary>
-          <nav className="header__menu-panel" aria-label={t('header.navLabel')}>
-            <NavLinks />
-          </nav>
+          <div className="header__menu-panel">
+            <nav aria-label={t('header.navLabel')}>
+              <NavLinks />
+            </nav>
+            <AccountArea inMenu />
+          </div>
         </details>
       </div>
     </header>

@@ -15,6 +15,8 @@ export const OFFLINE_PAYMENT_COUNTRIES: readonly string[] = ['TH', 'IS']
 
 export interface OrderView {
   id: string
+  /** The saved configuration the order was placed with. */
+  configurationId: string
   order: Order
   /** Problems of the card form, per field; the provider's answer is `message`. */
   errors: FieldErrors
@@ -36,6 +38,7 @@ export async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
   if (!stored || !ctx.session.user || stored.ownerId !== ctx.session.user.id) throw new PageError('noRecord', 404)
   return {
     id: stored.id,
+    configurationId: stored.configurationId,
     order: stored.order,
     errors: {},
     values: {},
