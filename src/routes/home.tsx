@@ -1,6 +1,4 @@
-import { Suspense, use } from 'react'
 import { type Configuration, defaultConfiguration } from '../domain/catalog/configuration'
-import type { ModelSummary } from '../domain/catalog/model'
 import type { Catalog } from '../domain/catalog/schema'
 import { type CarFigures, carFigures } from '../domain/content/marketing'
 import type { MessageKey } from '../i18n/intl'
@@ -12,31 +10,6 @@ import { carLook, useCarLabel } from '../ui/configurator/car-look'
 import { useIntl, useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { defineRoute } from './route'
-
-function Lineup({ models }: { models: Promise<ModelSummary[]> }) {
-  const t = useT()
-  const intl = useIntl()
-  const { site } = useRenderContext()
-  return (
-    <ul className="lineup__list">
-      {use(models).map((model) => (
-        <li key={model.code} className="card">
-          <h3 className="card__title">{model.name}</h3>
-          <p>
-            {t('page.home.lineup.facts', {
-              range: intl.formatNumber(model.rangeKm),
-              battery: intl.formatNumber(model.batteryKwh),
-              cargo: intl.formatNumber(model.cargoLitres),
-            })}
-          </p>
-          <a className="button" href={linkTo(site, `/configurator/${model.code}`)}>
-            {t('page.home.lineup.configure', { name: model.name })}
-          </a>
-        </li>
-      ))}
-    </ul>
-  )
-}
 
 function OrderFromYourCountry() {
   const t = useT()
@@ -203,7 +176,6 @@ interface HomeCar {
 }
 
 interface HomeData {
-  lineup: Promise<ModelSummary[]>
   car: HomeCar | null
 }
 
@@ -256,12 +228,6 @@ function HomePage({ data }: { data: HomeData }) {
           />
         </>
       ) : null}
-      <section className="lineup home__inner" aria-labelledby="lineup-title">
-        <h2 id="lineup-title">{t('page.home.lineup.heading')}</h2>
-        <Suspense fallback={<p className="lineup__loading">{t('page.home.lineup.loading')}</p>}>
-          <Lineup models={data.lineup} />
-        </Suspense>
-      </section>
     </div>
   )
 }
@@ -273,14 +239,13 @@ export default defineRoute({
   label: null,
   namespaces: ['page.home'],
   indexable: true,
-  // The line-up streams in behind Suspense; the stage paints first.
+  // Everything the page shows is in the first flush: nothing streams in later, so the page needs no
+  // script (a Suspense boundary that resolves after the shell would add React's inline swap script).
   load: async (ctx): Promise<HomeData> => {
-    const lineup = ctx.store.modelsForCountry(ctx.site.countryCode)
-    // The hero's car: the model as it comes in this country (the catalog is cached).
+    // The stage's car: the model as it comes in this country (the catalog is cached).
     const catalog = await ctx.store.catalog('p5')
     const configuration = catalog ? defaultConfiguration(catalog, ctx.site.countryCode) : null
     return {
-      lineup,
       car: catalog && configuration ? { catalog, configuration, figures: carFigures(catalog) } : null,
     }
   },
