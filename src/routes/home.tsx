@@ -180,7 +180,6 @@ interface HomeData {
 }
 
 function HomePage({ data }: { data: HomeData }) {
-  const t = useT()
   const { site } = useRenderContext()
   const { car } = data
   const shown = car ? showcase(car.catalog, car.configuration) : null
