@@ -223,7 +223,7 @@ function HomePage({ data }: { data: HomeData }) {
               { path: '/subscription', label: 'subscription.heading' },
             ]}
             dark
-            flip
+            flip={site.canOrder}
           />
         </>
       ) : null}

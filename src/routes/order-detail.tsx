@@ -217,15 +217,17 @@ function Timeline({ order }: { order: Order }) {
 
 /**
  * What the customer can do next, first and large: pay what is due; otherwise what comes next on the
- * timeline, with getting ready for the car (a home charger). Nothing once the order has ended.
+ * timeline, with getting ready for the car (a home charger). Nothing once the order has ended or is
+ * being cancelled.
  */
 function NextAction({ data }: { data: DetailData }) {
   const t = useT()
   const { site } = useRenderContext()
   const { order } = data
-  const due = order.payment === 'unpaid' && order.amounts.pendingPaymentFee.amount > 0
+  // A cancelled or ended order has no step ahead, and nothing to pay or wait for.
   const upcoming = timeline(order).find((step) => step.state === 'pending')
-  if (!due && !upcoming) return null
+  if (!upcoming) return null
+  const due = order.payment === 'unpaid' && order.amounts.pendingPaymentFee.amount > 0
   return (
     <section className="next-action" aria-labelledby="next-action-title">
       <h2 id="next-action-title">{t('order.next.heading')}</h2>
@@ -238,14 +240,14 @@ function NextAction({ data }: { data: DetailData }) {
         </>
       ) : due ? (
         <p>{t('order.payment.underConstruction')}</p>
-      ) : upcoming ? (
+      ) : (
         <>
           <p>{t('order.next.waiting', { step: t(upcoming.messageKey as MessageKey) })}</p>
           <a className="button button--primary" href={linkTo(site, '/home-charger')}>
             {t('charger.heading')}
           </a>
         </>
-      ) : null}
+      )}
     </section>
   )
 }

@@ -96,6 +96,10 @@ describe('the order page', () => {
     // Nothing to pay: what comes next is the contract, and the page says so.
     expect(paid).toContain(nl['order.next.waiting'].replace('{step}', nl['order.status.contractSigned']))
     expect(paid).not.toContain(nl['order.next.pay'])
+
+    // Being cancelled: no step ahead, so no next action is offered.
+    await person.postForm(`/nl/order/${id}`, { event: 'requestCancellation', confirmed: 'yes' }, PROFILE)
+    expect(await detail(person, id)).not.toContain('class="next-action"')
   })
 })
 
