@@ -297,6 +297,8 @@ describe('keyboard and time limits', () => {
   it('writes "Land en taal: Nederland" with its space, and sends the global test drive to a country', async () => {
     const page = await browser.newPage()
     await page.goto(`${base}/nl`)
+    // The footer is laid out only near the viewport (content-visibility), and the home is long.
+    await page.locator('.chooser summary').scrollIntoViewIfNeeded()
     expect(await page.locator('.chooser summary').innerText()).toBe('Land en taal: Nederland · Nederlands')
     await page.goto(`${base}/test-drive`)
     await page.locator('.country-list a[hreflang="nl-NL"]').click()
