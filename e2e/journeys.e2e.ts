@@ -299,7 +299,7 @@ describe('keyboard and time limits', () => {
     await page.goto(`${base}/nl`)
     // The footer is laid out only near the viewport (content-visibility), and the home is long.
     await page.locator('.chooser summary').scrollIntoViewIfNeeded()
-    expect(await page.locator('.chooser summary').innerText()).toBe('Land en taal: Nederland · Nederlands')
+    await expect.poll(() => page.locator('.chooser summary').innerText()).toBe('Land en taal: Nederland · Nederlands')
     await page.goto(`${base}/test-drive`)
     await page.locator('.country-list a[hreflang="nl-NL"]').click()
     await page.waitForURL(`${base}/nl/test-drive`)
