@@ -9,6 +9,7 @@ import { randomId } from '../store/ids'
 import { CsrfField, ErrorSummary, Field, FormMessage, useErrorText } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
+import { problemErrors } from './form-errors'
 import { loadOwnedOrder, OrderFacts, type OrderView } from './order/owned-order'
 import { defineRoute, PageError } from './route'
 
@@ -108,8 +109,7 @@ export const orderConfirmation = defineRoute<OrderView & { csrf: string }>({
     // Each field of the card form first; "declined" is kept for the provider's answer.
     const card = checkCardForm(ctx.form, new Date().toISOString().slice(0, 10))
     if (!card.number) {
-      for (const p of card.problems)
-        data.errors[p.field] = { key: `validation.${p.code}`, label: `order.pay.field.${p.field}` }
+      problemErrors(card.problems, data.errors)
       data.values = { expiry: ctx.form.expiry ?? '', cardName: ctx.form.cardName ?? '' }
       return { status: 422 as const, data }
     }

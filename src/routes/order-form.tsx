@@ -11,7 +11,9 @@ import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
 import { CsrfField, ErrorSummary, Field, type FieldErrors, FormMessage, useErrorText } from '../ui/form'
 import { useT } from '../ui/intl-context'
+import { PersonalFields } from '../ui/PersonalFields'
 import { useRenderContext } from '../ui/site-context'
+import { problemErrors } from './form-errors'
 import { priceOf } from './order/price-of'
 import { OrderPrice, type OrderPriceView, orderPriceView, useHeadlineAmount } from './order-price'
 import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
@@ -26,7 +28,6 @@ export const CONSENT_VERSIONS = {
   marketing: '2026-11',
 } as const satisfies Record<ConsentName, string>
 
-const TEXT_FIELDS = ['firstName', 'lastName', 'zip', 'city', 'street', 'apartment', 'email', 'phone'] as const
 const BUSINESS_FIELDS = ['companyName', 'companyNumber', 'companyAddress'] as const
 const money = (amount: number, currency: string): Money => ({ amount, currency: currency as Money['currency'] })
 
@@ -137,30 +138,7 @@ export function OrderFormPage({ data }: { data: FormData }) {
         <CsrfField token={data.csrf} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         {data.kind === 'preOrder' ? null : <input type="hidden" name="kind" value={data.kind} />}
-        {TEXT_FIELDS.map((name) => (
-          <Field
-            key={name}
-            form="order"
-            name={name}
-            type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
-            label={`order.label.${name}` as MessageKey}
-            value={data.values[name]}
-            autoComplete={
-              {
-                firstName: 'given-name',
-                lastName: 'family-name',
-                zip: 'postal-code',
-                city: 'address-level2',
-                street: 'address-line1',
-                apartment: 'address-line2',
-                email: 'email',
-                phone: 'tel',
-              }[name]
-            }
-            required={name !== 'apartment'}
-            errors={data.errors}
-          />
-        ))}
+        <PersonalFields form="order" values={data.values} errors={data.errors} />
         <fieldset className="field">
           <legend>{t('order.label.usage')}</legend>
           {(['personal', 'business'] as const).map((usage) => (
@@ -329,12 +307,9 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
   )
   const credit = creditApplication(ctx.site.countryCode, financeKind, form.creditApplication === 'yes')
   if (!personal.values || !consents.records || credit.problemKey) {
-    const errors: FieldErrors = {}
-    for (const p of personal.problems)
-      errors[p.field] ??= { key: p.messageKey as MessageKey, label: p.labelKey as MessageKey }
+    const errors = problemErrors(personal.problems)
     if (credit.problemKey) errors.creditApplication = { key: credit.problemKey, values: {} }
-    for (const p of consents.problems) errors[p.consent] ??= { key: p.messageKey, valueKeys: { consent: p.nameKey } }
-    data.errors = errors
+    data.errors = problemErrors(consents.problems, errors)
     return { status: 422 as const, data }
   }
   if (await ctx.store.hasSubmittedSame(user.id, choices)) {
