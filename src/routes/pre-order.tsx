@@ -8,7 +8,7 @@ import { useT } from '../ui/intl-context'
 import { PageShell } from '../ui/PageShell'
 import { useRenderContext } from '../ui/site-context'
 import { loadPreOrder } from './lookups'
-import { priceOf } from './order-pages'
+import { priceOf } from './order/price-of'
 import { defineRoute, type LoadContext } from './route'
 
 export interface PreOrderData {

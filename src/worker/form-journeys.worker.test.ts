@@ -252,8 +252,9 @@ describe('the order detail', () => {
     expect(paid).not.toContain(nl['order.summary.dueToday'].split('{')[0]?.replace(/[:\s]+$/, ''))
     expect(paidHtml).toMatch(new RegExp(`<dt>${nl['order.status.paid']}</dt><dd>€\\s500,00</dd>`))
     expect(paidHtml).not.toContain(`href="/nl/order/result-confirmation/${id}"`)
-    // Each step of the timeline keeps its name apart from its date.
-    expect(paidHtml).toMatch(/<\/span> <span class="timeline__date">/)
+    // Each step of the timeline keeps its name apart from its state and date.
+    expect(paidHtml).toMatch(/<span class="timeline__name">[^<]+<\/span> <span class="timeline__meta">/)
+    expect(paidHtml).toMatch(/<\/span> · <span class="timeline__date">/)
   })
 })
 

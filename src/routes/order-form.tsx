@@ -1,18 +1,11 @@
-import type { ReactNode } from 'react'
-import { priceCar } from '../app/priced-car'
 import { configurationKey } from '../domain/configurator/url'
 import type { FinanceKind } from '../domain/finance/products'
-import { productsFor } from '../domain/finance/products'
 import { formatMoney, type Money } from '../domain/money'
-import { checkCardForm } from '../domain/order/card'
 import { CONSENT_TEXT_KEYS, type ConsentName, checkConsents, offeredConsents } from '../domain/order/consents'
 import { CREDIT_APPLICATION_COUNTRIES, creditApplication } from '../domain/order/credit-application'
 import { BLIND_ORDER_INCENTIVE_CODE } from '../domain/order/incentive'
-import { createOrder, type Order, type OrderKind, orderFlow } from '../domain/order/order'
-import { testCardOutcome } from '../domain/order/payment'
+import { createOrder, type OrderKind, orderFlow } from '../domain/order/order'
 import { validatePersonal } from '../domain/order/personal'
-import { statusNoteKey, transition } from '../domain/order/state'
-import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
@@ -21,8 +14,8 @@ import { useT } from '../ui/intl-context'
 import { PersonalFields } from '../ui/PersonalFields'
 import { useRenderContext } from '../ui/site-context'
 import { problemErrors } from './form-errors'
-import { loadConfiguration } from './lookups'
-import { OrderPrice, type OrderPriceView, orderPriceView, storedOrderPrice, useHeadlineAmount } from './order-price'
+import { priceOf } from './order/price-of'
+import { OrderPrice, type OrderPriceView, orderPriceView, useHeadlineAmount } from './order-price'
 import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
 import { type StockOrder, StockOrderNotice, stockForOrder } from './stock-order'
 import { type TradeInSummary, tradeInEstimate } from './trade-in-line'
@@ -34,9 +27,6 @@ export const CONSENT_VERSIONS = {
   reservationAgreement: '2026-11',
   marketing: '2026-11',
 } as const satisfies Record<ConsentName, string>
-
-/** Countries whose payment provider is not live yet: the store contacts the customer (SPEC §8). */
-export const OFFLINE_PAYMENT_COUNTRIES: readonly string[] = ['TH', 'IS']
 
 const BUSINESS_FIELDS = ['companyName', 'companyNumber', 'companyAddress'] as const
 const money = (amount: number, currency: string): Money => ({ amount, currency: currency as Money['currency'] })
@@ -73,25 +63,6 @@ function kindLink(ctx: LoadContext, kind: 'order' | 'reservation'): string {
   const query = new URLSearchParams(ctx.url.searchParams)
   query.set('kind', kind)
   return linkTo(ctx.site, `/configurator/info-submission/${ctx.params.id ?? ''}`, { query: query.toString() })
-}
-
-export async function priceOf(ctx: LoadContext, configurationId: string, deliveryZip: string | null = null) {
-  const { configuration, model } = await loadConfiguration({ ...ctx, params: { id: configurationId } })
-  const country = ctx.site.countryCode
-  // A record saved without choices is the default car, as its overview shows it.
-  const [priced, finance] = await Promise.all([
-    priceCar(ctx.store, ctx.site, {
-      modelCode: model.code,
-      configuration: configuration.choices,
-      usage: configuration.usage,
-      mode: 'reconcile',
-      deliveryZip,
-    }),
-    ctx.store.financeProducts(country),
-  ])
-  const { configuration: choices, quote, date, catalog } = priced
-  const products = finance ? productsFor([finance], country, configuration.usage, date) : []
-  return { configuration, choices, quote, products, catalog }
 }
 
 /** The personal form of an order or reservation (kind from `?kind=`), or of a pre-order (`fixedKind`). */
@@ -419,230 +390,4 @@ export const orderForm = defineRoute<FormData>({
   },
   meta: () => ({ title: 'order.form.heading', description: 'page.infoSubmission.lead', values: { model: 'P5' } }),
   Page: OrderFormPage,
-})
-
-// ---------------------------------------------------------------------------------------------
-// Owner-only order pages
-
-export interface OrderView {
-  id: string
-  order: Order
-  /** Problems of the card form, per field; the provider's answer is `message`. */
-  errors: FieldErrors
-  /** What the card form keeps after a problem: never the card number or the security code. */
-  values: { expiry?: string; cardName?: string }
-  message: MessageKey | null
-  messageKind: 'error' | 'success'
-  onlinePayment: boolean
-  /** The trade-in estimate the order was placed with (tradeInCarInfo), set against its price as an estimate. */
-  tradeIn: TradeInSummary | null
-  /** The price the order was placed with, itemised on one stated basis (null for a record without a readable one). */
-  price: OrderPriceView | null
-}
-
-export async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
-  const id = ctx.params.id ?? ''
-  const stored = /^[\w-]{1,64}$/.test(id) ? await ctx.store.orders.find(id) : null
-  // Anyone but the owner gets the same answer as for an order that does not exist.
-  if (!stored || !ctx.session.user || stored.ownerId !== ctx.session.user.id) throw new PageError('noRecord', 404)
-  return {
-    id: stored.id,
-    order: stored.order,
-    errors: {},
-    values: {},
-    message: null,
-    messageKind: 'success',
-    onlinePayment: !OFFLINE_PAYMENT_COUNTRIES.includes(stored.order.country),
-    tradeIn: await tradeInEstimate(ctx, (await ctx.store.programs.tradeInOfOrder(stored.id)) ?? ''),
-    price: storedOrderPrice(await ctx.store.orders.priceOf(stored.id), await ctx.store.catalog('p5'), ctx.site.locale),
-  }
-}
-
-/** The key facts of an order; `children` adds more `dt`/`dd` pairs. */
-export function OrderFacts({ order, children }: { order: Order; children?: ReactNode }) {
-  const t = useT()
-  const { site } = useRenderContext()
-  const placedAt = order.orderDate ?? order.reservationDate
-  return (
-    <dl className="choices-list">
-      <dt>{t('order.number', { number: '' }).replace(/[:\s]+$/, '')}</dt>
-      <dd>{order.orderNumber ?? order.reservationNumber}</dd>
-      <dt>{t('order.date', { date: '' }).replace(/[:\s]+$/, '')}</dt>
-      <dd>{placedAt ? formatDateTime(new Date(placedAt), site.locale, site.timeZone) : ''}</dd>
-      <dt>{t('configurator.price.total')}</dt>
-      <dd>{formatMoney(order.amounts.totalInclVat, site.locale)}</dd>
-      {/* Once paid, nothing is due today any more: the facts say what was paid. */}
-      {order.amounts.pendingPaymentFee.amount > 0 || order.amounts.paidFee.amount === 0 ? (
-        <>
-          <dt>{t('order.summary.dueToday', { amount: '' }).replace(/[:\s]+$/, '')}</dt>
-          <dd>{formatMoney(order.amounts.pendingPaymentFee, site.locale)}</dd>
-        </>
-      ) : (
-        <>
-          <dt>{t('order.status.paid')}</dt>
-          <dd>{formatMoney(order.amounts.paidFee, site.locale)}</dd>
-        </>
-      )}
-      {children}
-    </dl>
-  )
-}
-
-const PLACED_HEADINGS = {
-  order: 'order.placed.order',
-  reservation: 'order.placed.reservation',
-  preOrder: 'order.preOrder.placed',
-} as const satisfies Record<OrderKind, MessageKey>
-
-function ConfirmationPage({ data }: { data: OrderView & { csrf: string } }) {
-  const t = useT()
-  const errorText = useErrorText()
-  const { site } = useRenderContext()
-  const { order } = data
-  const canPay = order.payment === 'unpaid' && order.amounts.dueToday.amount > 0
-  return (
-    <article className="page">
-      <h1 className="page__heading">{t(PLACED_HEADINGS[order.kind])}</h1>
-      {data.message ? <FormMessage kind={data.messageKind}>{t(data.message)}</FormMessage> : null}
-      <OrderFacts order={order} />
-      {canPay && data.onlinePayment ? (
-        <form className="form card" method="post" noValidate aria-labelledby="pay-title">
-          <h2 id="pay-title">{t('order.pay.heading', { amount: formatMoney(order.amounts.dueToday, site.locale) })}</h2>
-          <ErrorSummary form="pay" errors={data.errors} />
-          <CsrfField token={data.csrf} />
-          <div className="field">
-            <label htmlFor="pay-cardNumber">{t('order.pay.card')}</label>
-            <input
-              id="pay-cardNumber"
-              name="cardNumber"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              aria-invalid={data.errors.cardNumber ? 'true' : undefined}
-              aria-describedby={data.errors.cardNumber ? 'pay-cardNumber-error' : undefined}
-            />
-            {data.errors.cardNumber ? (
-              <p id="pay-cardNumber-error" className="field__error">
-                {errorText(data.errors.cardNumber)}
-              </p>
-            ) : null}
-          </div>
-          <Field
-            form="pay"
-            name="expiry"
-            label="order.pay.expiry"
-            value={data.values.expiry}
-            autoComplete="cc-exp"
-            required
-            errors={data.errors}
-          />
-          <Field
-            form="pay"
-            name="cvc"
-            label="order.pay.cvc"
-            hint="order.pay.cvcHint"
-            autoComplete="cc-csc"
-            required
-            errors={data.errors}
-          />
-          <Field
-            form="pay"
-            name="cardName"
-            label="order.pay.name"
-            value={data.values.cardName}
-            autoComplete="cc-name"
-            required
-            errors={data.errors}
-          />
-          <button className="button button--primary" type="submit">
-            {t('order.pay.submit')}
-          </button>
-        </form>
-      ) : null}
-      {canPay && !data.onlinePayment ? (
-        <FormMessage kind="success">{t('order.payment.underConstruction')}</FormMessage>
-      ) : null}
-      <p>
-        <a className="button" href={linkTo(site, `/order/${data.id}`)}>
-          {t('order.view')}
-        </a>
-      </p>
-    </article>
-  )
-}
-
-export const orderConfirmation = defineRoute<OrderView & { csrf: string }>({
-  id: 'resultConfirmation',
-  path: '/order/result-confirmation/:id',
-  label: 'order_success',
-  namespaces: [],
-  indexable: false,
-  auth: 'required',
-  load: async (ctx) => ({ ...(await loadOwnedOrder(ctx)), csrf: await ctx.session.csrfToken() }),
-  action: async (ctx) => {
-    const data = { ...(await loadOwnedOrder(ctx)), csrf: await ctx.session.csrfToken() }
-    const { order } = data
-    // Each field of the card form first; "declined" is kept for the provider's answer.
-    const card = checkCardForm(ctx.form, new Date().toISOString().slice(0, 10))
-    if (!card.number) {
-      problemErrors(card.problems, data.errors)
-      data.values = { expiry: ctx.form.expiry ?? '', cardName: ctx.form.cardName ?? '' }
-      return { status: 422 as const, data }
-    }
-    // The card number is compared by the test provider and forgotten; it is never stored.
-    const outcome = testCardOutcome(card.number)
-    if (outcome !== 'succeeded') {
-      data.message = outcome === 'declined' ? 'order.pay.declined' : 'order.pay.abandoned'
-      data.messageKind = 'error'
-      return { status: 402 as const, data }
-    }
-    const at = new Date().toISOString()
-    const result = transition(order, 'paymentSucceeded', 'paymentProvider', at)
-    if (!result.ok) throw new PageError('noRecord', 404)
-    const { notificationIds } = await ctx.store.orders.update(data.id, order, result.order, result.events, null, {
-      amount: order.amounts.dueToday.amount,
-      currency: order.amounts.dueToday.currency,
-      outcome,
-      provider: 'test',
-      reference: randomId(),
-    })
-    ctx.notify(notificationIds)
-    return { redirect: linkTo(ctx.site, `/order/${data.id}`, { query: 'paid=1' }) }
-  },
-  meta: () => ({ title: 'order.placed.order', description: 'page.resultConfirmation.lead', values: { order: '' } }),
-  Page: ConfirmationPage,
-})
-
-function CancelResultPage({ data }: { data: OrderView }) {
-  const t = useT()
-  const { site } = useRenderContext()
-  // A lease request not yet ordered is cancelled at once; everything else goes to review.
-  const note =
-    data.order.status === 'requestCancelled'
-      ? 'order.cancel.leaseRequestCancelled'
-      : (statusNoteKey(data.order) ?? 'order.cancel.received')
-  return (
-    <article className="page">
-      <h1 className="page__heading">{t('page.cancelResult.heading')}</h1>
-      <p className="page__lead">{t(note)}</p>
-      <a className="button" href={linkTo(site, `/order/${data.id}`)}>
-        {t('order.view')}
-      </a>
-    </article>
-  )
-}
-
-export const cancelResult = defineRoute<OrderView>({
-  id: 'cancelResult',
-  path: '/order/cancel-result/:id',
-  label: 'cancelation_request_submission_successful',
-  namespaces: [],
-  indexable: false,
-  auth: 'required',
-  load: loadOwnedOrder,
-  meta: (data) => ({
-    title: 'page.cancelResult.heading',
-    description: 'page.cancelResult.lead',
-    values: { order: data.order.orderNumber ?? '' },
-  }),
-  Page: CancelResultPage,
 })
