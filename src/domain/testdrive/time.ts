@@ -107,8 +107,8 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-/** The zone's wall clock at an instant, read as if it were a UTC time (whole seconds). */
-function wallClockMs(instantMs: number, timeZone: string): number {
+/** The zone's wall clock at an instant, read as if it were a UTC time (whole seconds), from the runtime. */
+function formattedWallClockMs(instantMs: number, timeZone: string): number {
   const fields: Record<string, number> = {}
   for (const part of formatter(timeZone).formatToParts(instantMs)) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value)
@@ -120,10 +120,46 @@ function wallClockMs(instantMs: number, timeZone: string): number {
   return wall.getTime()
 }
 
-/** The zone's offset from UTC at an instant, in milliseconds (Oslo in summer: +7 200 000). */
-function offsetMs(instantMs: number, timeZone: string): number {
+/** The zone's offset at an instant, read from the runtime (one `formatToParts`). */
+function formattedOffsetMs(instantMs: number, timeZone: string): number {
   const wholeSecond = Math.floor(instantMs / 1000) * 1000
-  return wallClockMs(wholeSecond, timeZone) - wholeSecond
+  return formattedWallClockMs(wholeSecond, timeZone) - wholeSecond
+}
+
+// The offset at each UTC midnight, per zone: a few hundred numbers, kept for the isolate's life.
+const midnightOffsets = new Map<string, Map<number, number>>()
+const MAX_MIDNIGHTS_PER_ZONE = 4096
+
+function midnightOffset(day: number, timeZone: string): number {
+  let offsets = midnightOffsets.get(timeZone)
+  if (!offsets) {
+    offsets = new Map()
+    midnightOffsets.set(timeZone, offsets)
+  }
+  let offset = offsets.get(day)
+  if (offset === undefined) {
+    if (offsets.size >= MAX_MIDNIGHTS_PER_ZONE) offsets.clear()
+    offset = formattedOffsetMs(day * DAY, timeZone)
+    offsets.set(day, offset)
+  }
+  return offset
+}
+
+/**
+ * The zone's offset from UTC at an instant, in milliseconds (Oslo in summer: +7 200 000). A UTC day whose two
+ * midnights have the same offset has no change of the clocks in it (at most one change within two days, as above),
+ * so the offset comes from those two cached readings; only a day with a change is read at the instant itself. A
+ * page of slots then costs a few readings of the runtime instead of several per slot.
+ */
+function offsetMs(instantMs: number, timeZone: string): number {
+  const day = Math.floor(instantMs / DAY)
+  const start = midnightOffset(day, timeZone)
+  return start === midnightOffset(day + 1, timeZone) ? start : formattedOffsetMs(instantMs, timeZone)
+}
+
+/** The zone's wall clock at an instant, read as if it were a UTC time (whole seconds). */
+function wallClockMs(instantMs: number, timeZone: string): number {
+  return Math.floor(instantMs / 1000) * 1000 + offsetMs(instantMs, timeZone)
 }
 
 /**
