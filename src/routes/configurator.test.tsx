@@ -1,17 +1,10 @@
-import { renderToString } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
+import { renderPage } from '../../test/render-page'
 import { computeView } from '../domain/configurator/view'
 import { financeData } from '../domain/finance/test-data'
 import { pricedCar } from '../domain/pricing/priced-car'
 import { catalog, rulesByCountry } from '../domain/pricing/test-data'
-import { CATALOGS } from '../i18n/catalogs'
-import { createStoreIntl } from '../i18n/intl'
 import { siteForPath } from '../i18n/sites'
-import { AppRoot, createPageStore } from '../ui/AppRoot'
-import { CarDrawing } from '../ui/car'
-import { drawCar } from '../ui/car/draw'
-import type { ConfiguratorData } from '../ui/configurator/model'
-import type { PageContext } from '../ui/page-context'
 import configurator from './configurator'
 import type { LoadContext } from './route'
 
@@ -41,38 +34,12 @@ function context(query: string): LoadContext {
   } as unknown as LoadContext
 }
 
-function renderPage(data: ConfiguratorData): string {
-  const page: PageContext = {
-    clientType: 'desktop',
-    language: site.locale,
-    languageCode: site.languageCode,
-    countryCode: site.countryCode,
-    officialUrl: 'https://example.test',
-    pathWithLanguage: site.prefix,
-    channel: 10,
-    env: 'test',
-    url: '/no/configurator/p5',
-    grayTag: false,
-    userInfo: {},
-    tradeInCarInfo: null,
-    __from: '',
-  }
-  const ctx = { site, page, rest: '/configurator/p5', query: '' }
-  return renderToString(
-    <AppRoot ctx={ctx} intl={createStoreIntl(site.locale, CATALOGS[site.locale])} store={createPageStore(page)}>
-      <CarDrawing value={drawCar}>
-        <configurator.Page data={data} />
-      </CarDrawing>
-    </AppRoot>,
-  )
-}
-
 describe('the configurator route', () => {
   it('prices the car once per request: the load computes the view, the meta and the page render from it', async () => {
     vi.mocked(pricedCar).mockClear()
     const data = await configurator.load(context('?finance=loan&term=48&down=50000'))
     const meta = configurator.meta(data)
-    const html = renderPage(data)
+    const { html } = renderPage('/no', '/configurator/p5', <configurator.Page data={data} />)
     expect(pricedCar).toHaveBeenCalledTimes(1)
     // The view is the one computeView gives for the request, and what the page and its structured data show.
     const expected = computeView(data, data.requested)
