@@ -38,7 +38,7 @@ describe('the test-drive slot list', () => {
     for (const [index, option] of options.entries()) {
       expect(option[2]).toContain(slots[index]?.available === 1 ? one : two)
     }
-    const perSlot = format.mock.calls.filter(([descriptor]) => descriptor.id === 'testDrive.slot.available')
+    const perSlot = format.mock.calls.filter((call) => (call[0] as { id?: string }).id === 'testDrive.slot.available')
     // Rendered once per distinct count (1 and 2), then the two calls above.
     expect(perSlot).toHaveLength(4)
     // Slots are grouped under their day, in order.
