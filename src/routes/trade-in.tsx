@@ -145,7 +145,7 @@ async function valueTradeIn(ctx: ActionContext) {
   data.values = Object.fromEntries(TRADE_IN_FIELDS.map((field) => [field, ctx.form[field] ?? '']))
   const configuration = ctx.form.configuration ?? ''
   if (CONFIGURATION_ID.test(configuration)) data.configurationId = configuration
-  const outcome = await requestValuation(ctx.store, ctx.site, ctx.tradeIn.owner, ctx.form)
+  const outcome = await requestValuation(ctx.store, ctx.site, await ctx.tradeIn.owner(), ctx.form)
   switch (outcome.status) {
     case 'invalid':
       for (const p of outcome.problems) data.errors[p.field] = { key: p.messageKey, label: p.labelKey }
@@ -260,7 +260,7 @@ function TradeInResultPage({ data }: { data: TradeInResultData }) {
 async function loadTradeInResult(ctx: LoadContext): Promise<TradeInResultData> {
   const id = ctx.params.id ?? ''
   const valuation = found(
-    /^[\w-]{12}$/.test(id) ? await ctx.store.programs.findValuation(id, ctx.tradeIn.owner) : null,
+    /^[\w-]{12}$/.test(id) ? await ctx.store.programs.findValuation(id, await ctx.tradeIn.owner()) : null,
     'noRecord',
   )
   // A valuation is shown on its own country's site only, in the currency it was made in.

@@ -232,7 +232,7 @@ async function loadContext(c: Context<AppEnv>, site: Site, params: Record<string
     store: c.get('store'),
     session: sessionService(c, user),
     consent: readConsent(c),
-    tradeIn: await visitorTradeIn(c, user?.id ?? null),
+    tradeIn: visitorTradeIn(c, user?.id ?? null),
     rememberAnonymousBuild: (id: string) => rememberAnonymousBuild(c, id),
     notify: (ids: readonly string[]) => {
       const sending = enqueueNotifications(c.env, ids)
