@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pricedStockCars } from '../app/priced-stock'
 import { formatMoney } from '../domain/money'
 import { StockQuerySchema } from '../domain/stock/schema'
 import {
@@ -53,9 +54,12 @@ export async function pricedStock(ctx: LoadContext) {
   ])
   if (!catalog || !rules) throw new PageError('noRecord', 404)
   const date = today(ctx.site)
-  const priced = cars
-    .filter((car) => car.configuration.modelCode === catalog.model.code)
-    .map((car) => priceStockCar({ catalog, rules, car, date }).car)
+  const priced = pricedStockCars({
+    catalog,
+    rules,
+    cars: cars.filter((car) => car.configuration.modelCode === catalog.model.code),
+    date,
+  })
   return { catalog, priced }
 }
 
