@@ -3,9 +3,10 @@
  */
 import { addDays, type IsoDate, isIsoDate } from '../catalog/markets'
 import type { Store } from './schema'
-import { formatMinutes, type LocalTime, minutesOfDay, utcToZoned, weekdayOf, zonedTimeToUtc } from './time'
+import { formatMinutes, type LocalTime, minutesOfDay, utcToZoned, wallMinuteMs, wallToUtcMs, weekdayOf } from './time'
 
 const HOUR = 3_600_000
+const MINUTE = 60_000
 
 /** A slot's start as an ISO instant in UTC exactly as `Date.prototype.toISOString` writes it. */
 export type SlotStartIso = string
@@ -81,6 +82,7 @@ export function slotsFor(
     const localDate = addDays(fromDate, day)
     if (localDate > lastDate) break
     if (closed.has(localDate)) continue
+    const dayStart = Date.parse(`${localDate}T00:00:00Z`)
     for (const interval of store.openingHours[weekdayOf(localDate)]) {
       const close = minutesOfDay(interval.close)
       for (
@@ -89,11 +91,12 @@ export function slotsFor(
         minute += testDrive.slotMinutes
       ) {
         const localTime = formatMinutes(minute)
-        const instant = zonedTimeToUtc(localDate, localTime, timeZone)
-        const wall = utcToZoned(instant, timeZone)
-        if (wall.date !== localDate || wall.time !== localTime) continue
-        if (instant.getTime() < earliest) continue
-        const start = instant.toISOString()
+        // zonedTimeToUtc and utcToZoned without their checks: the zone was checked above, date and time are ours.
+        const wall = dayStart + minute * MINUTE
+        const instant = wallToUtcMs(wall, timeZone)
+        if (wallMinuteMs(instant, timeZone) !== wall) continue
+        if (instant < earliest) continue
+        const start = new Date(instant).toISOString()
         const available = testDrive.capacity - (booked.get(start) ?? 0)
         if (available > 0) slots.push({ start, localDate, localTime, available })
       }
