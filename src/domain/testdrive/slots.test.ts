@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { canBook, normalizeSlotStart, slotsFor } from './slots'
 import { storeById, testStore } from './test-data'
 import { formatMinutes, minutesOfDay, utcToZoned, weekdayOf, zonedTimeToUtc } from './time'
@@ -277,5 +277,29 @@ describe('slotsFor across changes of the clocks', () => {
     expect(slots.map((slot) => slot.start)).toEqual(reference(store, from, 5))
     for (const slot of slots)
       expect(utcToZoned(new Date(slot.start), timeZone)).toMatchObject({ date: slot.localDate, time: slot.localTime })
+  })
+})
+
+describe('slotsFor for the same store again', () => {
+  it('lays out the store’s hours once, and still follows the moment and the bookings', () => {
+    const store = testStore()
+    const fresh = () => testStore()
+    const monday = new Date('2026-03-28T12:00:00Z')
+    const first = slotsFor(store, '2026-03-30', 7, monday)
+    const iso = vi.spyOn(Date.prototype, 'toISOString')
+    try {
+      const later = new Date('2026-03-30T09:30:00Z')
+      const booked = new Map([[first[30]?.start ?? '', 2]])
+      const again = slotsFor(store, '2026-03-30', 7, later, booked)
+      // A few readings of the moment, none per slot.
+      expect(iso.mock.calls.length).toBeLessThan(first.length / 4)
+      iso.mockRestore()
+      expect(again).toEqual(slotsFor(fresh(), '2026-03-30', 7, later, booked))
+      expect(again.length).toBeLessThan(first.length)
+      expect(again.some((slot) => slot.start === first[30]?.start)).toBe(false)
+      expect(slotsFor(store, '2026-03-30', 7, monday)).toEqual(first)
+    } finally {
+      iso.mockRestore()
+    }
   })
 })
