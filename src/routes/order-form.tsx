@@ -364,7 +364,10 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
   // The Dutch credit application starts when a financed order asks for it (idempotent per order).
   if (credit.start) await ctx.store.financeApplications.open(placed.id, user.id, at)
   if (data.tradeIn) {
-    await ctx.store.programs.attachTradeIn(placed.id, data.tradeIn.id, { ...ctx.tradeIn.owner, userId: user.id })
+    await ctx.store.programs.attachTradeIn(placed.id, data.tradeIn.id, {
+      ...(await ctx.tradeIn.owner()),
+      userId: user.id,
+    })
     // The estimate now belongs to this order: the next car's price summary starts without it.
     if (ctx.tradeIn.id === data.tradeIn.id) ctx.tradeIn.forget()
   }

@@ -9,19 +9,21 @@ import {
   queryOf,
   withChoice,
 } from '../../domain/configurator/url'
+import { computeView } from '../../domain/configurator/view'
 import { monthlyOnBasis } from '../../domain/finance/basis'
+import { financeQuery } from '../../domain/finance/params'
 import { formatMoney } from '../../domain/money'
 import { catalogPriceOn, catalogPricesStated, headlinePrice } from '../../domain/pricing/display'
 import { ruleSetValidOn } from '../../domain/pricing/valid-on'
 import type { MessageKey } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
 import { CAR_VIEWS, CarPicture, type CarView } from '../car'
-import { FinancePanel, financeQuery } from '../finance/FinancePanel'
+import { FinancePanel } from '../finance/FinancePanel'
 import { useT } from '../intl-context'
 import { useRenderContext } from '../site-context'
 import { carLook, useCarLabel } from './car-look'
 import { DEFAULT_CAR_VIEW } from './car-view'
-import { type ConfiguratorData, computeView } from './model'
+import type { ConfiguratorData } from './model'
 import { PriceSummary } from './PriceSummary'
 
 interface StepOption {
@@ -83,7 +85,12 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   const [view, setView] = useState(data.view)
   const [finance, setFinance] = useState(data.finance)
   const [lastChoice, setLastChoice] = useState<ChoiceField | null>(data.choseField ?? null)
-  const result = useMemo(() => computeView(data, requested, previous), [data, requested, previous])
+  // The route's load computed the first view; the browser computes each one after it.
+  const result = useMemo(
+    () =>
+      requested === data.requested && previous === data.previous ? data.shown : computeView(data, requested, previous),
+    [data, requested, previous],
+  )
   const { state, notes, quote, delivery } = result
   const catalog = siteCatalog(data.catalog, data.country, site.locale)
   const label = useCarLabel(data.catalog, state.configuration, view)

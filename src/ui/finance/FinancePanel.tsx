@@ -1,6 +1,7 @@
 import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from 'react'
 import { monthlyOnBasis } from '../../domain/finance/basis'
 import type { ComparisonEntry } from '../../domain/finance/compare'
+import { FINANCE_PARAMS } from '../../domain/finance/params'
 import type { FinanceKind } from '../../domain/finance/products'
 import type { FinanceChoice, FinanceSummary } from '../../domain/finance/summary'
 import type { FinanceProblem } from '../../domain/finance/validate'
@@ -8,11 +9,11 @@ import { CURRENCY_EXPONENT, type CurrencyCode, formatMoney } from '../../domain/
 import { formatInteger } from '../../domain/number'
 import type { PriceBasis } from '../../domain/pricing/display'
 import { formatDate } from '../../i18n/dates'
+import { describeFinance, financeProblemMessage } from '../../i18n/finance'
 import type { MessageKey } from '../../i18n/intl'
 import { useApiPost } from '../api-context'
 import { useT } from '../intl-context'
 import { useRenderContext } from '../site-context'
-import { describeFinance, financeProblemMessage } from './describe'
 
 /** Wait after the last change before asking for new figures (SPEC §9 debounce, 200 ms). */
 export const FINANCE_DEBOUNCE_MS = 200
@@ -36,31 +37,6 @@ export interface FinanceState {
   summary: FinanceSummary | null
   problems: FinanceProblem[]
   comparison: ComparisonEntry[]
-}
-
-/** Query parameters of the finance form (amounts in whole currency units, as people type them). */
-export const FINANCE_PARAMS = {
-  kind: 'finance',
-  downPayment: 'down',
-  term: 'term',
-  mileage: 'km',
-  balloon: 'balloon',
-} as const
-
-export function financeQuery(
-  state: Pick<FinanceState, 'selected' | 'choice'>,
-  currency: CurrencyCode,
-): Record<string, string> {
-  const major = (minor: number | undefined) =>
-    minor === undefined ? undefined : String(minor / 10 ** CURRENCY_EXPONENT[currency])
-  const entries: [string, string | undefined][] = [
-    [FINANCE_PARAMS.kind, state.selected],
-    [FINANCE_PARAMS.downPayment, major(state.choice.downPayment)],
-    [FINANCE_PARAMS.term, state.choice.termMonths?.toString()],
-    [FINANCE_PARAMS.mileage, state.choice.mileageKmPerYear?.toString()],
-    [FINANCE_PARAMS.balloon, major(state.choice.balloonAmount)],
-  ]
-  return Object.fromEntries(entries.filter((e): e is [string, string] => e[1] !== undefined))
 }
 
 interface Props {

@@ -92,7 +92,21 @@ export function TestDrivePage({ data }: { data: TestDriveData }) {
   }
 
   const byDate = new Map<string, Slot[]>()
-  for (const slot of data.slots) byDate.set(slot.localDate, [...(byDate.get(slot.localDate) ?? []), slot])
+  for (const slot of data.slots) {
+    const day = byDate.get(slot.localDate)
+    if (day) day.push(slot)
+    else byDate.set(slot.localDate, [slot])
+  }
+  // Two weeks of slots have only a few distinct counts of free cars: each count's words are formatted once.
+  const availableLabels = new Map<number, string>()
+  const availableLabel = (count: number) => {
+    let label = availableLabels.get(count)
+    if (label === undefined) {
+      label = t('testDrive.slot.available', { count })
+      availableLabels.set(count, label)
+    }
+    return label
+  }
   const slotError = data.errors.slotStart
 
   return (
@@ -163,7 +177,7 @@ export function TestDrivePage({ data }: { data: TestDriveData }) {
                 <optgroup key={date} label={formatDate(date, site.locale)}>
                   {slots.map((slot) => (
                     <option key={slot.start} value={slot.start}>
-                      {slot.localTime} · {t('testDrive.slot.available', { count: slot.available })}
+                      {slot.localTime} · {availableLabel(slot.available)}
                     </option>
                   ))}
                 </optgroup>

@@ -1,9 +1,9 @@
-import type { FinanceFigure, FinanceSummary } from '../../domain/finance/summary'
-import type { FinanceProblem } from '../../domain/finance/validate'
-import { type CurrencyCode, formatMoney } from '../../domain/money'
-import { formatInteger, formatRate } from '../../domain/number'
-import { formatDate } from '../../i18n/dates'
-import type { MessageKey } from '../../i18n/intl'
+import type { FinanceFigure, FinanceSummary } from '../domain/finance/summary'
+import type { FinanceProblem } from '../domain/finance/validate'
+import { type CurrencyCode, formatMoney } from '../domain/money'
+import { formatInteger, formatRate } from '../domain/number'
+import { formatDate } from './dates'
+import type { MessageKey } from './intl'
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string
 
