@@ -18,7 +18,7 @@ import type { SavedFinance } from '../store'
 import { ConfiguratorPage } from '../ui/configurator/ConfiguratorPage'
 import { carViewOf } from '../ui/configurator/car-view'
 import { type ConfiguratorData, computeView } from '../ui/configurator/model'
-import { FINANCE_PARAMS, type FinanceState, type OfferedProduct } from '../ui/finance/FinancePanel'
+import { FINANCE_PARAMS, type FinanceState, type OfferedProduct } from '../ui/finance/state'
 import { loadConfiguratorTarget } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 

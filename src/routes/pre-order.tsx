@@ -4,9 +4,11 @@ import { formatRate } from '../domain/number'
 import { blindOrderIncentive } from '../domain/order/incentive'
 import { orderAmounts } from '../domain/order/order'
 import { linkTo } from '../i18n/links'
+import { type FormCar, FormWithCar } from '../ui/form-car/FormWithCar'
 import { useT } from '../ui/intl-context'
 import { PageShell } from '../ui/PageShell'
 import { useRenderContext } from '../ui/site-context'
+import { formCar } from './helpers/form-car'
 import { loadPreOrder } from './lookups'
 import { priceOf } from './order-pages'
 import { defineRoute, type LoadContext } from './route'
@@ -25,6 +27,8 @@ export interface PreOrderData {
   balance: string | null
   /** The blind-order incentive's rates, formatted; null when the price data has no campaign or no orders. */
   incentive: { offer: string; reference: string; reduction: string } | null
+  /** The car and its price, shown beside the offer. */
+  car: FormCar | null
 }
 
 /**
@@ -65,6 +69,7 @@ export async function loadPreOrderOffer(ctx: LoadContext): Promise<PreOrderData>
           reduction: formatRate(incentive.reduction, locale),
         }
       : null,
+    car: await formCar(ctx, model.code, configuration),
   }
 }
 
@@ -73,48 +78,50 @@ function PreOrderPage({ data }: { data: PreOrderData }) {
   const { site } = useRenderContext()
   return (
     <PageShell heading={t('page.preOrder.heading', { model: data.model })} lead={t('page.preOrder.lead')}>
-      <section className="card" aria-labelledby="pre-order-car">
-        <h2 id="pre-order-car">{t('order.preOrder.configuration')}</h2>
-        <dl className="choices-list">
-          <dt>{t('configurator.step.version')}</dt>
-          <dd>{data.version}</dd>
-          <dt>{t('configurator.step.paint')}</dt>
-          <dd>{data.paint}</dd>
-          <dt>{t(data.basis === 'indicative' ? 'price.indicative.label' : 'configurator.price.total')}</dt>
-          <dd>{data.total}</dd>
-          {data.fee && data.balance ? (
-            <>
-              <dt>{t('order.preOrder.fee')}</dt>
-              <dd>{data.fee}</dd>
-              <dt>{t('order.preOrder.balance')}</dt>
-              <dd>{data.balance}</dd>
-            </>
-          ) : null}
-        </dl>
-        <p className="field__hint">
-          {t(data.basis === 'indicative' ? 'price.indicative.caption' : 'price.basis.inclVat')}
-        </p>
-        {data.fee ? <p>{t('order.preOrder.feeNote')}</p> : null}
-      </section>
-      {data.incentive ? (
-        <section className="card" aria-labelledby="pre-order-incentive">
-          <h2 id="pre-order-incentive">{t('order.preOrder.incentiveHeading')}</h2>
-          <p>{t('order.preOrder.incentive', data.incentive)}</p>
+      <FormWithCar car={data.car}>
+        <section className="card" aria-labelledby="pre-order-car">
+          <h2 id="pre-order-car">{t('order.preOrder.configuration')}</h2>
+          <dl className="choices-list">
+            <dt>{t('configurator.step.version')}</dt>
+            <dd>{data.version}</dd>
+            <dt>{t('configurator.step.paint')}</dt>
+            <dd>{data.paint}</dd>
+            <dt>{t(data.basis === 'indicative' ? 'price.indicative.label' : 'configurator.price.total')}</dt>
+            <dd>{data.total}</dd>
+            {data.fee && data.balance ? (
+              <>
+                <dt>{t('order.preOrder.fee')}</dt>
+                <dd>{data.fee}</dd>
+                <dt>{t('order.preOrder.balance')}</dt>
+                <dd>{data.balance}</dd>
+              </>
+            ) : null}
+          </dl>
+          <p className="field__hint">
+            {t(data.basis === 'indicative' ? 'price.indicative.caption' : 'price.basis.inclVat')}
+          </p>
+          {data.fee ? <p>{t('order.preOrder.feeNote')}</p> : null}
         </section>
-      ) : null}
-      {data.fee ? (
-        <p>
-          <a
-            className="button button--primary"
-            href={linkTo(site, `/pre-order/info-submission/${data.id}/${data.carId}`)}
-          >
-            {t('order.preOrder.continue')}
-          </a>{' '}
-          <a className="button" href={linkTo(site, '/terms-conditions')}>
-            {t('order.preOrder.terms')}
-          </a>
-        </p>
-      ) : null}
+        {data.incentive ? (
+          <section className="card" aria-labelledby="pre-order-incentive">
+            <h2 id="pre-order-incentive">{t('order.preOrder.incentiveHeading')}</h2>
+            <p>{t('order.preOrder.incentive', data.incentive)}</p>
+          </section>
+        ) : null}
+        {data.fee ? (
+          <p>
+            <a
+              className="button button--primary"
+              href={linkTo(site, `/pre-order/info-submission/${data.id}/${data.carId}`)}
+            >
+              {t('order.preOrder.continue')}
+            </a>{' '}
+            <a className="button" href={linkTo(site, '/terms-conditions')}>
+              {t('order.preOrder.terms')}
+            </a>
+          </p>
+        ) : null}
+      </FormWithCar>
     </PageShell>
   )
 }

@@ -8,7 +8,18 @@ export default defineRoute<TestDriveData>({
   id: 'testDriveSubmission',
   path: '/configurator/test-drive-submission/:id',
   label: 'book_a_test_drive',
-  namespaces: ['page.testDrive', 'testDrive', 'auth.field', 'profile.field', 'validation'],
+  namespaces: [
+    'page.testDrive',
+    'testDrive',
+    'auth.field',
+    'profile.field',
+    'validation',
+    // The car beside the form (ui/form-car).
+    'page.overview',
+    'configurator.picture',
+    'configurator.price',
+    'price.indicative',
+  ],
   client: 'testDrive',
   // The same form as /test-drive, checked the same way (routes/test-drive.tsx).
   forgeryCheck: 'origin',

@@ -5,6 +5,7 @@ import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
 import type { FieldErrors } from '../ui/form'
 import { type TestDriveData, TestDrivePage } from '../ui/testdrive/TestDrivePage'
+import { formCar } from './helpers/form-car'
 import { loadModel } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, type PageRoute } from './route'
 import { storeSlots } from './test-drive-slots'
@@ -26,14 +27,16 @@ export async function loadTestDrive(
   const models = (await ctx.store.modelsForCountry(ctx.site.countryCode)).filter(
     (model) => !store || store.modelsOnShow.includes(model.code),
   )
+  const modelCode = models.some((m) => m.code === options.modelCode)
+    ? options.modelCode
+    : (models[0]?.code ?? options.modelCode)
+  const configuration = options.configurationId ? await ctx.store.findConfiguration(options.configurationId) : null
   return {
     idempotencyKey: randomId(),
     stores: stores.map(storeOption),
     storeId: store?.id ?? '',
     models: models.map((m) => ({ code: m.code, name: m.name })),
-    modelCode: models.some((m) => m.code === options.modelCode)
-      ? options.modelCode
-      : (models[0]?.code ?? options.modelCode),
+    modelCode,
     slots: store ? await storeSlots(store, ctx.store) : [],
     values: {
       name: ctx.session.user?.name ?? '',
@@ -44,6 +47,7 @@ export async function loadTestDrive(
     errors: {},
     message: null,
     configurationId: options.configurationId,
+    car: await formCar(ctx, configuration?.modelCode ?? modelCode, configuration),
   }
 }
 
@@ -112,7 +116,18 @@ export default defineRoute<TestDriveData>({
   id: 'testDrive',
   path: '/test-drive/:carCode?',
   label: 'book_a_test_drive',
-  namespaces: ['page.testDrive', 'testDrive', 'auth.field', 'profile.field', 'validation'],
+  namespaces: [
+    'page.testDrive',
+    'testDrive',
+    'auth.field',
+    'profile.field',
+    'validation',
+    // The car beside the form (ui/form-car).
+    'page.overview',
+    'configurator.picture',
+    'configurator.price',
+    'price.indicative',
+  ],
   client: 'testDrive',
   // Booking is checked by origin (Origin / Sec-Fetch-Site, sent with every current browser's form post, JavaScript
   // or not): a token would set a cookie and keep the page out of the edge and back/forward caches.

@@ -7,7 +7,7 @@ import type { PriceQuote } from '../../domain/pricing/engine'
 import { pricedCar } from '../../domain/pricing/priced-car'
 import type { CountryPriceRules } from '../../domain/pricing/rules'
 import type { CarView } from '../car/look'
-import type { FinanceState, OfferedProduct } from '../finance/FinancePanel'
+import type { FinanceState, OfferedProduct } from '../finance/state'
 
 /** What the configurator page needs; serialized to the browser, which re-prices with it. */
 export interface ConfiguratorData {
