@@ -15,6 +15,14 @@ const browser = await chromium.launch({
 
 async function shoot(page, name, width) {
   await page.waitForLoadState('load')
+  // Scroll through once: parts kept off-screen by `content-visibility: auto` are drawn before the full-page shot.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y)
+      await new Promise((resolve) => setTimeout(resolve, 30))
+    }
+    window.scrollTo(0, 0)
+  })
   await page.waitForTimeout(400)
   const file = `${out}/${prefix}-${name}-${width}.png`
   await page.screenshot({ path: file, fullPage: width > 500 })

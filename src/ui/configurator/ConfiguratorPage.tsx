@@ -26,7 +26,7 @@ import { DEFAULT_CAR_VIEW } from './car-view'
 import { type ConfiguratorData, computeView } from './model'
 import { PriceSummary } from './PriceSummary'
 import { CarStage } from './parts/CarStage'
-import { ChoiceStep, type StepOption } from './parts/ChoiceStep'
+import { ChoiceStep, StepNumber, type StepOption } from './parts/ChoiceStep'
 import { isPlainClick, selectWithSpace } from './parts/events'
 import { PriceBar } from './parts/PriceBar'
 import { VersionComparison } from './parts/VersionComparison'
@@ -207,6 +207,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
             ) : null}
             <ChoiceStep
               {...stepProps('versionCode')}
+              number={1}
               title="configurator.step.version"
               options={catalog.versions.map((v) =>
                 option('versionCode', v, { detail: t('compare.rangeValue', { km: Number(v.facts.rangeKmWltp ?? 0) }) }),
@@ -214,6 +215,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
             />
             <ChoiceStep
               {...stepProps('paintCode')}
+              number={2}
               title="configurator.step.paint"
               options={catalog.paints
                 .filter((p) => version?.allowed.paintCodes.includes(p.code))
@@ -221,6 +223,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
             />
             <ChoiceStep
               {...stepProps('wheelCode')}
+              number={3}
               title="configurator.step.wheels"
               options={catalog.wheels
                 .filter((w) => version?.allowed.wheelCodes.includes(w.code))
@@ -233,6 +236,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
             />
             <ChoiceStep
               {...stepProps('interiorCode')}
+              number={4}
               title="configurator.step.interior"
               options={catalog.interiors
                 .filter((i) => version?.allowed.interiorCodes.includes(i.code))
@@ -240,6 +244,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
             />
             <ChoiceStep
               {...stepProps('packCodes')}
+              number={5}
               title="configurator.step.options"
               multiple
               options={catalog.packs
@@ -253,12 +258,14 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
             />
             <ChoiceStep
               {...stepProps('accessoryCodes')}
+              number={6}
               title="configurator.step.accessories"
               multiple
               options={catalog.accessories.map((a) => option('accessoryCodes', a))}
             />
             <section className="step" aria-labelledby="step-usage">
               <h2 id="step-usage" className="step__title">
+                <StepNumber number={7} />
                 {t('configurator.usage.label')}
               </h2>
               <nav className="segmented" aria-labelledby="step-usage">

@@ -3,6 +3,13 @@ import type { ChoiceField } from '../../../domain/configurator/url'
 import type { MessageKey } from '../../../i18n/intl'
 import { useT } from '../../intl-context'
 
+/** A step's number in a circle; the headings' order says it to a screen reader already. */
+export const StepNumber = ({ number }: { number: number }) => (
+  <span className="step__number" aria-hidden="true">
+    {number}
+  </span>
+)
+
 export interface StepOption {
   code: string
   name: string
@@ -27,6 +34,7 @@ export interface StepOption {
  */
 export function ChoiceStep({
   field,
+  number,
   title,
   options,
   multiple = false,
@@ -34,6 +42,8 @@ export function ChoiceStep({
   onChoose,
 }: {
   field: ChoiceField
+  /** Its place among the steps, shown before the title. */
+  number: number
   title: MessageKey
   options: StepOption[]
   multiple?: boolean
@@ -46,6 +56,7 @@ export function ChoiceStep({
   return (
     <section className="step" aria-labelledby={`step-${field}`} id={`choose-${field}`}>
       <h2 id={`step-${field}`} className="step__title">
+        <StepNumber number={number} />
         {t(title)}
       </h2>
       {notes}
