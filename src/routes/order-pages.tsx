@@ -148,24 +148,30 @@ export function OrderFormPage({ data }: { data: FormData }) {
       {data.stock ? (
         <StockOrderNotice stock={data.stock} formPath={`/configurator/info-submission/${data.configurationId}`} />
       ) : null}
-      <OrderPrice price={data.price} tradeIn={data.tradeIn} />
-      {data.tradeIn ? null : (
-        <p>
-          <a href={linkTo(site, '/trade-in', { query: `configuration=${data.configurationId}` })}>
-            {t('tradeIn.line.valueLink')}
-          </a>
-        </p>
-      )}
-      {data.kind === 'preOrder' ? null : (
-        <nav className="segmented segmented--wrap" aria-label={t('order.kind.label')}>
-          {(['order', 'reservation'] as const).map((kind) => (
-            <a key={kind} href={data.kindLinks[kind]} aria-current={data.kind === kind ? 'true' : undefined}>
-              {t(`order.kind.${kind}`)}
-            </a>
-          ))}
-        </nav>
-      )}
-      <FormWithCar car={data.car}>
+      <FormWithCar
+        car={data.car}
+        details={
+          <>
+            <OrderPrice price={data.price} tradeIn={data.tradeIn} />
+            {data.tradeIn ? null : (
+              <p>
+                <a href={linkTo(site, '/trade-in', { query: `configuration=${data.configurationId}` })}>
+                  {t('tradeIn.line.valueLink')}
+                </a>
+              </p>
+            )}
+          </>
+        }
+      >
+        {data.kind === 'preOrder' ? null : (
+          <nav className="segmented segmented--wrap" aria-label={t('order.kind.label')}>
+            {(['order', 'reservation'] as const).map((kind) => (
+              <a key={kind} href={data.kindLinks[kind]} aria-current={data.kind === kind ? 'true' : undefined}>
+                {t(`order.kind.${kind}`)}
+              </a>
+            ))}
+          </nav>
+        )}
         <form className="form card" method="post" noValidate aria-label={t('order.form.heading')}>
           {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
           <ErrorSummary form="order" errors={data.errors} ids={{ financePreference: 'order-finance' }} />

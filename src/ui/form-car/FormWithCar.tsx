@@ -28,10 +28,25 @@ const PRICE_LABELS = {
  * @example
  * <FormWithCar car={data.car}><form>…</form></FormWithCar>
  */
-export function FormWithCar({ car, children }: { car: FormCar | null | undefined; children: ReactNode }) {
+export function FormWithCar({
+  car,
+  details,
+  children,
+}: {
+  car: FormCar | null | undefined
+  /** More about the car's price (an itemised breakdown), under the summary. */
+  details?: ReactNode
+  children: ReactNode
+}) {
   const t = useT()
   const { site } = useRenderContext()
-  if (!car) return <>{children}</>
+  if (!car)
+    return (
+      <>
+        {details}
+        {children}
+      </>
+    )
   const described = t('configurator.picture.front', car.names)
   const alt = car.extras.length
     ? `${described} ${t('configurator.picture.extras', {
@@ -54,6 +69,7 @@ export function FormWithCar({ car, children }: { car: FormCar | null | undefined
             <span className="form-car__amount">{car.price.amount}</span>
           </p>
         </div>
+        {details ? <div className="form-car__details">{details}</div> : null}
       </aside>
       <div className="form-with-car__form">{children}</div>
     </div>
