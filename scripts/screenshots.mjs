@@ -47,7 +47,7 @@ for (const width of [390, 1366]) {
   await shoot(page, 'configurator-paint', width)
   await page.goto(`${configurator}?wheels=sport-19&version=long-range&view=wheel#choose-wheelCode`)
   await shoot(page, 'configurator-wheels', width)
-  await page.goto(`${configurator}?interior=vegan-leather-sand&view=interior`)
+  await page.goto(`${configurator}?version=long-range&interior=vegan-leather-sand&view=interior`)
   await shoot(page, 'configurator-interior', width)
   // Save the car: the overview and every form of a saved build.
   await page.goto(configurator)
