@@ -17,6 +17,19 @@ const storeOption = (store: Store) => ({
   address: `${store.address.street}, ${store.address.postalCode} ${store.address.city}`,
 })
 
+/** The messages the booking pages hydrate with: the form's, and the car beside it (ui/form-car). */
+export const TEST_DRIVE_NAMESPACES = [
+  'page.testDrive',
+  'testDrive',
+  'auth.field',
+  'profile.field',
+  'validation',
+  'page.overview',
+  'configurator.picture',
+  'configurator.price',
+  'price.indicative',
+]
+
 /** The booking form's data: the chosen (or first) store, its models on show and free slots. */
 export async function loadTestDrive(
   ctx: LoadContext,
@@ -116,18 +129,7 @@ export default defineRoute<TestDriveData>({
   id: 'testDrive',
   path: '/test-drive/:carCode?',
   label: 'book_a_test_drive',
-  namespaces: [
-    'page.testDrive',
-    'testDrive',
-    'auth.field',
-    'profile.field',
-    'validation',
-    // The car beside the form (ui/form-car).
-    'page.overview',
-    'configurator.picture',
-    'configurator.price',
-    'price.indicative',
-  ],
+  namespaces: TEST_DRIVE_NAMESPACES,
   client: 'testDrive',
   // Booking is checked by origin (Origin / Sec-Fetch-Site, sent with every current browser's form post, JavaScript
   // or not): a token would set a cookie and keep the page out of the edge and back/forward caches.

@@ -56,7 +56,7 @@ export function FormWithCar({
   return (
     <div className="form-with-car">
       <aside className="form-car" aria-labelledby="form-car-title">
-        <img className="form-car__picture" src={car.picture} alt={alt} width="1200" height="600" />
+        <img className="car-image form-car__picture" src={car.picture} alt={alt} width="1200" height="600" />
         <div className="form-car__text">
           <h2 id="form-car-title" className="form-car__title">
             {t('page.overview.heading', { model: car.names.model })}

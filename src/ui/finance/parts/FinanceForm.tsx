@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import type { FinanceChoice } from '../../../domain/finance/summary'
 import { CURRENCY_EXPONENT, type CurrencyCode } from '../../../domain/money'
 import { formatInteger } from '../../../domain/number'
@@ -22,6 +22,34 @@ function readForm(form: HTMLFormElement, exponent: number): FinanceChoice {
     ...(number(FINANCE_PARAMS.mileage) !== undefined ? { mileageKmPerYear: number(FINANCE_PARAMS.mileage) } : {}),
     ...(balloon !== undefined ? { balloonAmount: Math.round(balloon * exponent) } : {}),
   }
+}
+
+/** An amount in whole currency units, as people type it, with its problem under it. */
+function AmountField(props: {
+  id: string
+  field: string
+  name: string
+  label: string
+  value: number
+  error: ReactNode
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        name={props.name}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        defaultValue={props.value}
+        aria-invalid={props.error ? 'true' : undefined}
+        aria-describedby={props.error ? `finance-${props.field}-error` : undefined}
+      />
+      {props.error}
+    </div>
+  )
 }
 
 /**
@@ -77,21 +105,14 @@ export function FinanceForm({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <input type="hidden" name={FINANCE_PARAMS.kind} value={finance.selected} />
-      <div className="field">
-        <label htmlFor="finance-down">{t('finance.field.downPayment')}</label>
-        <input
-          id="finance-down"
-          name={FINANCE_PARAMS.downPayment}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="any"
-          defaultValue={(finance.summary?.applied.downPayment ?? finance.choice.downPayment ?? 0) / exponent}
-          aria-invalid={problemFor('downPayment') ? 'true' : undefined}
-          aria-describedby={problemFor('downPayment') ? 'finance-downPayment-error' : undefined}
-        />
-        {error('downPayment')}
-      </div>
+      <AmountField
+        id="finance-down"
+        field="downPayment"
+        name={FINANCE_PARAMS.downPayment}
+        label={t('finance.field.downPayment')}
+        value={(finance.summary?.applied.downPayment ?? finance.choice.downPayment ?? 0) / exponent}
+        error={error('downPayment')}
+      />
       <div className="field">
         <label htmlFor="finance-term">{t('finance.field.termMonths')}</label>
         <select
@@ -125,20 +146,14 @@ export function FinanceForm({
         </div>
       ) : null}
       {product.hasBalloon ? (
-        <div className="field">
-          <label htmlFor="finance-balloon">{t('finance.field.balloonPayment')}</label>
-          <input
-            id="finance-balloon"
-            name={FINANCE_PARAMS.balloon}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            defaultValue={(finance.summary?.applied.balloonAmount ?? 0) / exponent}
-            aria-invalid={problemFor('balloonAmount') ? 'true' : undefined}
-          />
-          {error('balloonAmount')}
-        </div>
+        <AmountField
+          id="finance-balloon"
+          field="balloonAmount"
+          name={FINANCE_PARAMS.balloon}
+          label={t('finance.field.balloonPayment')}
+          value={(finance.summary?.applied.balloonAmount ?? 0) / exponent}
+          error={error('balloonAmount')}
+        />
       ) : null}
       <button className="button" type="submit">
         {t('finance.update')}
