@@ -25,8 +25,9 @@ async function shoot(page, name, width) {
   })
   await page.waitForTimeout(400)
   const file = `${out}/${prefix}-${name}-${width}.png`
-  await page.screenshot({ path: file, fullPage: width > 500 })
-  if (width <= 500) await page.screenshot({ path: file.replace('.png', '-full.png'), fullPage: true })
+  // The first screen as a person sees it (sticky parts where they stay), and the whole page.
+  await page.screenshot({ path: file })
+  await page.screenshot({ path: file.replace('.png', '-full.png'), fullPage: true })
   console.log(file)
 }
 
