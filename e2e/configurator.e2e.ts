@@ -332,6 +332,10 @@ describe('changing the view', () => {
   it('swipes between the views on a phone, with the choices kept in view under the stage', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
     const page = await context.newPage()
+    // Cookies chosen first: while the banner covers the lower screen, the stage scrolls with the page instead.
+    await page.goto(`${base}/nl`)
+    await page.locator('.consent button[value="rejectAll"]').click()
+    await page.waitForLoadState()
     await page.goto(`${base}/nl/configurator/p5`)
     await hydrated(page)
     const picture = page.locator('.car-render')
