@@ -1,10 +1,10 @@
 import { useAtom, useSetAtom } from 'jotai'
 import { type ComponentType, startTransition, useEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { createStoreIntl } from '../i18n/intl'
+import { createRequestIntl } from '../i18n/intl'
 import { loadIntlData } from '../i18n/intl-data'
 import { siteByPrefix } from '../i18n/sites'
-import { AppRoot, createPageStore } from '../ui/AppRoot'
+import { AppRoot, createPageAtoms } from '../ui/AppRoot'
 import { ApiProvider } from '../ui/api-context'
 import { clientTypeAtom, userInfoAtom, userInfoFetchedAtom } from '../ui/atoms'
 import type { PageContext } from '../ui/page-context'
@@ -83,7 +83,7 @@ export async function hydratePage<Data>(Page: ComponentType<{ data: Data }>): Pr
   await yieldToBrowser()
   // Icelandic needs its number and date data first (the browser has none): only its pages fetch it.
   await loadIntlData(site.locale)
-  const intl = createStoreIntl(site.locale, payload.messages)
+  const intl = createRequestIntl(site.locale, payload.messages)
   await yieldToBrowser()
   startTransition(() => {
     hydrateRoot(
@@ -91,7 +91,7 @@ export async function hydratePage<Data>(Page: ComponentType<{ data: Data }>): Pr
       <AppRoot
         ctx={{ site, page: payload.page, rest: payload.rest, query: payload.query }}
         intl={intl}
-        store={createPageStore(payload.page)}
+        atoms={createPageAtoms(payload.page)}
       >
         <ClientEffects page={payload.page} />
         <ApiProvider

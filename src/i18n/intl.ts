@@ -38,7 +38,7 @@ export function pickMessages(messages: Messages, namespaces: readonly string[]):
 const cache = createIntlCache()
 
 /** One intl instance per request (or per hydration): never shared between visitors. */
-export function createStoreIntl(locale: Locale, messages: Partial<Messages> | CompiledMessages): IntlShape<string> {
+export function createRequestIntl(locale: Locale, messages: Partial<Messages> | CompiledMessages): IntlShape<string> {
   return createIntl(
     {
       locale,

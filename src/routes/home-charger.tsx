@@ -1,6 +1,5 @@
 import { type ChargerField, HOUSE_TYPES, INSTALLATION_WINDOWS, validateChargerEnquiry } from '../domain/charger/enquiry'
 import { isStoreCountry } from '../domain/testdrive/phone'
-import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
 import { ConsentField, ContactFields, CsrfField, ErrorSummary, Field, type FieldErrors } from '../ui/form'
@@ -8,6 +7,7 @@ import { useT } from '../ui/intl-context'
 import { ChooseCountry, SelectField } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
 import { useRenderContext } from '../ui/site-context'
+import { problemErrors } from './form-errors'
 import { loadRequestStatus, RequestStatusCard, type RequestStatusView } from './program-request'
 import { type ActionContext, defineRoute, found, type LoadContext } from './route'
 
@@ -133,7 +133,7 @@ async function sendEnquiry(ctx: ActionContext) {
   data.values = Object.fromEntries(fields.map((f) => [f, ctx.form[f] ?? '']))
   const { values, problems } = validateChargerEnquiry(ctx.form, country)
   if (!values) {
-    for (const p of problems) data.errors[p.field] = { key: p.messageKey as MessageKey, label: p.labelKey }
+    problemErrors(problems, data.errors)
     return { status: 422 as const, data }
   }
   const { id, notificationId } = await ctx.store.programs.createChargerEnquiry({

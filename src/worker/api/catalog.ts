@@ -5,7 +5,7 @@ import { priceCar } from '../../app/priced-car'
 import { Configuration } from '../../domain/catalog/configuration-schema'
 import { deliveryWindow } from '../../domain/catalog/delivery'
 import { catalogItem } from '../../domain/catalog/items'
-import { IsoDate } from '../../domain/catalog/markets-schema'
+import { IsoDate, UsageSchema } from '../../domain/catalog/markets-schema'
 import type { Catalog } from '../../domain/catalog/schema'
 import { siteCatalog } from '../../domain/catalog/view'
 import { formatMoney, type Money } from '../../domain/money'
@@ -14,6 +14,7 @@ import type { PriceQuote } from '../../domain/pricing/engine'
 import { catalog as catalogOf } from '../../i18n/catalog-store'
 import type { MessageKey } from '../../i18n/intl'
 import { SITES, type Site, siteByPrefix } from '../../i18n/sites'
+import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
 import { apiError, apiMessage, pricedOrProblem } from './errors'
@@ -34,7 +35,7 @@ const SitePrefix = z.enum(SITES.map((s) => s.prefix) as [string, ...string[]])
 const QuoteRequest = z.object({
   /** The site (prefix) to price for: country, currency and language. */
   site: SitePrefix,
-  usage: z.enum(['personal', 'business']),
+  usage: UsageSchema,
   configuration: Configuration,
   /** The day to price on (defaults to today); prices are data with valid-from dates. */
   date: IsoDate.optional(),
@@ -226,5 +227,5 @@ export const catalogApi = new Hono<AppEnv>()
     if (priced instanceof Response) return priced
     const { catalog, quote, date } = priced
     const delivery = deliveryWindow(catalog, site.countryCode, quote.configuration, date)
-    return c.json(describeQuote(quote, catalog, site, delivery), 200, { 'cache-control': 'private, no-store' })
+    return c.json(describeQuote(quote, catalog, site, delivery), 200, { 'cache-control': CachePolicy.none })
   })
