@@ -20,7 +20,7 @@ import type { SavedFinance } from '../store'
 import { ConfiguratorPage } from '../ui/configurator/ConfiguratorPage'
 import { carViewOf } from '../ui/configurator/car-view'
 import type { ConfiguratorData } from '../ui/configurator/model'
-import type { FinanceState, OfferedProduct } from '../ui/finance/FinancePanel'
+import type { FinanceState, OfferedProduct } from '../ui/finance/state'
 import { loadConfiguratorTarget } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 

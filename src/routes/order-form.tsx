@@ -10,12 +10,15 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
 import { CsrfField, ErrorSummary, Field, type FieldErrors, FormMessage, useErrorText } from '../ui/form'
+import { type FormCar, FormWithCar } from '../ui/form-car/FormWithCar'
 import { useT } from '../ui/intl-context'
 import { PersonalFields } from '../ui/PersonalFields'
 import { useRenderContext } from '../ui/site-context'
 import { problemErrors } from './form-errors'
+import { formCar } from './helpers/form-car'
+import { loadConfiguration } from './lookups'
 import { priceOf } from './order/price-of'
-import { OrderPrice, type OrderPriceView, orderPriceView, useHeadlineAmount } from './order-price'
+import { OrderPrice, type OrderPriceView, orderPriceView, storedOrderPrice, useHeadlineAmount } from './order-price'
 import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
 import { type StockOrder, StockOrderNotice, stockForOrder } from './stock-order'
 import { type TradeInSummary, tradeInEstimate } from './trade-in-line'
@@ -57,6 +60,8 @@ export interface FormData {
    * the choice works without JavaScript (a radio could not change which agreement the page shows).
    */
   kindLinks: { order: string; reservation: string }
+  /** The car and its price, shown beside the form. */
+  car?: FormCar | null
 }
 
 function kindLink(ctx: LoadContext, kind: 'order' | 'reservation'): string {
@@ -100,6 +105,7 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
     // A link may name a valuation (the app's, or the result page's); otherwise the one the visitor carries.
     tradeIn: await tradeInEstimate(ctx, ctx.url.searchParams.get('tradeIn') ?? ctx.tradeIn.id ?? ''),
     kindLinks: { order: kindLink(ctx, 'order'), reservation: kindLink(ctx, 'reservation') },
+    car: await formCar(ctx, configuration.modelCode, configuration),
   }
 }
 
@@ -115,153 +121,161 @@ export function OrderFormPage({ data }: { data: FormData }) {
       {data.stock ? (
         <StockOrderNotice stock={data.stock} formPath={`/configurator/info-submission/${data.configurationId}`} />
       ) : null}
-      <OrderPrice price={data.price} tradeIn={data.tradeIn} />
-      {data.tradeIn ? null : (
-        <p>
-          <a href={linkTo(site, '/trade-in', { query: `configuration=${data.configurationId}` })}>
-            {t('tradeIn.line.valueLink')}
-          </a>
-        </p>
-      )}
-      {data.kind === 'preOrder' ? null : (
-        <nav className="segmented segmented--wrap" aria-label={t('order.kind.label')}>
-          {(['order', 'reservation'] as const).map((kind) => (
-            <a key={kind} href={data.kindLinks[kind]} aria-current={data.kind === kind ? 'true' : undefined}>
-              {t(`order.kind.${kind}`)}
-            </a>
-          ))}
-        </nav>
-      )}
-      <form className="form card" method="post" noValidate aria-label={t('order.form.heading')}>
-        {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
-        <ErrorSummary form="order" errors={data.errors} ids={{ financePreference: 'order-finance' }} />
-        <CsrfField token={data.csrf} />
-        <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
-        {data.kind === 'preOrder' ? null : <input type="hidden" name="kind" value={data.kind} />}
-        <PersonalFields form="order" values={data.values} errors={data.errors} />
-        <fieldset className="field">
-          <legend>{t('order.label.usage')}</legend>
-          {(['personal', 'business'] as const).map((usage) => (
-            <label key={usage} className="field--check">
-              <input
-                type="radio"
-                name="usage"
-                id={usage === 'personal' ? 'order-usage' : undefined}
-                value={usage}
-                defaultChecked={data.values.usage === usage}
-              />{' '}
-              {t(`configurator.usage.${usage}`)}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="field order-form__business">
-          <legend>{t('configurator.usage.business')}</legend>
-          {BUSINESS_FIELDS.map((name) => (
-            <Field
-              key={name}
-              form="order"
-              name={name}
-              label={
-                (name === 'companyNumber' && site.countryCode === 'DK'
-                  ? 'order.label.cvr'
-                  : `order.label.${name}`) as MessageKey
-              }
-              value={data.values[name]}
-              autoComplete={name === 'companyName' ? 'organization' : 'off'}
-              errors={data.errors}
-            />
-          ))}
-        </fieldset>
-        <div className="field">
-          <label htmlFor="order-finance">{t('finance.howToPay')}</label>
-          <select id="order-finance" name="financePreference" defaultValue={data.values.financePreference}>
-            {data.finance.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`finance.product.${kind}` as MessageKey)}
-              </option>
+      <FormWithCar
+        car={data.car}
+        details={
+          <>
+            <OrderPrice price={data.price} tradeIn={data.tradeIn} />
+            {data.tradeIn ? null : (
+              <p>
+                <a href={linkTo(site, '/trade-in', { query: `configuration=${data.configurationId}` })}>
+                  {t('tradeIn.line.valueLink')}
+                </a>
+              </p>
+            )}
+          </>
+        }
+      >
+        {data.kind === 'preOrder' ? null : (
+          <nav className="segmented segmented--wrap" aria-label={t('order.kind.label')}>
+            {(['order', 'reservation'] as const).map((kind) => (
+              <a key={kind} href={data.kindLinks[kind]} aria-current={data.kind === kind ? 'true' : undefined}>
+                {t(`order.kind.${kind}`)}
+              </a>
             ))}
-          </select>
-        </div>
-        {site.countryCode === 'NL' && data.finance.includes('privateLease') ? (
-          <div className="order-form__birthday">
-            <Field
-              form="order"
-              name="birthday"
-              type="date"
-              label="order.label.birthday"
-              hint="order.hint.birthday"
-              value={data.values.birthday}
-              autoComplete="bday"
-              errors={data.errors}
-            />
+          </nav>
+        )}
+        <form className="form card" method="post" noValidate aria-label={t('order.form.heading')}>
+          {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
+          <ErrorSummary form="order" errors={data.errors} ids={{ financePreference: 'order-finance' }} />
+          <CsrfField token={data.csrf} />
+          <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+          {data.kind === 'preOrder' ? null : <input type="hidden" name="kind" value={data.kind} />}
+          <PersonalFields form="order" values={data.values} errors={data.errors} />
+          <fieldset className="field">
+            <legend>{t('order.label.usage')}</legend>
+            {(['personal', 'business'] as const).map((usage) => (
+              <label key={usage} className="field--check">
+                <input
+                  type="radio"
+                  name="usage"
+                  id={usage === 'personal' ? 'order-usage' : undefined}
+                  value={usage}
+                  defaultChecked={data.values.usage === usage}
+                />{' '}
+                {t(`configurator.usage.${usage}`)}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="field order-form__business">
+            <legend>{t('configurator.usage.business')}</legend>
+            {BUSINESS_FIELDS.map((name) => (
+              <Field
+                key={name}
+                form="order"
+                name={name}
+                label={
+                  (name === 'companyNumber' && site.countryCode === 'DK'
+                    ? 'order.label.cvr'
+                    : `order.label.${name}`) as MessageKey
+                }
+                value={data.values[name]}
+                autoComplete={name === 'companyName' ? 'organization' : 'off'}
+                errors={data.errors}
+              />
+            ))}
+          </fieldset>
+          <div className="field">
+            <label htmlFor="order-finance">{t('finance.howToPay')}</label>
+            <select id="order-finance" name="financePreference" defaultValue={data.values.financePreference}>
+              {data.finance.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`finance.product.${kind}` as MessageKey)}
+                </option>
+              ))}
+            </select>
           </div>
-        ) : null}
-        <Field
-          form="order"
-          name="financeId"
-          label="order.label.financeId"
-          value={data.values.financeId}
-          autoComplete="off"
-          errors={data.errors}
-        />
-        {data.creditApplication ? (
-          <div className="field field--check">
-            <input
-              id="order-creditApplication"
-              name="creditApplication"
-              type="checkbox"
-              value="yes"
-              defaultChecked={data.values.creditApplication === 'yes'}
-              aria-invalid={data.errors.creditApplication ? 'true' : undefined}
-              aria-describedby={
-                data.errors.creditApplication
-                  ? 'order-creditApplication-hint order-creditApplication-error'
-                  : 'order-creditApplication-hint'
-              }
-            />
-            <label htmlFor="order-creditApplication">{t('order.financeApplication.apply')}</label>
-            <p id="order-creditApplication-hint" className="field__hint">
-              {t('order.financeApplication.applyHint')}
+          {site.countryCode === 'NL' && data.finance.includes('privateLease') ? (
+            <div className="order-form__birthday">
+              <Field
+                form="order"
+                name="birthday"
+                type="date"
+                label="order.label.birthday"
+                hint="order.hint.birthday"
+                value={data.values.birthday}
+                autoComplete="bday"
+                errors={data.errors}
+              />
+            </div>
+          ) : null}
+          <Field
+            form="order"
+            name="financeId"
+            label="order.label.financeId"
+            value={data.values.financeId}
+            autoComplete="off"
+            errors={data.errors}
+          />
+          {data.creditApplication ? (
+            <div className="field field--check">
+              <input
+                id="order-creditApplication"
+                name="creditApplication"
+                type="checkbox"
+                value="yes"
+                defaultChecked={data.values.creditApplication === 'yes'}
+                aria-invalid={data.errors.creditApplication ? 'true' : undefined}
+                aria-describedby={
+                  data.errors.creditApplication
+                    ? 'order-creditApplication-hint order-creditApplication-error'
+                    : 'order-creditApplication-hint'
+                }
+              />
+              <label htmlFor="order-creditApplication">{t('order.financeApplication.apply')}</label>
+              <p id="order-creditApplication-hint" className="field__hint">
+                {t('order.financeApplication.applyHint')}
+              </p>
+              {data.errors.creditApplication ? (
+                <p id="order-creditApplication-error" className="field__error">
+                  {errorText(data.errors.creditApplication)}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          {consents.map((consent) => (
+            <div key={consent} className="field field--check">
+              <input
+                id={`order-${consent}`}
+                name={consent}
+                type="checkbox"
+                value="yes"
+                defaultChecked={data.values[consent] === 'yes'}
+                aria-invalid={data.errors[consent] ? 'true' : undefined}
+                aria-describedby={data.errors[consent] ? `order-${consent}-error` : undefined}
+              />
+              <label htmlFor={`order-${consent}`}>{t(CONSENT_TEXT_KEYS[consent])}</label>
+              {data.errors[consent] ? (
+                <p id={`order-${consent}-error`} className="field__error">
+                  {errorText(data.errors[consent])}
+                </p>
+              ) : null}
+            </div>
+          ))}
+          <p>{t('order.summary.dueToday', { amount: data.dueToday })}</p>
+          {data.kind !== 'preOrder' && data.finance.some((kind) => orderFlow('order', kind) === 'lease') ? (
+            <p className="field__hint">{t('order.summary.leaseDueToday')}</p>
+          ) : null}
+          {data.kind === 'preOrder' ? (
+            <p>
+              <a href={linkTo(site, '/terms-conditions')}>{t('order.preOrder.terms')}</a>
             </p>
-            {data.errors.creditApplication ? (
-              <p id="order-creditApplication-error" className="field__error">
-                {errorText(data.errors.creditApplication)}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-        {consents.map((consent) => (
-          <div key={consent} className="field field--check">
-            <input
-              id={`order-${consent}`}
-              name={consent}
-              type="checkbox"
-              value="yes"
-              defaultChecked={data.values[consent] === 'yes'}
-              aria-invalid={data.errors[consent] ? 'true' : undefined}
-              aria-describedby={data.errors[consent] ? `order-${consent}-error` : undefined}
-            />
-            <label htmlFor={`order-${consent}`}>{t(CONSENT_TEXT_KEYS[consent])}</label>
-            {data.errors[consent] ? (
-              <p id={`order-${consent}-error`} className="field__error">
-                {errorText(data.errors[consent])}
-              </p>
-            ) : null}
-          </div>
-        ))}
-        <p>{t('order.summary.dueToday', { amount: data.dueToday })}</p>
-        {data.kind !== 'preOrder' && data.finance.some((kind) => orderFlow('order', kind) === 'lease') ? (
-          <p className="field__hint">{t('order.summary.leaseDueToday')}</p>
-        ) : null}
-        {data.kind === 'preOrder' ? (
-          <p>
-            <a href={linkTo(site, '/terms-conditions')}>{t('order.preOrder.terms')}</a>
-          </p>
-        ) : null}
-        <button className="button button--primary" type="submit">
-          {t(SUBMIT_KEYS[data.kind])}
-        </button>
-      </form>
+          ) : null}
+          <button className="button button--primary" type="submit">
+            {t(SUBMIT_KEYS[data.kind])}
+          </button>
+        </form>
+      </FormWithCar>
     </article>
   )
 }

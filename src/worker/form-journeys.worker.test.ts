@@ -274,7 +274,7 @@ describe('Icelandic numbers and dates', () => {
 describe('the finance choice in the configurator', () => {
   it('travels with every choice link, so it is not lost while configuring', async () => {
     const html = await (await visitor().request('/nl/configurator/p5?finance=loan&term=48')).text()
-    const paintLink = /<a class="choice" href="([^"]*chose=paintCode[^"]*)"/.exec(html)?.[1] ?? ''
+    const paintLink = /<a class="choice[^"]*" href="([^"]*chose=paintCode[^"]*)"/.exec(html)?.[1] ?? ''
     expect(paintLink).toContain('finance=loan')
     expect(paintLink).toContain('term=48')
   })

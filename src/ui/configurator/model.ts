@@ -4,7 +4,7 @@ import type { ChoiceField, ConfiguratorState } from '../../domain/configurator/u
 import type { ConfiguratorView } from '../../domain/configurator/view'
 import type { CountryPriceRules } from '../../domain/pricing/rules'
 import type { CarView } from '../car/look'
-import type { FinanceState, OfferedProduct } from '../finance/FinancePanel'
+import type { FinanceState, OfferedProduct } from '../finance/state'
 
 /** What the configurator page needs; serialized to the browser, which re-prices with it. */
 export interface ConfiguratorData {
