@@ -1,6 +1,6 @@
-import type { IntlShape } from '@formatjs/intl'
 import { createStore, Provider } from 'jotai'
 import type { ReactNode } from 'react'
+import type { PageIntl } from '../i18n/intl'
 import {
   channelAtom,
   clientTypeAtom,
@@ -37,7 +37,7 @@ export function createPageStore(page: PageContext): PageStore {
 
 export interface AppRootProps {
   ctx: RenderContext
-  intl: IntlShape<string>
+  intl: PageIntl
   store: PageStore
   children: ReactNode
 }
