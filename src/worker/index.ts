@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { PricedCarError } from '../domain/pricing/priced-car'
-import { catalog, preloadCatalogs } from '../i18n/catalog-store'
+import { CatalogUnavailableError, catalog, preloadCatalogs } from '../i18n/catalog-store'
 import { createStoreIntl } from '../i18n/intl'
 import { loadIntlData } from '../i18n/intl-data'
 import { SITES, siteForPath } from '../i18n/sites'
@@ -111,9 +111,19 @@ app.use(async (c, next) => {
 // Anonymous pages from the edge cache: a hit renders nothing (edge-cache.ts).
 app.use(edgeCache())
 // The message catalogs live in KV, not in the bundle: the site's and the API caller's, read before anything
-// that writes text (i18n/catalog-store.ts); a KV fault serves English rather than failing.
+// that writes text (i18n/catalog-store.ts); a locale KV cannot give is served in English, and if KV cannot give
+// English either, the answer is a 503 (there is no text to write a page with).
 app.use(async (c, next) => {
-  await preloadCatalogs(c.env, [siteForPath(c.req.path).site.locale, requestLocale(c)])
+  try {
+    await preloadCatalogs(c.env, [siteForPath(c.req.path).site.locale, requestLocale(c)])
+  } catch (error) {
+    if (!(error instanceof CatalogUnavailableError)) throw error
+    console.error(`[${c.get('requestId')}] ${error.message}`)
+    return c.text('503 Service Unavailable: please try again in a minute.', 503, {
+      'cache-control': 'no-store',
+      'retry-after': '60',
+    })
+  }
   await next()
 })
 // D1 through the Sessions API: read replicas, and a customer's own writes always visible to them (d1-session.ts).
