@@ -1,0 +1,14 @@
+// The budgets of docs and README, in one place: `npm run bench` reports against them and
+// test/bundle-budget.test.ts fails when a build exceeds the bundle ones. Sizes in KiB (1024 bytes), gzip.
+export const BUDGET = {
+  /** First-load JS of an interactive page type: its entry and everything it imports statically. */
+  jsInteractive: 100,
+  jsConfigurator: 90,
+  jsStatic: 0,
+  css: 20,
+  /** The Worker's main module (dist/p5_storefront/index.js); chunks it imports on demand are not counted. */
+  worker: 300,
+  cpuMainVsReact: 1.3,
+  cpuAnyVsReact: 1.5,
+  cachedVsBare: 1.25,
+}
