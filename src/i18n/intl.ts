@@ -5,6 +5,13 @@ import type { Locale } from './sites'
 
 export type Messages = typeof enUS
 export type MessageKey = keyof Messages
+/**
+ * A page whose heading and lead are in the catalog (`page.<id>.heading`, `page.<id>.lead`): routes built from
+ * an id (legal documents, shell pages) name their texts with it, checked by the compiler.
+ */
+export type PageTextId = {
+  [K in MessageKey]: K extends `page.${infer Id}.heading` ? (`page.${Id}.lead` extends MessageKey ? Id : never) : never
+}[MessageKey]
 /** Messages parsed ahead of time (src/worker/ssr/compiled-messages.ts): what a hydrating page receives. */
 export type CompiledMessages = Record<string, MessageFormatElement[]>
 

@@ -1,9 +1,8 @@
 import { type ChargerField, HOUSE_TYPES, INSTALLATION_WINDOWS, validateChargerEnquiry } from '../domain/charger/enquiry'
 import { isStoreCountry } from '../domain/testdrive/phone'
-import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
-import { ConsentField, ContactFields, CsrfField, ErrorSummary, Field, type FieldErrors } from '../ui/form'
+import { ConsentField, ContactFields, ErrorSummary, Field, type FieldErrors } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { ChooseCountry, SelectField } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
@@ -12,7 +11,6 @@ import { loadRequestStatus, RequestStatusCard, type RequestStatusView } from './
 import { type ActionContext, defineRoute, found, type LoadContext } from './route'
 
 interface ChargerData {
-  csrf: string
   idempotencyKey: string
   /** False on the global site: it shows where to go instead of the form. */
   canEnquire: boolean
@@ -25,7 +23,6 @@ const IDEMPOTENCY_KEY = /^[\w-]{12,64}$/
 async function loadCharger(ctx: LoadContext): Promise<ChargerData> {
   const user = ctx.session.user
   return {
-    csrf: await ctx.session.csrfToken(),
     idempotencyKey: randomId(),
     canEnquire: isStoreCountry(ctx.site.countryCode),
     values: { name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '' },
@@ -47,7 +44,6 @@ function ChargerPage({ data }: { data: ChargerData }) {
     <ShellPage heading="charger.heading" lead="charger.lead">
       <form className="form card" method="post" noValidate aria-label={t('charger.submit')}>
         <ErrorSummary form="charger" errors={data.errors} ids={{ privacyAccepted: 'charger-privacy' }} />
-        <CsrfField token={data.csrf} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         <ContactFields form="charger" values={data.values} errors={data.errors} phoneRequired />
         <fieldset className="field">
@@ -133,7 +129,7 @@ async function sendEnquiry(ctx: ActionContext) {
   data.values = Object.fromEntries(fields.map((f) => [f, ctx.form[f] ?? '']))
   const { values, problems } = validateChargerEnquiry(ctx.form, country)
   if (!values) {
-    for (const p of problems) data.errors[p.field] = { key: p.messageKey as MessageKey, label: p.labelKey }
+    for (const p of problems) data.errors[p.field] = { key: p.messageKey, label: p.labelKey }
     return { status: 422 as const, data }
   }
   const { id, notificationId } = await ctx.store.programs.createChargerEnquiry({

@@ -16,7 +16,7 @@ import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
-import { CsrfField, ErrorSummary, Field, type FieldErrors, FormMessage, useErrorText } from '../ui/form'
+import { ErrorSummary, Field, type FieldErrors, FormMessage, useErrorText } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { loadConfiguration } from './lookups'
@@ -44,7 +44,6 @@ const money = (amount: number, currency: string): Money => ({ amount, currency: 
 // The personal form: /configurator/info-submission/{id}
 
 export interface FormData {
-  csrf: string
   idempotencyKey: string
   configurationId: string
   kind: OrderKind
@@ -101,7 +100,6 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
   const user = ctx.session.user
   const financeOffered: string[] = ['cash', ...products.filter((p) => p.kind !== 'cash').map((p) => p.kind)]
   return {
-    csrf: await ctx.session.csrfToken(),
     idempotencyKey: randomId(),
     configurationId: configuration.id,
     kind,
@@ -163,7 +161,6 @@ export function OrderFormPage({ data }: { data: FormData }) {
       <form className="form card" method="post" noValidate aria-label={t('order.form.heading')}>
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
         <ErrorSummary form="order" errors={data.errors} ids={{ financePreference: 'order-finance' }} />
-        <CsrfField token={data.csrf} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         {data.kind === 'preOrder' ? null : <input type="hidden" name="kind" value={data.kind} />}
         {TEXT_FIELDS.map((name) => (
@@ -172,7 +169,7 @@ export function OrderFormPage({ data }: { data: FormData }) {
             form="order"
             name={name}
             type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
-            label={`order.label.${name}` as MessageKey}
+            label={`order.label.${name}` as const}
             value={data.values[name]}
             autoComplete={
               {
@@ -212,11 +209,7 @@ export function OrderFormPage({ data }: { data: FormData }) {
               key={name}
               form="order"
               name={name}
-              label={
-                (name === 'companyNumber' && site.countryCode === 'DK'
-                  ? 'order.label.cvr'
-                  : `order.label.${name}`) as MessageKey
-              }
+              label={name === 'companyNumber' && site.countryCode === 'DK' ? 'order.label.cvr' : `order.label.${name}`}
               value={data.values[name]}
               autoComplete={name === 'companyName' ? 'organization' : 'off'}
               errors={data.errors}
@@ -228,7 +221,7 @@ export function OrderFormPage({ data }: { data: FormData }) {
           <select id="order-finance" name="financePreference" defaultValue={data.values.financePreference}>
             {data.finance.map((kind) => (
               <option key={kind} value={kind}>
-                {t(`finance.product.${kind}` as MessageKey)}
+                {t(`finance.product.${kind}` as const)}
               </option>
             ))}
           </select>
@@ -359,8 +352,7 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
   const credit = creditApplication(ctx.site.countryCode, financeKind, form.creditApplication === 'yes')
   if (!personal.values || !consents.records || credit.problemKey) {
     const errors: FieldErrors = {}
-    for (const p of personal.problems)
-      errors[p.field] ??= { key: p.messageKey as MessageKey, label: p.labelKey as MessageKey }
+    for (const p of personal.problems) errors[p.field] ??= { key: p.messageKey, label: p.labelKey }
     if (credit.problemKey) errors.creditApplication = { key: credit.problemKey, values: {} }
     for (const p of consents.problems) errors[p.consent] ??= { key: p.messageKey, valueKeys: { consent: p.nameKey } }
     data.errors = errors
@@ -519,7 +511,7 @@ const PLACED_HEADINGS = {
   preOrder: 'order.preOrder.placed',
 } as const satisfies Record<OrderKind, MessageKey>
 
-function ConfirmationPage({ data }: { data: OrderView & { csrf: string } }) {
+function ConfirmationPage({ data }: { data: OrderView }) {
   const t = useT()
   const errorText = useErrorText()
   const { site } = useRenderContext()
@@ -534,7 +526,6 @@ function ConfirmationPage({ data }: { data: OrderView & { csrf: string } }) {
         <form className="form card" method="post" noValidate aria-labelledby="pay-title">
           <h2 id="pay-title">{t('order.pay.heading', { amount: formatMoney(order.amounts.dueToday, site.locale) })}</h2>
           <ErrorSummary form="pay" errors={data.errors} />
-          <CsrfField token={data.csrf} />
           <div className="field">
             <label htmlFor="pay-cardNumber">{t('order.pay.card')}</label>
             <input
@@ -595,16 +586,16 @@ function ConfirmationPage({ data }: { data: OrderView & { csrf: string } }) {
   )
 }
 
-export const orderConfirmation = defineRoute<OrderView & { csrf: string }>({
+export const orderConfirmation = defineRoute<OrderView>({
   id: 'resultConfirmation',
   path: '/order/result-confirmation/:id',
   label: 'order_success',
   namespaces: [],
   indexable: false,
   auth: 'required',
-  load: async (ctx) => ({ ...(await loadOwnedOrder(ctx)), csrf: await ctx.session.csrfToken() }),
+  load: async (ctx) => ({ ...(await loadOwnedOrder(ctx)) }),
   action: async (ctx) => {
-    const data = { ...(await loadOwnedOrder(ctx)), csrf: await ctx.session.csrfToken() }
+    const data = await loadOwnedOrder(ctx)
     const { order } = data
     // Each field of the card form first; "declined" is kept for the provider's answer.
     const card = checkCardForm(ctx.form, new Date().toISOString().slice(0, 10))

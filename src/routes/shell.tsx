@@ -1,9 +1,9 @@
-import type { MessageKey } from '../i18n/intl'
+import type { MessageKey, PageTextId } from '../i18n/intl'
 import { ShellPage } from '../ui/ShellPage'
 import { type AnalyticsLabel, defineRoute, type LoadContext, type PageRoute } from './route'
 
 interface ShellRouteOptions<Record> {
-  id: string
+  id: PageTextId
   path: string
   label: AnalyticsLabel | null
   indexable: boolean
@@ -33,10 +33,10 @@ function ShellRoutePage({ data }: { data: ShellData }) {
  *   indexable: false, load: loadOrder, values: (d) => ({ order: d.order.id }) })
  */
 export function shellRoute<Record>(options: ShellRouteOptions<Record>): PageRoute<ShellData> {
-  const heading = `page.${options.id}.heading` as MessageKey
-  const lead = `page.${options.id}.lead` as MessageKey
+  const heading = `page.${options.id}.heading` as const
+  const lead = `page.${options.id}.lead` as const
   const values = options.values ?? (() => ({}))
-  return defineRoute({
+  return defineRoute<ShellData>({
     id: options.id,
     path: options.path,
     label: options.label,

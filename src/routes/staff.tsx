@@ -22,7 +22,6 @@ import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import type { AuditEntry } from '../store/audit'
-import { CsrfField } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
@@ -52,7 +51,6 @@ interface PendingChange {
 }
 
 interface StaffData {
-  csrf: string
   confirm: PendingChange | null
   audit: AuditLine[]
   /** Quotes to answer with an offer and trade-ins to confirm or adjust after the inspection. */
@@ -101,10 +99,10 @@ const financeView = (status: DutchFinanceStatus | undefined) =>
   status === undefined
     ? null
     : {
-        status: DUTCH_FINANCE_STATUSES[status].messageKey as MessageKey,
+        status: DUTCH_FINANCE_STATUSES[status].messageKey,
         next: DUTCH_FINANCE_TRANSITIONS[status].map((code) => ({
           code,
-          name: DUTCH_FINANCE_STATUSES[code].messageKey as MessageKey,
+          name: DUTCH_FINANCE_STATUSES[code].messageKey,
         })),
       }
 
@@ -119,21 +117,52 @@ function staffOf(ctx: LoadContext) {
 }
 
 /** The name of a status in the audit log, by what the record is. */
+/** Labels of what staff record, from the values stored in the audit log: typed maps, so no key is unchecked. */
+const STAFF_EVENT_KEYS = {
+  signContract: 'staff.event.signContract',
+  allocate: 'staff.event.allocate',
+  ship: 'staff.event.ship',
+  startPreparation: 'staff.event.startPreparation',
+  deliver: 'staff.event.deliver',
+  approveCancellation: 'staff.event.approveCancellation',
+  rejectCancellation: 'staff.event.rejectCancellation',
+  markRefunded: 'staff.event.markRefunded',
+  recordPayment: 'staff.event.recordPayment',
+  placePurchaseOrder: 'staff.event.placePurchaseOrder',
+  markOrderPaid: 'staff.event.markOrderPaid',
+} as const satisfies Record<string, MessageKey>
+const REQUEST_ACTION_KEYS = {
+  offer: 'staff.audit.action.offer',
+  confirm: 'staff.audit.action.confirm',
+  adjust: 'staff.audit.action.adjust',
+} as const satisfies Record<string, MessageKey>
+const REQUEST_STATUS_KEYS = {
+  requested: 'staff.audit.status.requested',
+  offered: 'staff.audit.status.offered',
+  estimated: 'staff.audit.status.estimated',
+  inspected: 'staff.audit.status.inspected',
+} as const satisfies Record<string, MessageKey>
+
+/** The label a map gives a stored value, or "unknown" for a value it does not know. */
+function labelOf(keys: Record<string, MessageKey>, value: string): MessageKey {
+  return Object.hasOwn(keys, value) ? (keys[value] ?? 'staff.audit.unknown') : 'staff.audit.unknown'
+}
+
 function auditStatus(entry: AuditEntry, status: string): MessageKey {
   if (entry.record === 'order') {
     const order = {
       kind: (entry.orderKind ?? 'order') as Order['kind'],
       flow: (entry.orderFlow ?? 'purchase') as Order['flow'],
     }
-    return statusKey(order, status as Order['status']) as MessageKey
+    return statusKey(order, status as Order['status'])
   }
   if (entry.record === 'financeApplication') {
     const code = parseDutchFinanceStatus(Number(status))
-    return (code === null ? 'staff.audit.unknown' : DUTCH_FINANCE_STATUSES[code].messageKey) as MessageKey
+    return code === null ? 'staff.audit.unknown' : DUTCH_FINANCE_STATUSES[code].messageKey
   }
-  if (entry.record === 'quote' || entry.record === 'tradeIn') return `staff.audit.status.${status}` as MessageKey
+  if (entry.record === 'quote' || entry.record === 'tradeIn') return labelOf(REQUEST_STATUS_KEYS, status)
   const parsed = parseRequestStatus(entry.record, status)
-  return parsed ? (requestStatusKey(entry.record, parsed) as MessageKey) : 'staff.audit.unknown'
+  return parsed ? requestStatusKey(entry.record, parsed) : 'staff.audit.unknown'
 }
 
 function auditLine(entry: AuditEntry, index: number, when: (iso: string) => string): AuditLine {
@@ -152,8 +181,8 @@ function auditLine(entry: AuditEntry, index: number, when: (iso: string) => stri
         : entry.action === 'note'
           ? 'staff.audit.action.note'
           : entry.record === 'quote' || entry.record === 'tradeIn'
-            ? (`staff.audit.action.${entry.action}` as MessageKey)
-            : (`staff.event.${entry.action}` as MessageKey),
+            ? labelOf(REQUEST_ACTION_KEYS, entry.action)
+            : labelOf(STAFF_EVENT_KEYS, entry.action),
     note: entry.note,
     from: entry.from === null ? null : auditStatus(entry, entry.from),
     to: auditStatus(entry, entry.to),
@@ -175,14 +204,13 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
   const when = (iso: string) => formatDateTime(new Date(iso), ctx.site.locale, ctx.site.timeZone)
   const data: StaffData = {
     confirm: null,
-    csrf: await ctx.session.csrfToken(),
     audit: audit.map((entry, index) => auditLine(entry, index, when)),
     replies: await loadReplies(ctx),
     orders: orders.map(({ id, order }) => ({
       id,
       number: order.orderNumber ?? order.reservationNumber ?? id,
       customer: isAnonymisedContact(order.contact) ? null : `${order.contact.firstName} ${order.contact.lastName}`,
-      status: statusKey(order, order.status) as MessageKey,
+      status: statusKey(order, order.status),
       total: formatMoney(order.amounts.totalInclVat, ctx.site.locale),
       events: possible(order),
       financeApplication: financeView(applications.get(id)),
@@ -213,7 +241,7 @@ function pendingChange(data: StaffData, query: URLSearchParams): PendingChange |
     if (!order || !event || !order.events.includes(event)) return null
     return {
       fields: { orderId: order.id, event },
-      action: `staff.event.${event}` as MessageKey,
+      action: labelOf(STAFF_EVENT_KEYS, event),
       status: null,
       record: 'staff.audit.record.order',
       reference: order.number,
@@ -227,7 +255,7 @@ function pendingChange(data: StaffData, query: URLSearchParams): PendingChange |
     return {
       fields: { intent: 'request', kind: request.kind, requestId: request.id, to: move },
       action: 'staff.requests.moveTo',
-      status: requestStatusKey(request.kind, move) as MessageKey,
+      status: requestStatusKey(request.kind, move),
       record: `staff.requests.kind.${request.kind}`,
       reference: request.id,
     }
@@ -249,7 +277,7 @@ function pendingChange(data: StaffData, query: URLSearchParams): PendingChange |
 }
 
 /** Asks before a change of a customer's record, with a note for the audit log. */
-function ConfirmChange({ change, csrf }: { change: PendingChange; csrf: string }) {
+function ConfirmChange({ change }: { change: PendingChange }) {
   const t = useT()
   const { site } = useRenderContext()
   const action = t(change.action, change.status ? { status: t(change.status) } : {})
@@ -257,7 +285,6 @@ function ConfirmChange({ change, csrf }: { change: PendingChange; csrf: string }
     <form method="post" action={linkTo(site, '/staff')} className="form card" id="confirm">
       <h2>{t('staff.confirm.heading')}</h2>
       <p>{t('staff.confirm.question', { action, record: `${t(change.record)} ${change.reference}` })}</p>
-      <CsrfField token={csrf} />
       {Object.entries(change.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -317,7 +344,7 @@ function StaffPage({ data }: { data: StaffData }) {
     <article className="page">
       <h1 className="page__heading">{t('staff.heading')}</h1>
       <p className="page__lead">{t('staff.lead')}</p>
-      {data.confirm ? <ConfirmChange change={data.confirm} csrf={data.csrf} /> : null}
+      {data.confirm ? <ConfirmChange change={data.confirm} /> : null}
       {data.orders.length === 0 ? (
         <p>{t('staff.empty')}</p>
       ) : (
@@ -346,7 +373,7 @@ function StaffPage({ data }: { data: StaffData }) {
                         className="button"
                         href={`${linkTo(site, '/staff', { query: `confirm=order:${order.id}:${event}` })}#confirm`}
                       >
-                        {t(`staff.event.${event}` as MessageKey)}
+                        {t(labelOf(STAFF_EVENT_KEYS, event))}
                       </a>
                     ))}
                     {order.financeApplication ? (
@@ -360,8 +387,8 @@ function StaffPage({ data }: { data: StaffData }) {
         </div>
       )}
       <RequestsTable requests={data.requests} />
-      <QuotesSection data={data.replies} csrf={data.csrf} />
-      <TradeInsSection data={data.replies} csrf={data.csrf} />
+      <QuotesSection data={data.replies} />
+      <TradeInsSection data={data.replies} />
       <AuditLog lines={data.audit} />
     </article>
   )

@@ -2,11 +2,10 @@ import { formatMoney } from '../domain/money'
 import { validatePersonal } from '../domain/order/personal'
 import { offerFor, type SubscriptionOffer, subscriptionSummary } from '../domain/subscription/offer'
 import { isStoreCountry } from '../domain/testdrive/phone'
-import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
 import { randomId } from '../store/ids'
-import { ConsentField, CsrfField, ErrorSummary, Field, type FieldErrors } from '../ui/form'
+import { ConsentField, ErrorSummary, Field, type FieldErrors } from '../ui/form'
 import { useIntl, useT } from '../ui/intl-context'
 import { ChooseCountry } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
@@ -29,7 +28,6 @@ const AUTOCOMPLETE: Record<(typeof PERSONAL_TEXT_FIELDS)[number], string> = {
 const IDEMPOTENCY_KEY = /^[\w-]{12,64}$/
 
 interface SubscriptionData {
-  csrf: string
   idempotencyKey: string
   /** The global site shows where to go; a country without an offer says so. */
   availability: 'global' | 'none' | 'offered'
@@ -44,7 +42,6 @@ async function loadSubscription(ctx: LoadContext): Promise<SubscriptionData> {
   const offer = offers && isStoreCountry(country) ? offerFor(offers, country) : null
   const user = ctx.session.user
   return {
-    csrf: await ctx.session.csrfToken(),
     idempotencyKey: randomId(),
     availability: !isStoreCountry(country) ? 'global' : offer ? 'offered' : 'none',
     offer,
@@ -117,7 +114,6 @@ function SubscriptionPage({ data }: { data: SubscriptionData }) {
       <form className="form card" method="post" noValidate aria-labelledby="subscription-form">
         <h2 id="subscription-form">{t('subscription.form.heading')}</h2>
         <ErrorSummary form="subscription" errors={data.errors} ids={{ privacyAccepted: 'subscription-privacy' }} />
-        <CsrfField token={data.csrf} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         {PERSONAL_TEXT_FIELDS.map((name) => (
           <Field
@@ -172,7 +168,7 @@ async function requestSubscription(ctx: ActionContext) {
     { ...ctx.form, country, usage: 'personal' },
     { site: country, orderDate: today(ctx.site, now), financeKind: null },
   )
-  for (const p of personal.problems) data.errors[p.field] = { key: p.messageKey as MessageKey, label: p.labelKey }
+  for (const p of personal.problems) data.errors[p.field] = { key: p.messageKey, label: p.labelKey }
   if (ctx.form.privacyAccepted !== 'yes') data.errors.privacyAccepted = { key: 'subscription.problem.privacyRequired' }
   if (!personal.values || data.errors.privacyAccepted) return { status: 422 as const, data }
   const { id, notificationId } = await ctx.store.programs.createSubscriptionRequest({

@@ -1,6 +1,5 @@
 import type { Store } from '../domain/testdrive/schema'
 import { validateBooking } from '../domain/testdrive/validate'
-import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
 import type { FieldErrors } from '../ui/form'
@@ -82,8 +81,8 @@ export async function bookTestDrive(ctx: ActionContext, configurationId: string 
     const errors: FieldErrors = {}
     for (const problem of problems) {
       errors[problem.field] ??= {
-        key: problem.messageKey as MessageKey,
-        label: problem.labelKey as MessageKey,
+        key: problem.messageKey,
+        label: problem.labelKey,
         values: problem.params,
       }
     }
@@ -116,7 +115,6 @@ export default defineRoute<TestDriveData>({
   client: 'testDrive',
   // Booking is checked by origin (Origin / Sec-Fetch-Site, sent with every current browser's form post, JavaScript
   // or not): a token would set a cookie and keep the page out of the edge and back/forward caches.
-  forgeryCheck: 'origin',
   indexable: true,
   load: async (ctx) => {
     const modelCode = ctx.params.carCode

@@ -7,7 +7,7 @@ import { formatDate } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
-import { CsrfField, ErrorSummary, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { ErrorSummary, Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { ChooseCountry, SelectField } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
@@ -16,7 +16,6 @@ import { type ActionContext, defineRoute, found, type LoadContext, PageError } f
 import { carName, requestValuation } from './trade-in-valuation'
 
 interface TradeInFormData {
-  csrf: string
   /** False on the global site: it shows where to go instead of the form. */
   canValue: boolean
   values: Record<string, string>
@@ -37,7 +36,6 @@ async function loadTradeIn(ctx: LoadContext): Promise<TradeInFormData> {
   const thisYear = new Date().getUTCFullYear()
   const configuration = ctx.url.searchParams.get('configuration') ?? ''
   return {
-    csrf: await ctx.session.csrfToken(),
     canValue: isStoreCountry(country),
     values: { owner: ctx.session.user?.name ?? '' },
     errors: {},
@@ -71,7 +69,6 @@ function TradeInPage({ data }: { data: TradeInFormData }) {
       <form className="form card" method="post" noValidate aria-label={t('tradeIn.submit')}>
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
         <ErrorSummary form="tradein" errors={data.errors} />
-        <CsrfField token={data.csrf} />
         {data.configurationId ? <input type="hidden" name="configuration" value={data.configurationId} /> : null}
         <Field
           form="tradein"
@@ -193,7 +190,6 @@ interface TradeInResultData {
   configurationId: string | null
   /** Whether this is the estimate the visitor's price summaries show (it can be removed from them). */
   carried: boolean
-  csrf: string
 }
 
 function TradeInResultPage({ data }: { data: TradeInResultData }) {
@@ -241,7 +237,6 @@ function TradeInResultPage({ data }: { data: TradeInResultData }) {
       ) : null}
       {data.carried ? (
         <form className="card" method="post" aria-labelledby="tradein-carried">
-          <CsrfField token={data.csrf} />
           <p id="tradein-carried">{t('tradeIn.result.carried')}</p>
           <button className="button" type="submit" name="intent" value="forget">
             {t('tradeIn.result.forget')}
@@ -277,7 +272,6 @@ async function loadTradeInResult(ctx: LoadContext): Promise<TradeInResultData> {
     validUntilIfInspectedToday: finalPriceValidUntil(today(ctx.site)),
     configurationId: CONFIGURATION_ID.test(configuration) ? configuration : null,
     carried: ctx.tradeIn.id === valuation.id,
-    csrf: await ctx.session.csrfToken(),
   }
 }
 

@@ -30,7 +30,7 @@ import { handleAction, renderError, renderRoute } from './ssr/render'
 import type { AppEnv } from './types'
 
 /**
- * A page's form refused by the anti-forgery check (an expired seed cookie, a post from another site): the visitor
+ * A page's form refused by the anti-forgery check (a post from another site, or without the origin headers): the visitor
  * gets the error page in their language, "Your session has expired. Please reload the page and try again.", not
  * the API's JSON.
  */
@@ -139,13 +139,13 @@ app.use(async (c, next) => {
   if (path === '/is' || path.startsWith('/is/') || path.startsWith('/api/')) await loadIntlData('is-IS')
   await next()
 })
-// The cookie-consent form and pages checked by origin instead of token (the configurator's save): before the
-// anti-forgery check, because the banner on every page and the configurator must not set a cookie
-// (middleware/same-origin.ts).
+// Forms of pages, the cookie-consent form included, are checked by the browser's origin headers, not by a token:
+// a token needs a cookie set by the page's GET, which would keep the page out of every cache and out of the
+// back/forward cache (docs/forgery.md, middleware/same-origin.ts). Before the token check, which is the API's.
 for (const site of SITES) app.post(`${site.prefix}${COOKIE_SETTINGS_PATH}`, (c) => handleConsentPost(c, site))
 app.post('*', (c, next) => {
   const page = matchPage('POST', c.req.path)
-  if (page?.route.forgeryCheck !== 'origin') return next()
+  if (!page) return next()
   return isSameOriginPost(c) ? handleAction(c, page) : refuseForgedPage(c)
 })
 app.use(csrfProtection(refuseForgedPage))

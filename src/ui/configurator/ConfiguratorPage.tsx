@@ -170,7 +170,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
         <ul>
           {notes.map((note) => (
             <li key={`${note.field}-${note.from}`}>
-              {t(note.messageKey as MessageKey, {
+              {t(note.messageKey, {
                 option: catalogItem(data.catalog, note.from)?.names[site.locale] ?? note.from,
                 related: note.relatedCode
                   ? (catalogItem(data.catalog, note.relatedCode)?.names[site.locale] ?? '')

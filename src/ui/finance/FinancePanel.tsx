@@ -8,7 +8,6 @@ import { CURRENCY_EXPONENT, type CurrencyCode, formatMoney } from '../../domain/
 import { formatInteger } from '../../domain/number'
 import type { PriceBasis } from '../../domain/pricing/display'
 import { formatDate } from '../../i18n/dates'
-import type { MessageKey } from '../../i18n/intl'
 import { useApiPost } from '../api-context'
 import { useT } from '../intl-context'
 import { useRenderContext } from '../site-context'
@@ -214,7 +213,7 @@ export function FinancePanel({ finance, onChange, currency, request, hidden, hre
             aria-current={p.kind === finance.selected ? 'true' : undefined}
             onClick={choose(p.kind)}
           >
-            {t(`finance.product.${p.kind}` as MessageKey)}
+            {t(`finance.product.${p.kind}` as const)}
           </a>
         ))}
       </nav>
@@ -351,7 +350,7 @@ export function FinancePanel({ finance, onChange, currency, request, hidden, hre
               {finance.comparison.map((entry) => (
                 <tr key={entry.kind}>
                   <th scope="row">
-                    {t(`finance.product.${entry.kind}` as MessageKey)}
+                    {t(`finance.product.${entry.kind}` as const)}
                     {entry.noteKey ? <span className="finance__note">{t(entry.noteKey)}</span> : null}
                   </th>
                   <td>{entry.monthlyPayment === null ? '–' : money(entry.monthlyPayment)}</td>
