@@ -28,3 +28,23 @@ export async function orderMailKinds(orderId: string): Promise<string[]> {
 
 /** The card form of the payment step, filled with a test card (4242… succeeds, 4000…0002 is declined). */
 export const cardForm = (cardNumber: string) => ({ cardNumber, expiry: '12/35', cvc: '123', cardName: 'Anne Test' })
+
+/** Saves the records `routeAddress` points at: a configuration `cfg-test` and its order `ord-test` (Norway). */
+export async function seedRouteRecords(): Promise<void> {
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO configurations (id, model_code, country_code, created_at) VALUES ('cfg-test', 'p5', 'NO', '2026-11-01T10:00:00Z')`,
+    ),
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO orders (id, configuration_id, country_code, created_at) VALUES ('ord-test', 'cfg-test', 'NO', '2026-11-02T10:00:00Z')`,
+    ),
+  ])
+}
+
+/** A concrete address for a route pattern, using the records `seedRouteRecords` saves. */
+export function routeAddress(pattern: string): string {
+  return pattern
+    .replace(':id', pattern.startsWith('/order') ? 'ord-test' : 'cfg-test')
+    .replace(':carId', 'p5')
+    .replace(':carCode?', 'p5')
+}

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { routeAddress, seedRouteRecords } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import { ROUTES } from '../routes'
@@ -10,29 +11,13 @@ const BASE = 'http://local.test'
 const get = (path: string, headers: Record<string, string> = {}) =>
   exports.default.fetch(new Request(`${BASE}${path}`, { redirect: 'manual', headers }))
 
-/** A concrete address for a route pattern, using records that exist in the test database. */
-const concrete = (pattern: string) =>
-  pattern
-    .replace(':id', pattern.startsWith('/order') ? 'ord-forgery' : 'cfg-forgery')
-    .replace(':carId', 'p5')
-    .replace(':carCode?', 'p5')
-
 const FORM_PAGES = ROUTES.filter((route) => route.action)
 
 afterEach(() => {
   vi.restoreAllMocks()
 })
 
-beforeAll(async () => {
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT OR IGNORE INTO configurations (id, model_code, country_code, created_at) VALUES ('cfg-forgery', 'p5', 'NO', '2026-11-01T10:00:00Z')`,
-    ),
-    env.DB.prepare(
-      `INSERT OR IGNORE INTO orders (id, configuration_id, country_code, created_at) VALUES ('ord-forgery', 'cfg-forgery', 'NO', '2026-11-02T10:00:00Z')`,
-    ),
-  ])
-})
+beforeAll(seedRouteRecords)
 
 describe('pages with a form, opened', () => {
   it.each(['/no', '/be/fr-BE'])(
@@ -40,7 +25,7 @@ describe('pages with a form, opened', () => {
     async (prefix) => {
       const cacheable: string[] = []
       for (const route of ROUTES) {
-        const path = `${prefix}${concrete(route.path)}`
+        const path = `${prefix}${routeAddress(route.path)}`
         const res = await get(path)
         const html = await res.text()
         expect(res.headers.getSetCookie(), path).toEqual([])
@@ -73,7 +58,7 @@ describe('pages with a form, opened', () => {
     })
     expect(person.jar.has('__Host-csrf')).toBe(false)
     for (const route of FORM_PAGES) {
-      const res = await person.request(`/no${concrete(route.path)}`)
+      const res = await person.request(`/no${routeAddress(route.path)}`)
       await res.arrayBuffer()
       expect(res.headers.getSetCookie().join(';'), route.path).not.toContain('__Host-csrf')
     }
