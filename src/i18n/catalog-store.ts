@@ -24,10 +24,13 @@ export class CatalogUnavailableError extends Error {
 async function readCatalog(env: { KV: KVNamespace }, locale: Locale): Promise<Messages | null> {
   let pending = loaded.get(locale)
   if (!pending) {
-    pending = env.KV.get<Messages>(catalogKey(locale), { type: 'json', cacheTtl: 3600 }).catch((error: unknown) => {
-      console.warn(`catalog ${locale}: KV read failed`, error)
-      return null
-    })
+    // A missing binding throws at once: a failure like any other.
+    pending = Promise.resolve()
+      .then(() => env.KV.get<Messages>(catalogKey(locale), { type: 'json', cacheTtl: 3600 }))
+      .catch((error: unknown) => {
+        console.warn(`catalog ${locale}: KV read failed`, error)
+        return null
+      })
     loaded.set(locale, pending)
   }
   const messages = await pending

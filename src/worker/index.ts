@@ -119,6 +119,7 @@ app.use(async (c, next) => {
   } catch (error) {
     if (!(error instanceof CatalogUnavailableError)) throw error
     console.error(`[${c.get('requestId')}] ${error.message}`)
+    reportError(error)
     return c.text('503 Service Unavailable: please try again in a minute.', 503, {
       'cache-control': 'no-store',
       'retry-after': '60',
