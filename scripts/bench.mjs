@@ -1,7 +1,7 @@
 // `npm run bench`: builds the storefront and serves it under wrangler dev, beside two floors served by
 // the same wrangler (bench/): a bare Worker and a bare React SSR Worker streaming static HTML of the
 // configurator page's size (element count and bytes measured from the page in this run). It prints,
-// against the budgets of the README: client JS and CSS per page type (gzip), the worker bundle
+// against the budgets of docs/benchmarks.md: client JS and CSS per page type (gzip), the worker bundle
 // (gzip), server CPU per request of each page (utime + stime of the workerd processes, from
 // /proc/<pid>/stat, divided by the requests served) and throughput, as ratios to both floors, cached
 // (the same address again: an edge-cache hit), uncached (with a cookie, which bypasses the edge cache:

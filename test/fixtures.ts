@@ -1,4 +1,7 @@
 import { env } from 'cloudflare:test'
+import { uniqueEmail, visitor } from './visitor'
+
+type Visitor = ReturnType<typeof visitor>
 
 /** A private cash order on the Swedish site, as the order form posts it without JavaScript. */
 export const SWEDISH_ORDER_FORM = {
@@ -28,6 +31,86 @@ export async function orderMailKinds(orderId: string): Promise<string[]> {
 
 /** The card form of the payment step, filled with a test card (4242… succeeds, 4000…0002 is declined). */
 export const cardForm = (cardNumber: string) => ({ cardNumber, expiry: '12/35', cvc: '123', cardName: 'Anne Test' })
+
+/** A private cash order on the Dutch site (Anne de Vries in Amsterdam), as the order form posts it. */
+export const DUTCH_ORDER_FORM = {
+  kind: 'order',
+  firstName: 'Anne',
+  lastName: 'de Vries',
+  zip: '1017 AB',
+  city: 'Amsterdam',
+  street: 'Keizersgracht 1',
+  email: 'anne@example.com',
+  phone: '06 12345678',
+  usage: 'personal',
+  financePreference: 'cash',
+  terms: 'yes',
+  orderAgreement: 'yes',
+} as const
+
+/** The password every test account signs up with. */
+export const TEST_PASSWORD = 'correct horse battery'
+
+/**
+ * Someone who signed up on a site; staff of `staffCountry` when given (as `npm run staff:grant` makes them).
+ *
+ * @example
+ * const { someone: staff } = await signedUp('/nl', 'Sam Staff', 'NL')
+ */
+export async function signedUp(prefix: string, name = 'Anne de Vries', staffCountry?: string) {
+  const someone = visitor()
+  const email = uniqueEmail(staffCountry ? 'staff' : 'person')
+  await someone.signUp(prefix, { name, email, password: TEST_PASSWORD })
+  if (staffCountry) {
+    await env.DB.prepare(`UPDATE users SET roles = '["staff"]', staff_country = ?2 WHERE email = ?1`)
+      .bind(email, staffCountry)
+      .run()
+  }
+  return { someone, email }
+}
+
+/** Saves a build in the configurator as `person` and answers its id (from the overview it leads to). */
+export async function savedBuild(
+  person: Visitor,
+  prefix: string,
+  configuration = 'version=long-range&paint=fjord-blue',
+): Promise<string> {
+  const saved = await person.postForm(`${prefix}/configurator/p5`, { configuration })
+  return /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
+}
+
+/** A signed-in customer of a site with a saved build (long range in fjord blue unless `configuration`). */
+export async function customerWithBuild(prefix: string, configuration?: string) {
+  const { someone: person } = await signedUp(prefix)
+  return { person, configurationId: await savedBuild(person, prefix, configuration) }
+}
+
+/** The order id in the address the order form leads to (its payment step). */
+export const placedOrderId = (res: Response) =>
+  /result-confirmation\/([\w-]+)/.exec(res.headers.get('location') ?? '')?.[1] ?? ''
+
+/**
+ * A Dutch customer's order (Anne Jansen in Utrecht), placed and paid with the test card, with its order number.
+ *
+ * @example
+ * const { customer, id, number } = await paidDutchOrder()
+ */
+export async function paidDutchOrder() {
+  const { someone: customer, email } = await signedUp('/nl', 'Anne Jansen')
+  const configurationId = await savedBuild(customer, '/nl', 'version=standard-range&paint=graphite-grey')
+  const placed = await customer.postForm(`/nl/configurator/info-submission/${configurationId}`, {
+    ...DUTCH_ORDER_FORM,
+    lastName: 'Jansen',
+    zip: '3511 AB',
+    city: 'Utrecht',
+    street: 'Oudegracht 10',
+    email: 'anne.jansen@example.com',
+  })
+  const id = placedOrderId(placed)
+  await customer.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4242 4242 4242 4242'))
+  const row = await env.DB.prepare('SELECT number FROM orders WHERE id = ?1').bind(id).first<{ number: string }>()
+  return { customer, email, id, number: row?.number ?? '' }
+}
 
 /** Saves the records `routeAddress` points at: a configuration `cfg-test` and its order `ord-test` (Norway). */
 export async function seedRouteRecords(): Promise<void> {

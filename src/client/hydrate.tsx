@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { createCompiledIntl } from '../i18n/compiled-intl'
 import { loadIntlData } from '../i18n/intl-data'
 import { siteByPrefix } from '../i18n/sites'
-import { AppRoot, createPageStore } from '../ui/AppRoot'
+import { AppRoot, createPageAtoms } from '../ui/AppRoot'
 import { ApiProvider } from '../ui/api-context'
 import { clientTypeAtom, userInfoAtom, userInfoFetchedAtom } from '../ui/atoms'
 import type { PageContext } from '../ui/page-context'
@@ -91,7 +91,7 @@ export async function hydratePage<Data>(Page: ComponentType<{ data: Data }>): Pr
       <AppRoot
         ctx={{ site, page: payload.page, rest: payload.rest, query: payload.query }}
         intl={intl}
-        store={createPageStore(payload.page)}
+        atoms={createPageAtoms(payload.page)}
       >
         <ClientEffects page={payload.page} />
         <ApiProvider value={(path, body) => apiFetch(payload.page, path, { method: 'POST', body })}>

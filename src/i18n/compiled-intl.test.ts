@@ -3,7 +3,7 @@ import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-par
 import { describe, expect, it } from 'vitest'
 import { compileMessages } from '../worker/ssr/compiled-messages'
 import { createCompiledIntl } from './compiled-intl'
-import { createStoreIntl, type MessageKey, type Messages } from './intl'
+import { createRequestIntl, type MessageKey, type Messages } from './intl'
 import { LOCALES } from './sites'
 
 const read = (locale: string): Messages =>
@@ -26,7 +26,7 @@ describe('the browser formatter of compiled messages', () => {
     const messages = read(locale)
     const compiled = compileMessages(messages, locale)
     const browser = createCompiledIntl(locale, compiled)
-    const server = createStoreIntl(locale, messages)
+    const server = createRequestIntl(locale, messages)
     for (const count of [0, 1, 2, 5, 21, 12345]) {
       for (const id of Object.keys(messages) as MessageKey[]) {
         const values = argumentsOf(compiled[id] ?? [], count)

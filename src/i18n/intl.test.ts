@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CATALOGS } from './catalogs'
-import { createStoreIntl, type MessageKey } from './intl'
+import { createRequestIntl, type MessageKey } from './intl'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -9,7 +9,7 @@ afterEach(() => {
 describe('the server intl', () => {
   it('reports a message it cannot format, so the test that caused it fails (test/no-console-error.ts)', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const intl = createStoreIntl('de-DE', CATALOGS['de-DE'])
+    const intl = createRequestIntl('de-DE', CATALOGS['de-DE'])
     // A placeholder without its value, and a key no catalog has (as a wrong key from data would be).
     intl.formatMessage({ id: 'site.titleTemplate' })
     intl.formatMessage({ id: 'no.such.key' as MessageKey })
@@ -22,7 +22,7 @@ describe('the server intl', () => {
 
   it('formats every message of a catalog it is given without a complaint, Icelandic included', () => {
     const error = vi.spyOn(console, 'error')
-    createStoreIntl('is-IS', CATALOGS['is-IS']).formatMessage({ id: 'common.nextSteps' })
+    createRequestIntl('is-IS', CATALOGS['is-IS']).formatMessage({ id: 'common.nextSteps' })
     expect(error).not.toHaveBeenCalled()
   })
 })

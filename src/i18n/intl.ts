@@ -65,7 +65,7 @@ function reportIntlError(error: { code?: string; message: string }): void {
 }
 
 /** One intl instance per request (or per hydration): never shared between visitors. */
-export function createStoreIntl(locale: Locale, messages: Partial<Messages> | CompiledMessages): IntlShape<string> {
+export function createRequestIntl(locale: Locale, messages: Partial<Messages> | CompiledMessages): IntlShape<string> {
   return createIntl(
     {
       locale,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Account } from '../domain/account/account'
 import { COUNTRY_CODES } from '../domain/catalog/markets'
 import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
@@ -7,14 +8,7 @@ import type { RoleEvent, StaffMember } from '../store/roles'
 import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
-import {
-  type ActionContext,
-  type ActionResult,
-  defineRoute,
-  type LoadContext,
-  PageError,
-  type RouteUser,
-} from './route'
+import { type ActionContext, type ActionResult, defineRoute, type LoadContext, PageError } from './route'
 
 /** The countries staff can belong to: every country site (the global site sells nothing). */
 const STAFF_COUNTRIES = COUNTRY_CODES.filter((c) => c !== 'GLOBAL')
@@ -43,7 +37,7 @@ const GrantForm = z.object({
 const RevokeForm = z.object({ userId: z.string().min(1).max(64), note })
 
 /** Only admins; anyone else gets the not-found page, as if there were none. */
-function adminOf(ctx: LoadContext): RouteUser {
+function adminOf(ctx: LoadContext): Account {
   const user = ctx.session.user
   if (!user?.roles.includes('admin')) throw new PageError('notFound', 404)
   return user

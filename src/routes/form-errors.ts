@@ -1,22 +1,32 @@
+import type { FieldProblem } from '../domain/validation/problem'
 import type { MessageKey } from '../i18n/intl'
 import type { FieldErrors } from '../ui/form'
 
-const PROBLEM_MESSAGES: Record<string, MessageKey> = {
-  required: 'validation.required',
-  invalid: 'validation.invalid',
-  passwordLength: 'validation.passwordLength',
+/**
+ * The field errors a page shows for a form's problems: the first problem of each field, with its label and
+ * placeholders, in the page's language when rendered. The one place where domain problems become screen errors.
+ *
+ * @example
+ * problemErrors(validatePersonal(form, context).problems) // { zip: { key: 'validation.invalid', label: 'order.field.zip' } }
+ */
+export function problemErrors(problems: readonly FieldProblem[], errors: FieldErrors = {}): FieldErrors {
+  for (const p of problems) {
+    errors[p.field] ??= {
+      key: p.messageKey as MessageKey,
+      ...(p.labelKey ? { label: p.labelKey as MessageKey } : {}),
+      ...(p.params ? { values: Object.fromEntries(Object.entries(p.params).map(([k, v]) => [k, String(v)])) } : {}),
+      ...(p.valueKeys ? { valueKeys: p.valueKeys as Record<string, MessageKey> } : {}),
+    }
+  }
+  return errors
 }
 
 /**
  * SPEC §5 messages for a form's problems ('required' → "Please enter your {label}", 'invalid' →
  * "Please enter a valid {label}"), with each field's in-sentence label.
  */
-export function fieldErrors(problems: Record<string, string>, labels: Record<string, MessageKey>): FieldErrors {
-  const errors: FieldErrors = {}
-  for (const [field, problem] of Object.entries(problems)) {
-    errors[field] = { key: PROBLEM_MESSAGES[problem] ?? 'validation.invalid', label: labels[field] }
-  }
-  return errors
+export function fieldErrors(problems: readonly FieldProblem[], labels: Record<string, MessageKey>): FieldErrors {
+  return problemErrors(problems.map((problem) => ({ ...problem, labelKey: labels[problem.field] })))
 }
 
 /** The same-origin path to return to after a form, from `frontRedirect` (a path or our own URL). */

@@ -7,6 +7,7 @@ import { useT } from '../ui/intl-context'
 import { ChooseCountry, SelectField } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
 import { useRenderContext } from '../ui/site-context'
+import { problemErrors } from './form-errors'
 import { loadRequestStatus, RequestStatusCard, type RequestStatusView } from './program-request'
 import { type ActionContext, defineRoute, found, type LoadContext } from './route'
 
@@ -129,7 +130,7 @@ async function sendEnquiry(ctx: ActionContext) {
   data.values = Object.fromEntries(fields.map((f) => [f, ctx.form[f] ?? '']))
   const { values, problems } = validateChargerEnquiry(ctx.form, country)
   if (!values) {
-    for (const p of problems) data.errors[p.field] = { key: p.messageKey, label: p.labelKey }
+    problemErrors(problems, data.errors)
     return { status: 422 as const, data }
   }
   const { id, notificationId } = await ctx.store.programs.createChargerEnquiry({

@@ -29,7 +29,8 @@ import terms from './terms-conditions'
 import testDrive from './test-drive'
 import testDriveResult from './test-drive-result'
 import testDriveSubmission from './test-drive-submission'
-import { tradeIn, tradeInResult } from './trade-in'
+import { tradeIn } from './trade-in'
+import { tradeInResult } from './trade-in-result'
 import userAgreement from './user-agreement'
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { ModelSummary } from '../domain/catalog/model'
-import type { ConfigurationRecord, OrderRecord } from '../store'
+import type { ConfigurationRecord } from '../store'
 import { found, type LoadContext, PageError } from './route'
 
 const RecordId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
@@ -36,12 +36,6 @@ export async function loadConfiguration(
   const configuration = found(await ctx.store.findConfiguration(id), 'configuratorNotFound')
   const model = found(await ctx.store.findModel(ctx.site.countryCode, configuration.modelCode), 'configuratorNotFound')
   return { model, configuration }
-}
-
-/** An order by id; unknown → "No record is found" (404). */
-export async function loadOrder(ctx: LoadContext): Promise<{ order: OrderRecord }> {
-  const id = validId(ctx.params.id, 'noRecord')
-  return { order: found(await ctx.store.findOrder(id), 'noRecord') }
 }
 
 /** A model of the site's country by its code; unknown → "No record is found" (404). */

@@ -1,21 +1,21 @@
 import { type CarFigures, carFigures } from '../domain/content/marketing'
 import { formatMoney } from '../domain/money'
-import { formatRate } from '../domain/number'
 import { blindOrderIncentive } from '../domain/order/incentive'
-import { DEFAULT_STOCK_QUERY, listStock, stockFromPrice } from '../domain/stock'
+import { DEFAULT_STOCK_QUERY, listStock, stockFromPrice } from '../domain/stock/stock'
 import { linkTo } from '../i18n/links'
+import { IncentiveCard, type IncentiveView, incentiveView } from '../ui/IncentiveCard'
 import { useIntl, useT } from '../ui/intl-context'
 import { NextSteps } from '../ui/NextSteps'
 import { PageShell } from '../ui/PageShell'
 import { useRenderContext } from '../ui/site-context'
 import { loadModel } from './lookups'
-import { pricedStock } from './quick-delivery'
 import { defineRoute, type LoadContext, PageError } from './route'
+import { pricedStock } from './stock/priced-stock'
 
 /** The offers of SPEC §9 where the site sells: quick delivery "from" a price, the blind-order lease rate. */
 type Offers = {
   stockFrom: string | null
-  incentive: { offer: string; reference: string; reduction: string } | null
+  incentive: IncentiveView | null
 }
 
 type Data = { model: { code: string; name: string }; figures: CarFigures; offers: Offers }
@@ -28,13 +28,7 @@ async function loadOffers(ctx: LoadContext): Promise<Offers> {
   const incentive = facts ? blindOrderIncentive(facts.businessLeaseInterest) : null
   return {
     stockFrom: from ? formatMoney(from, locale) : null,
-    incentive: incentive
-      ? {
-          offer: formatRate(incentive.offerRate, locale),
-          reference: formatRate(incentive.referenceRate, locale),
-          reduction: formatRate(incentive.reduction, locale),
-        }
-      : null,
+    incentive: incentiveView(incentive, locale),
   }
 }
 
@@ -107,12 +101,7 @@ function MarketingPage({ data }: { data: Data }) {
           </p>
         </section>
       ) : null}
-      {offers.incentive ? (
-        <section aria-labelledby="incentive-heading">
-          <h2 id="incentive-heading">{t('order.preOrder.incentiveHeading')}</h2>
-          <p>{t('order.preOrder.incentive', offers.incentive)}</p>
-        </section>
-      ) : null}
+      {offers.incentive ? <IncentiveCard id="incentive-heading" incentive={offers.incentive} /> : null}
       <NextSteps
         links={[
           { path: `/configurator/${model.code}`, label: 'page.home.cta.configure' },

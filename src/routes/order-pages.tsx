@@ -18,7 +18,9 @@ import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
 import { ErrorSummary, Field, type FieldErrors, FormMessage, useErrorText } from '../ui/form'
 import { useT } from '../ui/intl-context'
+import { PersonalFields } from '../ui/PersonalFields'
 import { useRenderContext } from '../ui/site-context'
+import { problemErrors } from './form-errors'
 import { loadConfiguration } from './lookups'
 import { OrderPrice, type OrderPriceView, orderPriceView, storedOrderPrice, useHeadlineAmount } from './order-price'
 import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
@@ -36,7 +38,6 @@ export const CONSENT_VERSIONS = {
 /** Countries whose payment provider is not live yet: the store contacts the customer (SPEC §8). */
 export const OFFLINE_PAYMENT_COUNTRIES: readonly string[] = ['TH', 'IS']
 
-const TEXT_FIELDS = ['firstName', 'lastName', 'zip', 'city', 'street', 'apartment', 'email', 'phone'] as const
 const BUSINESS_FIELDS = ['companyName', 'companyNumber', 'companyAddress'] as const
 const money = (amount: number, currency: string): Money => ({ amount, currency: currency as Money['currency'] })
 
@@ -163,30 +164,7 @@ export function OrderFormPage({ data }: { data: FormData }) {
         <ErrorSummary form="order" errors={data.errors} ids={{ financePreference: 'order-finance' }} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         {data.kind === 'preOrder' ? null : <input type="hidden" name="kind" value={data.kind} />}
-        {TEXT_FIELDS.map((name) => (
-          <Field
-            key={name}
-            form="order"
-            name={name}
-            type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
-            label={`order.label.${name}` as const}
-            value={data.values[name]}
-            autoComplete={
-              {
-                firstName: 'given-name',
-                lastName: 'family-name',
-                zip: 'postal-code',
-                city: 'address-level2',
-                street: 'address-line1',
-                apartment: 'address-line2',
-                email: 'email',
-                phone: 'tel',
-              }[name]
-            }
-            required={name !== 'apartment'}
-            errors={data.errors}
-          />
-        ))}
+        <PersonalFields form="order" values={data.values} errors={data.errors} />
         <fieldset className="field">
           <legend>{t('order.label.usage')}</legend>
           {(['personal', 'business'] as const).map((usage) => (
@@ -351,11 +329,9 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
   )
   const credit = creditApplication(ctx.site.countryCode, financeKind, form.creditApplication === 'yes')
   if (!personal.values || !consents.records || credit.problemKey) {
-    const errors: FieldErrors = {}
-    for (const p of personal.problems) errors[p.field] ??= { key: p.messageKey, label: p.labelKey }
+    const errors = problemErrors(personal.problems)
     if (credit.problemKey) errors.creditApplication = { key: credit.problemKey, values: {} }
-    for (const p of consents.problems) errors[p.consent] ??= { key: p.messageKey, valueKeys: { consent: p.nameKey } }
-    data.errors = errors
+    data.errors = problemErrors(consents.problems, errors)
     return { status: 422 as const, data }
   }
   if (await ctx.store.hasSubmittedSame(user.id, choices)) {
@@ -600,8 +576,7 @@ export const orderConfirmation = defineRoute<OrderView>({
     // Each field of the card form first; "declined" is kept for the provider's answer.
     const card = checkCardForm(ctx.form, new Date().toISOString().slice(0, 10))
     if (!card.number) {
-      for (const p of card.problems)
-        data.errors[p.field] = { key: `validation.${p.code}`, label: `order.pay.field.${p.field}` }
+      problemErrors(card.problems, data.errors)
       data.values = { expiry: ctx.form.expiry ?? '', cardName: ctx.form.cardName ?? '' }
       return { status: 422 as const, data }
     }

@@ -92,7 +92,8 @@ async function action(ctx: ActionContext) {
     const parsed = PasswordResetForm.safeParse(form)
     if (!parsed.success) {
       const problems = fieldProblems(parsed.error)
-      if (problems.token) return { status: 400 as const, data: await requestStep(invalidLink) }
+      if (problems.some((p) => p.field === 'token'))
+        return { status: 400 as const, data: await requestStep(invalidLink) }
       data.errors = fieldErrors(problems, LABELS)
       return { status: 422 as const, data }
     }

@@ -1,9 +1,9 @@
 import { catalogItem } from '../domain/catalog/items'
 import { formatMoney, type Money } from '../domain/money'
-import { formatRate } from '../domain/number'
 import { blindOrderIncentive } from '../domain/order/incentive'
 import { orderAmounts } from '../domain/order/order'
 import { linkTo } from '../i18n/links'
+import { IncentiveCard, type IncentiveView, incentiveView } from '../ui/IncentiveCard'
 import { useT } from '../ui/intl-context'
 import { PageShell } from '../ui/PageShell'
 import { useRenderContext } from '../ui/site-context'
@@ -24,7 +24,7 @@ export interface PreOrderData {
   fee: string | null
   balance: string | null
   /** The blind-order incentive's rates, formatted; null when the price data has no campaign or no orders. */
-  incentive: { offer: string; reference: string; reduction: string } | null
+  incentive: IncentiveView | null
 }
 
 /**
@@ -58,13 +58,7 @@ export async function loadPreOrderOffer(ctx: LoadContext): Promise<PreOrderData>
     basis: quote.orderable ? 'inclVat' : 'indicative',
     fee: orderable ? formatMoney(amounts.dueToday, locale) : null,
     balance: orderable ? formatMoney(amounts.balance, locale) : null,
-    incentive: incentive
-      ? {
-          offer: formatRate(incentive.offerRate, locale),
-          reference: formatRate(incentive.referenceRate, locale),
-          reduction: formatRate(incentive.reduction, locale),
-        }
-      : null,
+    incentive: incentiveView(incentive, locale),
   }
 }
 
@@ -96,12 +90,7 @@ function PreOrderPage({ data }: { data: PreOrderData }) {
         </p>
         {data.fee ? <p>{t('order.preOrder.feeNote')}</p> : null}
       </section>
-      {data.incentive ? (
-        <section className="card" aria-labelledby="pre-order-incentive">
-          <h2 id="pre-order-incentive">{t('order.preOrder.incentiveHeading')}</h2>
-          <p>{t('order.preOrder.incentive', data.incentive)}</p>
-        </section>
-      ) : null}
+      {data.incentive ? <IncentiveCard id="pre-order-incentive" className="card" incentive={data.incentive} /> : null}
       {data.fee ? (
         <p>
           <a

@@ -1,3 +1,4 @@
+import type { Account } from '../domain/account/account'
 import { type Configuration, defaultConfiguration, reconcileConfiguration } from '../domain/catalog/configuration'
 import { catalogItem } from '../domain/catalog/items'
 import type { Money } from '../domain/money'
@@ -9,7 +10,7 @@ import { today } from '../i18n/sites'
 import type { CarLook } from '../ui/car'
 import { carLook } from '../ui/configurator/car-look'
 import { OFFLINE_PAYMENT_COUNTRIES } from './order-pages'
-import type { LoadContext, RouteUser } from './route'
+import type { LoadContext } from './route'
 
 /** A saved build in the garage: its picture, today's price against the saved one, and what it can do. */
 export interface GarageBuild {
@@ -57,7 +58,7 @@ export interface ProfileValuation {
 }
 
 /** The customer's saved builds on this site, priced today by the same engine as the configurator. */
-export async function loadGarage(ctx: LoadContext, user: RouteUser): Promise<GarageBuild[]> {
+export async function loadGarage(ctx: LoadContext, user: Account): Promise<GarageBuild[]> {
   const country = ctx.site.countryCode
   const ids = await ctx.store.customerRecords.buildIdsOf(user.id, country)
   const rules = await ctx.store.priceRules(country)
@@ -111,7 +112,7 @@ export async function loadGarage(ctx: LoadContext, user: RouteUser): Promise<Gar
 }
 
 /** The customer's orders on this site with their status and next steps (the order page asks before each). */
-export async function loadOrders(ctx: LoadContext, user: RouteUser): Promise<ProfileOrder[]> {
+export async function loadOrders(ctx: LoadContext, user: Account): Promise<ProfileOrder[]> {
   const onlinePayment = !OFFLINE_PAYMENT_COUNTRIES.includes(ctx.site.countryCode)
   return (await ctx.store.customerRecords.ordersOf(user.id, ctx.site.countryCode)).map(({ id, createdAt, order }) => ({
     id,
@@ -127,7 +128,7 @@ export async function loadOrders(ctx: LoadContext, user: RouteUser): Promise<Pro
   }))
 }
 
-export async function loadQuotes(ctx: LoadContext, user: RouteUser): Promise<ProfileQuote[]> {
+export async function loadQuotes(ctx: LoadContext, user: Account): Promise<ProfileQuote[]> {
   return (await ctx.store.customerRecords.quotesOf(user.id, ctx.site.countryCode)).map((q) => ({
     id: q.id,
     configurationId: q.configurationId,
@@ -140,7 +141,7 @@ export async function loadQuotes(ctx: LoadContext, user: RouteUser): Promise<Pro
   }))
 }
 
-export async function loadValuations(ctx: LoadContext, user: RouteUser): Promise<ProfileValuation[]> {
+export async function loadValuations(ctx: LoadContext, user: Account): Promise<ProfileValuation[]> {
   return (await ctx.store.customerRecords.valuationsOf(user.id, ctx.site.countryCode)).map((v) => ({
     id: v.id,
     car: `${v.brand} ${v.series}`,

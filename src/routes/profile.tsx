@@ -1,3 +1,4 @@
+import type { Account } from '../domain/account/account'
 import { fieldProblems, ProfileForm } from '../domain/account/forms'
 import { formatMoney } from '../domain/money'
 import {
@@ -24,7 +25,7 @@ import {
   type ProfileQuote,
   type ProfileValuation,
 } from './profile-records'
-import { type ActionContext, defineRoute, type LoadContext, PageError, type RouteUser } from './route'
+import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 
 interface ProfileData {
   values: { name: string; email: string; phone: string }
@@ -67,7 +68,7 @@ const BOOK_AGAIN: readonly RequestStatusKey[] = [
   requestStatusKey('testDrive', 'completed'),
 ]
 
-async function loadProfile(ctx: LoadContext, user: RouteUser): Promise<ProfileData> {
+async function loadProfile(ctx: LoadContext, user: Account): Promise<ProfileData> {
   return {
     values: { name: user.name, email: user.email, phone: user.phone },
     errors: {},
@@ -438,7 +439,7 @@ export default defineRoute<ProfileData>({
   auth: 'required',
   load: async (ctx) => {
     // auth: 'required' guarantees a user here.
-    const user = ctx.session.user as RouteUser
+    const user = ctx.session.user as Account
     return loadProfile(ctx, user)
   },
   action,

@@ -1,93 +1,24 @@
 import { z } from 'zod'
 import { formatMoney } from '../domain/money'
-import { StockQuerySchema } from '../domain/stock/schema'
 import {
   DEFAULT_STOCK_QUERY,
   listStock,
   priceStockCar,
   quickDeliveryPromise,
-  STOCK_SORTS,
-  type StockQuery,
-  type StockSort,
   stockFilterOptions,
   stockFromPrice,
 } from '../domain/stock/stock'
-import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
-import { COUNTRY_SITES, SITE_ENDONYMS, today } from '../i18n/sites'
-import { type FieldErrors, FormMessage } from '../ui/form'
+import { today } from '../i18n/sites'
+import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
-import { StockCarFacts, StockCarPicture, type StockCarView, stockCarTitle } from '../ui/stock/StockCar'
+import { StockCarFacts, StockCarPicture, stockCarTitle } from '../ui/stock/StockCar'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
-import { stockCarView } from './stock-view'
-
-const SORT_LABELS: Record<StockSort, MessageKey> = {
-  'delivery-asc': 'stock.sort.deliveryAsc',
-  'delivery-desc': 'stock.sort.deliveryDesc',
-  'price-asc': 'stock.sort.priceAsc',
-  'price-desc': 'stock.sort.priceDesc',
-}
-
-interface StockListData {
-  /** The global site sells nothing: it shows where to go instead. */
-  global: boolean
-  promise: { unit: 'weeks' | 'months'; count: number }
-  query: StockQuery
-  errors: FieldErrors
-  versions: { code: string; name: string }[]
-  colours: { code: string; name: string }[]
-  cars: StockCarView[]
-  from: string | null
-  /** The car asked for is sold out (SPEC §8, quick-delivery variant). */
-  soldOut: boolean
-}
-
-/** Every car of the site's stock with its price from the price engine. */
-export async function pricedStock(ctx: LoadContext) {
-  const country = ctx.site.countryCode
-  const [catalog, rules, cars] = await Promise.all([
-    ctx.store.catalog('p5'),
-    ctx.store.priceRules(country),
-    ctx.store.stock.ofCountry(country),
-  ])
-  if (!catalog || !rules) throw new PageError('noRecord', 404)
-  const date = today(ctx.site)
-  const priced = cars
-    .filter((car) => car.configuration.modelCode === catalog.model.code)
-    .map((car) => priceStockCar({ catalog, rules, car, date }).car)
-  return { catalog, priced }
-}
-
-const QUERY_LABELS = {
-  sort: 'stock.filter.sortLabel',
-  version: 'stock.filter.versionLabel',
-  colour: 'stock.filter.colourLabel',
-} as const satisfies Record<keyof StockQuery, MessageKey>
-
-/**
- * The address query, checked field by field: a value that is not offered (or not in stock) is
- * reported on its field and ignored, so the rest of the list still works.
- */
-function readQuery(url: URL, offered: { versions: string[]; colours: string[] }) {
-  const errors: FieldErrors = {}
-  const query: StockQuery = { ...DEFAULT_STOCK_QUERY }
-  const shape = StockQuerySchema.shape
-  const reject = (field: keyof StockQuery) => {
-    errors[field] = { key: 'validation.select', label: QUERY_LABELS[field] }
-  }
-  const sort = shape.sort.safeParse(url.searchParams.get('sort') || undefined)
-  if (sort.success) query.sort = sort.data
-  else reject('sort')
-  const version = shape.version.safeParse(url.searchParams.get('version') ?? '')
-  if (version.success && (version.data === null || offered.versions.includes(version.data)))
-    query.version = version.data
-  else reject('version')
-  const colour = shape.colour.safeParse(url.searchParams.get('colour') ?? '')
-  if (colour.success && (colour.data === null || offered.colours.includes(colour.data))) query.colour = colour.data
-  else reject('colour')
-  return { query, errors }
-}
+import { ChooseYourCountry, SortAndFilter } from './stock/controls'
+import { readQuery, type StockListData } from './stock/list'
+import { pricedStock } from './stock/priced-stock'
+import { stockCarView } from './stock/view'
 
 async function loadStockList(ctx: LoadContext): Promise<StockListData> {
   const promise = quickDeliveryPromise(ctx.site.countryCode)
@@ -125,82 +56,6 @@ async function loadStockList(ctx: LoadContext): Promise<StockListData> {
     cars: listed.map((car) => stockCarView(catalog, car, locale)),
     from: from ? formatMoney(from, locale) : null,
   }
-}
-
-function ChooseYourCountry() {
-  const t = useT()
-  return (
-    <section className="notice" aria-labelledby="stock-global">
-      <h2 id="stock-global">{t('configurator.global.heading')}</h2>
-      <p>{t('stock.global.body')}</p>
-      <ul className="country-list">
-        {COUNTRY_SITES.filter((s) => s.canOrder).map((s) => (
-          <li key={s.prefix}>
-            <a href={linkTo(s, '/quick-delivery')} lang={s.locale} hrefLang={s.locale}>
-              {SITE_ENDONYMS[s.prefix]}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
-  )
-}
-
-function SortAndFilter({ data }: { data: StockListData }) {
-  const t = useT()
-  const select = (
-    name: 'sort' | 'version' | 'colour',
-    label: MessageKey,
-    value: string | null,
-    options: { value: string; label: string }[],
-  ) => {
-    const error = data.errors[name]
-    return (
-      <div className="field">
-        <label htmlFor={`stock-${name}`}>{t(label)}</label>
-        <select
-          id={`stock-${name}`}
-          name={name}
-          defaultValue={value ?? ''}
-          aria-invalid={error ? 'true' : undefined}
-          aria-describedby={error ? `stock-${name}-error` : undefined}
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        {error ? (
-          <p id={`stock-${name}-error`} className="field__error">
-            {t(error.key, { label: error.label ? t(error.label) : '' })}
-          </p>
-        ) : null}
-      </div>
-    )
-  }
-  const any = { value: '', label: t('stock.filter.any') }
-  return (
-    <form className="form card stock-filter" method="get" aria-label={t('stock.filter.heading')}>
-      {select(
-        'sort',
-        'stock.filter.sort',
-        data.query.sort,
-        STOCK_SORTS.map((sort) => ({ value: sort, label: t(SORT_LABELS[sort]) })),
-      )}
-      {select('version', 'stock.filter.version', data.query.version, [
-        any,
-        ...data.versions.map((v) => ({ value: v.code, label: v.name })),
-      ])}
-      {select('colour', 'stock.filter.colour', data.query.colour, [
-        any,
-        ...data.colours.map((c) => ({ value: c.code, label: c.name })),
-      ])}
-      <button className="button" type="submit">
-        {t('stock.filter.submit')}
-      </button>
-    </form>
-  )
 }
 
 function StockListPage({ data }: { data: StockListData }) {

@@ -1,12 +1,12 @@
-import { priceCar } from '../app/priced-car'
-import { isValidEmail, normalizePhone } from '../domain/testdrive/phone'
+import { requestQuote as requestQuoteStep } from '../app/quote'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
-import { ConsentField, ContactFields, ErrorSummary, type FieldErrors, FormMessage } from '../ui/form'
+import { ContactFields, ErrorSummary, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
+import { PrivacyAndMarketing } from '../ui/PersonalFields'
 import { ShellPage } from '../ui/ShellPage'
-import { useRenderContext } from '../ui/site-context'
+import { problemErrors } from './form-errors'
 import { loadConfiguration } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 
@@ -35,7 +35,6 @@ async function loadQuote(ctx: LoadContext): Promise<QuoteData> {
 
 function QuotePage({ data }: { data: QuoteData }) {
   const t = useT()
-  const { site } = useRenderContext()
   return (
     <ShellPage heading="page.quote.heading" lead="page.quote.lead" values={{ model: data.model }}>
       <form className="form card" method="post" noValidate aria-label={t('quote.submit')}>
@@ -54,24 +53,12 @@ function QuotePage({ data }: { data: QuoteData }) {
             ))}
           </select>
         </div>
-        <ConsentField
-          id="quote-privacy"
-          name="privacyAccepted"
-          label="testDrive.label.privacy"
+        <PrivacyAndMarketing
+          form="quote"
+          privacyLabel="testDrive.label.privacy"
+          values={data.values}
           errors={data.errors}
-          link={{ href: linkTo(site, '/policy'), label: 'testDrive.privacyLink' }}
-          checked={data.values.privacyAccepted === 'yes'}
         />
-        <div className="field field--check">
-          <input
-            id="quote-marketing"
-            name="marketing"
-            type="checkbox"
-            value="yes"
-            defaultChecked={data.values.marketing === 'yes'}
-          />
-          <label htmlFor="quote-marketing">{t('quote.marketing')}</label>
-        </div>
         <button className="button button--primary" type="submit">
           {t('quote.submit')}
         </button>
@@ -82,7 +69,7 @@ function QuotePage({ data }: { data: QuoteData }) {
 
 async function requestQuote(ctx: ActionContext) {
   const { form } = ctx
-  const { configuration, model } = await loadConfiguration(ctx)
+  const { configuration } = await loadConfiguration(ctx)
   const data = await loadQuote(ctx)
   data.values = {
     name: form.name ?? '',
@@ -93,44 +80,16 @@ async function requestQuote(ctx: ActionContext) {
     marketing: form.marketing ?? '',
   }
   if (/^[\w-]{12,64}$/.test(form.idempotencyKey ?? '')) data.idempotencyKey = form.idempotencyKey as string
-  const errors: FieldErrors = {}
-  const name = (form.name ?? '').trim()
-  if (!name) errors.name = { key: 'validation.required', label: 'field.name' }
-  else if (name.length > 80) errors.name = { key: 'validation.invalid', label: 'field.name' }
-  if (!(form.email ?? '').trim()) errors.email = { key: 'validation.required', label: 'field.email' }
-  else if (!isValidEmail((form.email ?? '').trim())) errors.email = { key: 'validation.invalid', label: 'field.email' }
-  const phone = normalizePhone(ctx.site.countryCode as Parameters<typeof normalizePhone>[0], form.phone ?? '')
-  if (!(form.phone ?? '').trim()) errors.phone = { key: 'validation.required', label: 'field.phone' }
-  else if (!phone) errors.phone = { key: 'validation.invalid', label: 'field.phone' }
-  if (form.privacyAccepted !== 'yes') errors.privacyAccepted = { key: 'quote.problem.privacyRequired' }
-  const stores = await ctx.store.stores(ctx.site.countryCode)
-  const storeId = form.storeId && stores.some((s) => s.id === form.storeId) ? form.storeId : null
-  if (Object.keys(errors).length > 0) {
-    data.errors = errors
+  const outcome = await requestQuoteStep(ctx.store, ctx.site, configuration, form, {
+    idempotencyKey: data.idempotencyKey,
+    ownerId: ctx.session.user?.id ?? null,
+  })
+  if (outcome.status === 'invalid') {
+    data.errors = problemErrors(outcome.problems)
     return { status: 422 as const, data }
   }
-  if (!configuration.choices) throw new PageError('configuratorNotFound', 404)
-  const { quote: price } = await priceCar(ctx.store, ctx.site, {
-    modelCode: model.code,
-    configuration: configuration.choices,
-    usage: configuration.usage,
-    mode: 'reconcile',
-  })
-  const now = new Date()
-  const { id, notificationId } = await ctx.store.testDrives.createQuoteRequest({
-    idempotencyKey: data.idempotencyKey,
-    configurationId: configuration.id,
-    countryCode: ctx.site.countryCode,
-    storeId,
-    name,
-    email: (form.email ?? '').trim(),
-    phone: phone ?? '',
-    locale: ctx.site.locale,
-    ownerId: ctx.session.user?.id ?? null,
-    price,
-    consents: { privacy: now.toISOString(), marketing: form.marketing === 'yes' ? now.toISOString() : null },
-    now,
-  })
+  if (outcome.status === 'noChoices') throw new PageError('configuratorNotFound', 404)
+  const { id, notificationId } = outcome
   if (notificationId) ctx.notify([notificationId])
   return { redirect: linkTo(ctx.site, '/test-drive-result', { query: `quote=${id}` }) }
 }

@@ -1,12 +1,13 @@
 import type { ComponentType } from 'react'
+import type { Account } from '../domain/account/account'
 import type { Consent } from '../domain/analytics/consent'
 import type { AnalyticsLabel } from '../domain/analytics/events'
 import { PricedCarError } from '../domain/pricing/priced-car'
 import type { MessageKey } from '../i18n/intl'
 import type { Site } from '../i18n/sites'
 import type { Store } from '../store'
-import type { TradeInOwner } from '../store/programs'
-import type { ErrorType } from '../ui/atoms'
+import type { TradeInOwner } from '../store/trade-ins'
+import type { ErrorType } from '../ui/ErrorPage'
 
 /** Page labels reported to analytics (SPEC §2): the list lives in the domain. */
 export type { AnalyticsLabel }
@@ -14,20 +15,10 @@ export type { AnalyticsLabel }
 /** Client entries: a page that names one hydrates with it; a page that names none ships no JS. */
 export type ClientEntry = 'error' | 'configurator' | 'overview' | 'testDrive'
 
-/** The signed-in visitor as routes see them. */
-export interface RouteUser {
-  id: string
-  email: string
-  name: string
-  phone: string
-  types: number[]
-  roles: string[]
-  staffCountry: string | null
-}
-
 /** What a route may do with the visitor's session; implemented by the worker per request. */
 export interface SessionService {
-  user: RouteUser | null
+  /** The signed-in visitor's account, or null. */
+  user: Account | null
   signIn(input: { email: string; password: string }): Promise<'ok' | 'invalid' | 'throttled'>
   /** Creates the account, signs it in and e-mails the link that confirms its address (`confirmPath`). */
   signUp(input: {
@@ -157,11 +148,14 @@ export function defineRoute<Data>(route: PageRoute<Data>): PageRoute<Data> {
   return route
 }
 
-/** A load failure that renders an error page with a status instead of the page. */
+/** The statuses a page's error can answer with. */
+export type PageErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 429 | 500
+
+/** A load or action failure that renders an error page with a status instead of the page (worker/errors.ts). */
 export class PageError extends Error {
   constructor(
     readonly type: ErrorType,
-    readonly status: 404 | 500 = 404,
+    readonly status: PageErrorStatus = 404,
   ) {
     super(type)
     this.name = 'PageError'
@@ -173,7 +167,7 @@ export class PageError extends Error {
  * model, a country without rules) is "this configurator does not exist". Null for anything else.
  *
  * @example
- * const page = pageErrorFor(error); if (page) return renderError(c, site, { type: page.type }, page.status)
+ * const page = pageErrorFor(error) // in worker/errors.ts, the one place that answers errors
  */
 export function pageErrorFor(error: unknown): PageError | null {
   if (error instanceof PageError) return error

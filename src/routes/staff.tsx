@@ -1,54 +1,21 @@
-import { z } from 'zod'
-import {
-  DUTCH_FINANCE_STATUSES,
-  DUTCH_FINANCE_TRANSITIONS,
-  type DutchFinanceStatus,
-  transition as financeTransition,
-  parseDutchFinanceStatus,
-} from '../domain/finance/status'
 import { formatMoney } from '../domain/money'
 import type { Order } from '../domain/order/order'
 import { ORDER_EVENTS, statusKey, transition } from '../domain/order/state'
 import { isAnonymisedContact } from '../domain/privacy/erasure'
-import {
-  parseRequestStatus,
-  REQUEST_KINDS,
-  type RequestKind,
-  type RequestStatus,
-  requestStatusKey,
-  staffMoves,
-} from '../domain/programs/requests'
+import { requestStatusKey, staffMoves } from '../domain/programs/requests'
 import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
-import type { AuditEntry } from '../store/audit'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
-import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
-import { loadReplies, QuotesSection, type RepliesData, saveReply, TradeInsSection } from './staff-replies'
-
-/** One line of the audit log, ready to show. */
-interface AuditLine {
-  key: string
-  at: string
-  who: string | null
-  /** What the record is, and what staff call it (an order's number, a request's id). */
-  record: { kind: MessageKey; reference: string }
-  action: MessageKey
-  from: MessageKey | null
-  to: MessageKey
-  note: string | null
-}
-
-/** The change staff are asked to confirm (`?confirm=`): the form's fields, and what to ask. */
-interface PendingChange {
-  fields: Record<string, string>
-  action: MessageKey
-  /** A status named in the action (`Set to: {status}`). */
-  status: MessageKey | null
-  record: MessageKey
-  reference: string
-}
+import { defineRoute, type LoadContext, PageError } from './route'
+import { type AuditLine, AuditLog, auditLine } from './staff/audit'
+import { ConfirmChange, type PendingChange } from './staff/confirm'
+import { type FinanceApplicationView, FinanceStatusControl, financeView, moveFinanceApplication } from './staff/finance'
+import { labelOf, STAFF_EVENT_KEYS } from './staff/labels'
+import { keepNote } from './staff/note'
+import { loadReplies, QuotesSection, type RepliesData, saveReply, TradeInsSection } from './staff/replies'
+import { moveRequest, type RequestRow, RequestsTable } from './staff/requests'
 
 interface StaffData {
   confirm: PendingChange | null
@@ -64,47 +31,11 @@ interface StaffData {
     total: string
     events: string[]
     /** The Dutch finance application: its status and the statuses it may move to. */
-    financeApplication: { status: MessageKey; next: { code: DutchFinanceStatus; name: MessageKey }[] } | null
+    financeApplication: FinanceApplicationView | null
   }[]
   /** Subscription requests, home-charger enquiries and test-drive bookings, newest first. */
-  requests: {
-    kind: RequestKind
-    id: string
-    customer: string | null
-    contact: string
-    /** A test drive's time and store. */
-    detail: string | null
-    received: string
-    status: RequestStatus
-    moves: RequestStatus[]
-  }[]
+  requests: RequestRow[]
 }
-
-/** Moving a subscription request or home-charger enquiry. */
-const RequestMoveForm = z.object({
-  intent: z.literal('request'),
-  kind: z.enum(REQUEST_KINDS),
-  requestId: z.string().regex(/^[\w-]{12}$/),
-  to: z.string().max(40),
-})
-
-/** Moving a Dutch finance application (the other form of the console moves the order). */
-const FinanceStatusForm = z.object({
-  intent: z.literal('financeApplication'),
-  orderId: z.string().regex(/^[\w-]{1,64}$/),
-  financeStatus: z.coerce.number().int(),
-})
-
-const financeView = (status: DutchFinanceStatus | undefined) =>
-  status === undefined
-    ? null
-    : {
-        status: DUTCH_FINANCE_STATUSES[status].messageKey,
-        next: DUTCH_FINANCE_TRANSITIONS[status].map((code) => ({
-          code,
-          name: DUTCH_FINANCE_STATUSES[code].messageKey,
-        })),
-      }
 
 /** Staff events, in the order a delivery goes. */
 const STAFF_EVENTS = ORDER_EVENTS.filter((event) => event !== 'paymentSucceeded' && event !== 'expire')
@@ -114,79 +45,6 @@ function staffOf(ctx: LoadContext) {
   // Not staff, or staff of another country: as if the page did not exist.
   if (!user?.roles.includes('staff') || user.staffCountry !== ctx.site.countryCode) throw new PageError('notFound', 404)
   return user
-}
-
-/** The name of a status in the audit log, by what the record is. */
-/** Labels of what staff record, from the values stored in the audit log: typed maps, so no key is unchecked. */
-const STAFF_EVENT_KEYS = {
-  signContract: 'staff.event.signContract',
-  allocate: 'staff.event.allocate',
-  ship: 'staff.event.ship',
-  startPreparation: 'staff.event.startPreparation',
-  deliver: 'staff.event.deliver',
-  approveCancellation: 'staff.event.approveCancellation',
-  rejectCancellation: 'staff.event.rejectCancellation',
-  markRefunded: 'staff.event.markRefunded',
-  recordPayment: 'staff.event.recordPayment',
-  placePurchaseOrder: 'staff.event.placePurchaseOrder',
-  markOrderPaid: 'staff.event.markOrderPaid',
-} as const satisfies Record<string, MessageKey>
-const REQUEST_ACTION_KEYS = {
-  offer: 'staff.audit.action.offer',
-  confirm: 'staff.audit.action.confirm',
-  adjust: 'staff.audit.action.adjust',
-} as const satisfies Record<string, MessageKey>
-const REQUEST_STATUS_KEYS = {
-  requested: 'staff.audit.status.requested',
-  offered: 'staff.audit.status.offered',
-  estimated: 'staff.audit.status.estimated',
-  inspected: 'staff.audit.status.inspected',
-} as const satisfies Record<string, MessageKey>
-
-/** The label a map gives a stored value, or "unknown" for a value it does not know. */
-function labelOf(keys: Record<string, MessageKey>, value: string): MessageKey {
-  return Object.hasOwn(keys, value) ? (keys[value] ?? 'staff.audit.unknown') : 'staff.audit.unknown'
-}
-
-function auditStatus(entry: AuditEntry, status: string): MessageKey {
-  if (entry.record === 'order') {
-    const order = {
-      kind: (entry.orderKind ?? 'order') as Order['kind'],
-      flow: (entry.orderFlow ?? 'purchase') as Order['flow'],
-    }
-    return statusKey(order, status as Order['status'])
-  }
-  if (entry.record === 'financeApplication') {
-    const code = parseDutchFinanceStatus(Number(status))
-    return code === null ? 'staff.audit.unknown' : DUTCH_FINANCE_STATUSES[code].messageKey
-  }
-  if (entry.record === 'quote' || entry.record === 'tradeIn') return labelOf(REQUEST_STATUS_KEYS, status)
-  const parsed = parseRequestStatus(entry.record, status)
-  return parsed ? requestStatusKey(entry.record, parsed) : 'staff.audit.unknown'
-}
-
-function auditLine(entry: AuditEntry, index: number, when: (iso: string) => string): AuditLine {
-  const kind: MessageKey =
-    entry.record === 'subscription' || entry.record === 'charger' || entry.record === 'testDrive'
-      ? `staff.requests.kind.${entry.record}`
-      : `staff.audit.record.${entry.record}`
-  return {
-    key: `${entry.recordId}-${entry.at}-${index}`,
-    at: when(entry.at),
-    who: entry.actorName === null ? null : `${entry.actorName} (${entry.actorEmail})`,
-    record: { kind, reference: entry.reference },
-    action:
-      entry.action === 'status'
-        ? 'staff.audit.action.status'
-        : entry.action === 'note'
-          ? 'staff.audit.action.note'
-          : entry.record === 'quote' || entry.record === 'tradeIn'
-            ? labelOf(REQUEST_ACTION_KEYS, entry.action)
-            : labelOf(STAFF_EVENT_KEYS, entry.action),
-    note: entry.note,
-    from: entry.from === null ? null : auditStatus(entry, entry.from),
-    to: auditStatus(entry, entry.to),
-  }
 }
 
 const possible = (order: Order) =>
@@ -276,67 +134,6 @@ function pendingChange(data: StaffData, query: URLSearchParams): PendingChange |
   return null
 }
 
-/** Asks before a change of a customer's record, with a note for the audit log. */
-function ConfirmChange({ change }: { change: PendingChange }) {
-  const t = useT()
-  const { site } = useRenderContext()
-  const action = t(change.action, change.status ? { status: t(change.status) } : {})
-  return (
-    <form method="post" action={linkTo(site, '/staff')} className="form card" id="confirm">
-      <h2>{t('staff.confirm.heading')}</h2>
-      <p>{t('staff.confirm.question', { action, record: `${t(change.record)} ${change.reference}` })}</p>
-      {Object.entries(change.fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <div className="field">
-        <label htmlFor="staff-confirm-note">{t('admin.note')}</label>
-        <input id="staff-confirm-note" name="note" maxLength={500} autoComplete="off" />
-      </div>
-      <div className="form-actions">
-        <button className="button button--primary" type="submit">
-          {t('staff.confirm.yes')}
-        </button>
-        <a className="button" href={linkTo(site, '/staff')}>
-          {t('admin.cancel')}
-        </a>
-      </div>
-    </form>
-  )
-}
-
-function FinanceStatusControl({
-  orderId,
-  view,
-}: {
-  orderId: string
-  view: NonNullable<StaffData['orders'][number]['financeApplication']>
-}) {
-  const t = useT()
-  const { site } = useRenderContext()
-  const id = `finance-status-${orderId}`
-  return (
-    <form method="get" action={linkTo(site, '/staff')} className="staff__finance">
-      <p>{t('order.financeApplication.status', { status: t(view.status) })}</p>
-      {view.next.length > 0 ? (
-        <>
-          <input type="hidden" name="confirm" value={`finance:${orderId}`} />
-          <label htmlFor={id}>{t('order.financeApplication.moveTo')}</label>{' '}
-          <select id={id} name="financeStatus">
-            {view.next.map((next) => (
-              <option key={next.code} value={next.code}>
-                {t(next.name)}
-              </option>
-            ))}
-          </select>{' '}
-          <button className="button" type="submit">
-            {t('order.financeApplication.move')}
-          </button>
-        </>
-      ) : null}
-    </form>
-  )
-}
-
 function StaffPage({ data }: { data: StaffData }) {
   const t = useT()
   const { site } = useRenderContext()
@@ -392,177 +189,6 @@ function StaffPage({ data }: { data: StaffData }) {
       <AuditLog lines={data.audit} />
     </article>
   )
-}
-
-/** Who changed which record of this country, when, from which status to which; newest first. */
-function AuditLog({ lines }: { lines: AuditLine[] }) {
-  const t = useT()
-  return (
-    <section aria-labelledby="staff-audit">
-      <h2 id="staff-audit">{t('staff.audit.heading')}</h2>
-      <p>{t('staff.audit.lead')}</p>
-      {lines.length === 0 ? (
-        <p>{t('staff.audit.empty')}</p>
-      ) : (
-        <div className="compare__scroll">
-          <table className="staff staff__audit">
-            <thead>
-              <tr>
-                <th scope="col">{t('staff.audit.when')}</th>
-                <th scope="col">{t('staff.audit.who')}</th>
-                <th scope="col">{t('staff.audit.record')}</th>
-                <th scope="col">{t('staff.audit.action')}</th>
-                <th scope="col">{t('staff.audit.change')}</th>
-                <th scope="col">{t('admin.note')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line) => (
-                <tr key={line.key}>
-                  <td>{line.at}</td>
-                  <td>{line.who ?? <em>{t('staff.audit.erasedStaff')}</em>}</td>
-                  <th scope="row">{`${t(line.record.kind)} ${line.record.reference}`}</th>
-                  <td>{t(line.action)}</td>
-                  <td>{line.from ? `${t(line.from)} → ${t(line.to)}` : t(line.to)}</td>
-                  <td>{line.note ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
-  )
-}
-
-function RequestsTable({ requests }: { requests: StaffData['requests'] }) {
-  const t = useT()
-  const { site } = useRenderContext()
-  return (
-    <section aria-labelledby="staff-requests">
-      <h2 id="staff-requests">{t('staff.requests.heading')}</h2>
-      {requests.length === 0 ? (
-        <p>{t('staff.requests.empty')}</p>
-      ) : (
-        <div className="compare__scroll">
-          <table className="staff">
-            <thead>
-              <tr>
-                <th scope="col">{t('staff.requests.kind')}</th>
-                <th scope="col">{t('staff.customer')}</th>
-                <th scope="col">{t('staff.requests.received')}</th>
-                <th scope="col">{t('staff.status')}</th>
-                <th scope="col">{t('staff.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {requests.map((request) => (
-                <tr key={`${request.kind}-${request.id}`}>
-                  <th scope="row">{t(`staff.requests.kind.${request.kind}`)}</th>
-                  <td>
-                    {request.customer ?? <em>{t('staff.orders.anonymised')}</em>}
-                    <br />
-                    {request.contact}
-                    {request.detail ? (
-                      <>
-                        <br />
-                        {request.detail}
-                      </>
-                    ) : null}
-                  </td>
-                  <td>{request.received}</td>
-                  <td>{t(requestStatusKey(request.kind, request.status))}</td>
-                  <td>
-                    {request.moves.map((to) => (
-                      <a
-                        key={to}
-                        className="button"
-                        href={`${linkTo(site, '/staff', { query: `confirm=request:${request.kind}:${request.id}:${to}` })}#confirm`}
-                      >
-                        {t('staff.requests.moveTo', { status: t(requestStatusKey(request.kind, to)) })}
-                      </a>
-                    ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
-  )
-}
-
-/** The note staff gave with a change (from the confirmation form), kept for the audit log; nothing when empty. */
-async function keepNote(
-  ctx: ActionContext,
-  staffId: string,
-  kind: 'order' | 'financeApplication' | RequestKind,
-  id: string,
-  to: string,
-) {
-  const note = (ctx.form.note ?? '').trim().slice(0, 500)
-  if (!note) return
-  await ctx.store.staffReplies.addNote({
-    country: ctx.site.countryCode,
-    actorId: staffId,
-    kind,
-    id,
-    to,
-    note,
-    now: new Date(),
-  })
-}
-
-/**
- * Moves an order's Dutch finance application to the status chosen, if the status machine allows it (SPEC §4,
- * src/domain/finance/status.ts); the change is an event with who and when on the customer's order page.
- */
-async function moveFinanceApplication(ctx: ActionContext, staffId: string) {
-  const form = FinanceStatusForm.safeParse(ctx.form)
-  if (!form.success) throw new PageError('noRecord', 404)
-  const stored = await ctx.store.orders.find(form.data.orderId)
-  if (!stored || stored.order.country !== ctx.site.countryCode) throw new PageError('noRecord', 404)
-  const application = await ctx.store.financeApplications.find(stored.id)
-  const to = parseDutchFinanceStatus(form.data.financeStatus)
-  if (application && to !== null && financeTransition(application.status, to).ok) {
-    const moved = await ctx.store.financeApplications.move(
-      stored.id,
-      application.status,
-      to,
-      staffId,
-      new Date().toISOString(),
-    )
-    if (moved) await keepNote(ctx, staffId, 'financeApplication', stored.id, String(to))
-  }
-  return { redirect: linkTo(ctx.site, '/staff') }
-}
-
-/**
- * Moves a subscription request or home-charger enquiry to the status chosen, if its kind allows that move from
- * where it is (src/domain/programs/requests.ts); the customer gets an e-mail with the new status.
- */
-async function moveRequest(ctx: ActionContext, staffId: string) {
-  const form = RequestMoveForm.safeParse(ctx.form)
-  if (!form.success) throw new PageError('noRecord', 404)
-  const { kind, requestId } = form.data
-  const request = await ctx.store.programRequests.find(kind, requestId)
-  if (!request || request.countryCode !== ctx.site.countryCode) throw new PageError('noRecord', 404)
-  const to = parseRequestStatus(kind, form.data.to)
-  if (to && staffMoves(kind, request.status).includes(to)) {
-    const at = new Date().toISOString()
-    const { moved, notificationId } = await ctx.store.programRequests.move(
-      kind,
-      request.id,
-      request.status,
-      to,
-      { role: 'staff', id: staffId },
-      at,
-    )
-    if (notificationId) ctx.notify([notificationId])
-    if (moved) await keepNote(ctx, staffId, kind, request.id, to)
-  }
-  return { redirect: linkTo(ctx.site, '/staff') }
 }
 
 /**

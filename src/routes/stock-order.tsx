@@ -6,7 +6,7 @@ import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { StockCarFacts, type StockCarView, stockCarTitle } from '../ui/stock/StockCar'
 import type { LoadContext } from './route'
-import { stockCarView } from './stock-view'
+import { stockCarView } from './stock/view'
 
 /** The quick-delivery car attached to an order form (a configuration made from a stock car). */
 export interface StockOrder {

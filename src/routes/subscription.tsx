@@ -5,26 +5,16 @@ import { isStoreCountry } from '../domain/testdrive/phone'
 import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
 import { randomId } from '../store/ids'
-import { ConsentField, ErrorSummary, Field, type FieldErrors } from '../ui/form'
+import { ErrorSummary, type FieldErrors } from '../ui/form'
 import { useIntl, useT } from '../ui/intl-context'
+import { PERSONAL_TEXT_FIELDS, PersonalFields, PrivacyAndMarketing } from '../ui/PersonalFields'
 import { ChooseCountry } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
 import { useRenderContext } from '../ui/site-context'
+import { problemErrors } from './form-errors'
 import { cancelOwnRequest, loadOwnRequest, type OwnRequestData, OwnRequestPanel } from './program-request'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
 
-/** The personal form's fields a subscription asks: a private person's name, address and contact. */
-const PERSONAL_TEXT_FIELDS = ['firstName', 'lastName', 'zip', 'city', 'street', 'apartment', 'email', 'phone'] as const
-const AUTOCOMPLETE: Record<(typeof PERSONAL_TEXT_FIELDS)[number], string> = {
-  firstName: 'given-name',
-  lastName: 'family-name',
-  zip: 'postal-code',
-  city: 'address-level2',
-  street: 'address-line1',
-  apartment: 'address-line2',
-  email: 'email',
-  phone: 'tel',
-}
 const IDEMPOTENCY_KEY = /^[\w-]{12,64}$/
 
 interface SubscriptionData {
@@ -115,37 +105,13 @@ function SubscriptionPage({ data }: { data: SubscriptionData }) {
         <h2 id="subscription-form">{t('subscription.form.heading')}</h2>
         <ErrorSummary form="subscription" errors={data.errors} ids={{ privacyAccepted: 'subscription-privacy' }} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
-        {PERSONAL_TEXT_FIELDS.map((name) => (
-          <Field
-            key={name}
-            form="subscription"
-            name={name}
-            type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
-            label={`order.label.${name}`}
-            value={data.values[name]}
-            autoComplete={AUTOCOMPLETE[name]}
-            required={name !== 'apartment'}
-            errors={data.errors}
-          />
-        ))}
-        <ConsentField
-          id="subscription-privacy"
-          name="privacyAccepted"
-          label="subscription.label.privacy"
+        <PersonalFields form="subscription" values={data.values} errors={data.errors} />
+        <PrivacyAndMarketing
+          form="subscription"
+          privacyLabel="subscription.label.privacy"
+          values={data.values}
           errors={data.errors}
-          link={{ href: linkTo(site, '/policy'), label: 'testDrive.privacyLink' }}
-          checked={data.values.privacyAccepted === 'yes'}
         />
-        <div className="field field--check">
-          <input
-            id="subscription-marketing"
-            name="marketing"
-            type="checkbox"
-            value="yes"
-            defaultChecked={data.values.marketing === 'yes'}
-          />
-          <label htmlFor="subscription-marketing">{t('quote.marketing')}</label>
-        </div>
         <button className="button button--primary" type="submit">
           {t('subscription.submit')}
         </button>
@@ -168,7 +134,7 @@ async function requestSubscription(ctx: ActionContext) {
     { ...ctx.form, country, usage: 'personal' },
     { site: country, orderDate: today(ctx.site, now), financeKind: null },
   )
-  for (const p of personal.problems) data.errors[p.field] = { key: p.messageKey, label: p.labelKey }
+  problemErrors(personal.problems, data.errors)
   if (ctx.form.privacyAccepted !== 'yes') data.errors.privacyAccepted = { key: 'subscription.problem.privacyRequired' }
   if (!personal.values || data.errors.privacyAccepted) return { status: 422 as const, data }
   const { id, notificationId } = await ctx.store.programs.createSubscriptionRequest({

@@ -1,12 +1,11 @@
+import { bookTestDrive as bookTestDriveStep, storeSlots } from '../app/test-drive'
 import type { Store } from '../domain/testdrive/schema'
-import { validateBooking } from '../domain/testdrive/validate'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
-import type { FieldErrors } from '../ui/form'
 import { type TestDriveData, TestDrivePage } from '../ui/testdrive/TestDrivePage'
+import { problemErrors } from './form-errors'
 import { loadModel } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, type PageRoute } from './route'
-import { storeSlots } from './test-drive-slots'
 
 const storeOption = (store: Store) => ({
   id: store.id,
@@ -60,12 +59,10 @@ export async function bookTestDrive(ctx: ActionContext, configurationId: string 
     slotStart: form.slotStart ?? '',
     privacyAccepted: form.privacyAccepted ?? '',
   }
-  const stores = await ctx.store.stores(ctx.site.countryCode)
-  const store = stores.find((s) => s.id === form.storeId)
-  const booked = store ? await ctx.store.testDrives.bookedCounts(store.id, '0000', '9999') : new Map<string, number>()
-  const { problems, booking } = validateBooking(
+  const outcome = await bookTestDriveStep(
+    ctx.store,
+    ctx.site,
     {
-      country: ctx.site.countryCode,
       storeId: form.storeId,
       modelCode: form.modelCode,
       slotStart: form.slotStart,
@@ -75,34 +72,18 @@ export async function bookTestDrive(ctx: ActionContext, configurationId: string 
       privacyAccepted: form.privacyAccepted === 'yes',
       carCode: ctx.params.carCode ?? null,
     },
-    { stores, now: new Date(), booked },
+    { idempotencyKey: data.idempotencyKey, ownerId: ctx.session.user?.id ?? null },
   )
-  if (!booking || !store) {
-    const errors: FieldErrors = {}
-    for (const problem of problems) {
-      errors[problem.field] ??= {
-        key: problem.messageKey,
-        label: problem.labelKey,
-        values: problem.params,
-      }
-    }
-    data.errors = errors
+  if (outcome.status === 'invalid') {
+    data.errors = problemErrors(outcome.problems)
     return { status: 422 as const, data }
   }
-  const outcome = await ctx.store.testDrives.createBooking({
-    idempotencyKey: data.idempotencyKey,
-    booking,
-    capacity: store.testDrive.capacity,
-    locale: ctx.site.locale,
-    ownerId: ctx.session.user?.id ?? null,
-    now: new Date(),
-  })
   if (outcome.status === 'full') {
     data.message = 'testDrive.problem.slotUnavailable'
-    data.slots = await storeSlots(store, ctx.store)
+    data.slots = outcome.slots
     return { status: 409 as const, data }
   }
-  if (outcome.status === 'created') ctx.notify([outcome.notificationId])
+  if (outcome.notificationId) ctx.notify([outcome.notificationId])
   return { redirect: linkTo(ctx.site, '/test-drive-result', { query: `booking=${outcome.id}` }) }
 }
 

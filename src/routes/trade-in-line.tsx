@@ -1,10 +1,10 @@
+import { carName } from '../app/trade-in'
 import { formatMoney, type Money } from '../domain/money'
 import type { TradeInCarInfo } from '../domain/tradein/balance'
 import type { Site } from '../i18n/sites'
 import type { Store } from '../store'
-import type { TradeInOwner } from '../store/programs'
+import type { TradeInOwner } from '../store/trade-ins'
 import type { LoadContext } from './route'
-import { carName } from './trade-in-valuation'
 
 /** A trade-in estimate as a page shows it: the valuation, the car's name and the formatted estimate. */
 export interface TradeInSummary {

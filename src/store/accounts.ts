@@ -1,14 +1,8 @@
+import type { Account } from '../domain/account/account'
 /** Accounts and sessions in D1. Passwords and refresh tokens arrive here already hashed. */
 
-export interface UserRecord {
-  id: string
-  email: string
-  name: string
-  phone: string
-  types: number[]
-  /** Staff role, scoped to one country's orders (created with `npm run staff:grant`). */
-  roles: string[]
-  staffCountry: string | null
+/** An account as stored: the account and its password's hash, salt and iterations. */
+export interface UserRecord extends Account {
   passwordHash: string
   passwordSalt: string
   passwordIterations: number

@@ -16,29 +16,30 @@ import { Layout } from './Layout'
 import type { PageContext } from './page-context'
 import { type RenderContext, RenderContextProvider } from './site-context'
 
-export type PageStore = ReturnType<typeof createStore>
+/** The page's client state (SPEC §3): a jotai store of the atoms in atoms.ts. */
+export type PageAtoms = ReturnType<typeof createStore>
 
 /**
  * A fresh jotai store seeded from the page context: one per server request and one per page load
  * in the browser, so one visitor's state can never leak into another's page.
  */
-export function createPageStore(page: PageContext): PageStore {
-  const store = createStore()
-  store.set(clientTypeAtom, page.clientType)
-  store.set(languageAtom, page.language)
-  store.set(countryCodeAtom, page.countryCode)
-  store.set(channelAtom, page.channel)
-  store.set(officialUrlAtom, page.officialUrl)
-  store.set(userInfoAtom, page.userInfo)
-  store.set(userInfoFetchedAtom, Object.keys(page.userInfo).length > 0)
-  store.set(tradeInCarInfoAtom, page.tradeInCarInfo)
-  return store
+export function createPageAtoms(page: PageContext): PageAtoms {
+  const atoms = createStore()
+  atoms.set(clientTypeAtom, page.clientType)
+  atoms.set(languageAtom, page.language)
+  atoms.set(countryCodeAtom, page.countryCode)
+  atoms.set(channelAtom, page.channel)
+  atoms.set(officialUrlAtom, page.officialUrl)
+  atoms.set(userInfoAtom, page.userInfo)
+  atoms.set(userInfoFetchedAtom, Object.keys(page.userInfo).length > 0)
+  atoms.set(tradeInCarInfoAtom, page.tradeInCarInfo)
+  return atoms
 }
 
 export interface AppRootProps {
   ctx: RenderContext
   intl: PageIntl
-  store: PageStore
+  atoms: PageAtoms
   children: ReactNode
 }
 
@@ -46,9 +47,9 @@ export interface AppRootProps {
  * Everything around a page, identical on server and client so hydration matches: the request's
  * jotai store, intl instance, render context, and the layout.
  */
-export function AppRoot({ ctx, intl, store, children }: AppRootProps) {
+export function AppRoot({ ctx, intl, atoms, children }: AppRootProps) {
   return (
-    <Provider store={store}>
+    <Provider store={atoms}>
       <IntlProvider value={intl}>
         <RenderContextProvider value={ctx}>
           <Layout>{children}</Layout>

@@ -1,9 +1,31 @@
 import { homeUrl } from '../i18n/links'
-import type { AppError } from './atoms'
 import { CountdownControl, useStoppableCountdown } from './Countdown'
 import { useT } from './intl-context'
 import { useRenderContext } from './site-context'
 import { ERROR_REDIRECT_SECONDS } from './useCountdown'
+
+/**
+ * The error types of SPEC §2/§8 and one per client-error status the worker answers with a page
+ * (`src/worker/errors.ts`); each has `error.{type}.code`, `.title` and `.message` messages.
+ */
+export type ErrorType =
+  | 'notFound'
+  | 'noRecord'
+  | 'configuratorNotFound'
+  | 'unexpected'
+  | 'signInInApp'
+  | 'badRequest'
+  | 'forbidden'
+  | 'conflict'
+  | 'gone'
+  | 'tooManyRequests'
+
+/** What the error page shows: its type's texts, unless the error carries its own title or message. */
+export interface AppError {
+  type: ErrorType
+  title?: string
+  message?: string
+}
 
 /**
  * The error screen of SPEC §2/§8: title and message from `error.{type}.*` unless the error carries

@@ -20,17 +20,3 @@ export const userInfoAtom = atom(
 
 /** The trade-in estimate the visitor carries from the valuation to every price summary and the order. */
 export const tradeInCarInfoAtom = atom<TradeInCarInfo | null>(null)
-
-/** Application state: document title, description and the error that replaces the page. */
-export const titleAtom = atom<string>('')
-export const descriptionAtom = atom<string>('')
-export const errorAtom = atom<AppError | null>(null)
-
-export interface AppError {
-  type: ErrorType
-  title?: string
-  message?: string
-}
-
-/** The error types of SPEC §2/§8; each has `error.{type}.title` and `.message` messages. */
-export type ErrorType = 'notFound' | 'noRecord' | 'configuratorNotFound' | 'unexpected' | 'signInInApp'

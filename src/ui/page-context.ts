@@ -4,7 +4,7 @@ import type { CountryCode, Locale } from '../i18n/sites'
 /** Channel the visitor uses: 10 web, 20 the native app's webview (SPEC §3, §9). */
 export type Channel = 10 | 20
 export type ClientType = 'desktop' | 'mobile'
-export type AppEnv = 'development' | 'test' | 'production'
+export type Environment = 'development' | 'test' | 'production'
 
 /** The signed-in visitor as the header and pages see it (SPEC §3). Empty object when anonymous. */
 export interface UserInfo {
@@ -28,7 +28,7 @@ export interface PageContext {
   /** Site prefix including the language segment where the site has one ('' on the global site). */
   pathWithLanguage: string
   channel: Channel
-  env: AppEnv
+  env: Environment
   /** The current address: path and query. */
   url: string
   grayTag: boolean

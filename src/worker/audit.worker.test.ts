@@ -1,50 +1,10 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { cardForm } from '../../test/fixtures'
-import { decode, uniqueEmail, visitor } from '../../test/visitor'
+import { paidDutchOrder, signedUp, TEST_PASSWORD } from '../../test/fixtures'
+import { decode } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 
-const PASSWORD = 'correct horse battery'
 const nl = CATALOGS['nl-NL']
-
-async function person(prefix: string, name: string, staffCountry?: string) {
-  const someone = visitor()
-  const email = uniqueEmail('audit')
-  await someone.signUp(prefix, { name, email, password: PASSWORD })
-  if (staffCountry) {
-    await env.DB.prepare(`UPDATE users SET roles = '["staff"]', staff_country = ?2 WHERE email = ?1`)
-      .bind(email, staffCountry)
-      .run()
-  }
-  return { someone, email }
-}
-
-async function paidDutchOrder() {
-  const { someone: customer } = await person('/nl', 'Anne Jansen')
-  const saved = await customer.postForm('/nl/configurator/p5', {
-    configuration: 'version=standard-range&paint=graphite-grey',
-  })
-  const configurationId = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
-  const placed = await customer.postForm(`/nl/configurator/info-submission/${configurationId}`, {
-    kind: 'order',
-    firstName: 'Anne',
-    lastName: 'Jansen',
-    zip: '3511 AB',
-    city: 'Utrecht',
-    street: 'Oudegracht 10',
-    email: 'anne.jansen@example.com',
-    phone: '06 12345678',
-    usage: 'personal',
-    financePreference: 'cash',
-    terms: 'yes',
-    orderAgreement: 'yes',
-  })
-  const id = /result-confirmation\/([\w-]+)/.exec(placed.headers.get('location') ?? '')?.[1] ?? ''
-  await customer.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4242 4242 4242 4242'))
-  const number = (await env.DB.prepare('SELECT number FROM orders WHERE id = ?1').bind(id).first<{ number: string }>())
-    ?.number
-  return { customer, id, number: number ?? '' }
-}
 
 /** The audit log's row of a record, as text. */
 function auditRow(html: string, reference: string): string {
@@ -55,7 +15,7 @@ function auditRow(html: string, reference: string): string {
 describe('the audit log of staff actions', () => {
   it('shows who did what to which order, when, with the old and new status', async () => {
     const { id, number } = await paidDutchOrder()
-    const { someone: staff, email } = await person('/nl', 'Sam Staff', 'NL')
+    const { someone: staff, email } = await signedUp('/nl', 'Sam Staff', 'NL')
     expect(
       (
         await staff.postForm(
@@ -78,20 +38,20 @@ describe('the audit log of staff actions', () => {
 
   it('is only shown to staff of the record’s country', async () => {
     const { id, number } = await paidDutchOrder()
-    const { someone: staff } = await person('/nl', 'Sam Staff', 'NL')
+    const { someone: staff } = await signedUp('/nl', 'Sam Staff', 'NL')
     await staff.postForm(
       '/nl/staff',
       { orderId: id, event: 'signContract' },
       `/nl/staff?confirm=order:${id}:signContract`,
     )
-    const { someone: german } = await person('/de', 'Greta Staff', 'DE')
+    const { someone: german } = await signedUp('/de', 'Greta Staff', 'DE')
     expect(await (await german.request('/de/staff')).text()).not.toContain(number)
-    const { someone: customer } = await person('/nl', 'Just a customer')
+    const { someone: customer } = await signedUp('/nl', 'Just a customer')
     expect((await customer.request('/nl/staff')).status).toBe(404)
   })
 
   it('records moves of home-charger enquiries with their statuses', async () => {
-    const { someone: staff, email } = await person('/nl', 'Sam Staff', 'NL')
+    const { someone: staff, email } = await signedUp('/nl', 'Sam Staff', 'NL')
     const requestId = `ch${crypto.randomUUID().replace(/-/g, '').slice(0, 10)}`
     await env.DB.prepare(
       `INSERT INTO charger_enquiries (id, idempotency_key, country_code, locale, name, email, phone, street, zip, city,
@@ -116,7 +76,7 @@ describe('the audit log of staff actions', () => {
 
   it('keeps every entry when the customer’s personal data is erased', async () => {
     const { customer, id, number } = await paidDutchOrder()
-    const { someone: staff } = await person('/nl', 'Sam Staff', 'NL')
+    const { someone: staff } = await signedUp('/nl', 'Sam Staff', 'NL')
     await staff.postForm(
       '/nl/staff',
       { orderId: id, event: 'signContract' },
@@ -124,9 +84,9 @@ describe('the audit log of staff actions', () => {
     )
     await staff.postForm('/nl/staff', { orderId: id, event: 'allocate' }, `/nl/staff?confirm=order:${id}:allocate`)
     const before = auditRow(decode(await (await staff.request('/nl/staff')).text()), number)
-    expect((await customer.postForm('/nl/user-center/privacy', { intent: 'delete', password: PASSWORD })).status).toBe(
-      303,
-    )
+    expect(
+      (await customer.postForm('/nl/user-center/privacy', { intent: 'delete', password: TEST_PASSWORD })).status,
+    ).toBe(303)
     const html = decode(await (await staff.request('/nl/staff')).text())
     const after = auditRow(html, number)
     expect(after).toBe(before)
@@ -136,7 +96,7 @@ describe('the audit log of staff actions', () => {
 
   it('asks before each change of an order, which then carries the staff member’s note', async () => {
     const { id, number } = await paidDutchOrder()
-    const { someone: staff } = await person('/nl', 'Sam Staff', 'NL')
+    const { someone: staff } = await signedUp('/nl', 'Sam Staff', 'NL')
     const console = decode(await (await staff.request('/nl/staff')).text())
     const link = `/nl/staff?confirm=order:${id}:signContract#confirm`
     expect(console).toContain(`href="${link}"`)
@@ -159,7 +119,7 @@ describe('the audit log of staff actions', () => {
   })
 
   it('asks before moving a request, and offers nothing to confirm for a move that is not possible', async () => {
-    const { someone: staff } = await person('/nl', 'Sam Staff', 'NL')
+    const { someone: staff } = await signedUp('/nl', 'Sam Staff', 'NL')
     const requestId = `ch${crypto.randomUUID().replace(/-/g, '').slice(0, 10)}`
     await env.DB.prepare(
       `INSERT INTO charger_enquiries (id, idempotency_key, country_code, locale, name, email, phone, street, zip, city,

@@ -3,6 +3,7 @@ import type { Configuration } from '../domain/catalog/configuration'
 import { drawCar } from '../ui/car/draw'
 import { CAR_VIEWS } from '../ui/car/look'
 import { carLook } from '../ui/configurator/car-look'
+import { CachePolicy } from './ssr/cache-policy'
 import type { AppEnv } from './types'
 
 const list = (value: string | undefined) => (value ? value.split(',').filter(Boolean) : [])
@@ -39,6 +40,6 @@ export const carImage = new Hono<AppEnv>().get('/car/:model/:file', async (c) =>
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 600">${drawCar(carLook(catalog, configuration), view, 'c')}</svg>`
   return c.body(svg, 200, {
     'content-type': 'image/svg+xml; charset=utf-8',
-    'cache-control': 'public, max-age=86400',
+    'cache-control': CachePolicy.publicDay,
   })
 })

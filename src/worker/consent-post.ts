@@ -3,11 +3,13 @@ import { setCookie } from 'hono/cookie'
 import { CONSENT_MAX_AGE_DAYS, consentCookieValue, consentFrom } from '../domain/analytics/consent'
 import { safeRedirectPath } from '../domain/redirect'
 import { catalog } from '../i18n/catalog-store'
-import { createStoreIntl } from '../i18n/intl'
+import { createRequestIntl } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import type { Site } from '../i18n/sites'
 import { CONSENT_COOKIE, ConsentForm } from './consent'
+import { formBody } from './form-body'
 import { isSameOriginPost } from './middleware/same-origin'
+import { CachePolicy } from './ssr/cache-policy'
 import { renderError } from './ssr/render'
 import type { AppEnv } from './types'
 
@@ -17,7 +19,7 @@ import type { AppEnv } from './types'
  * clears the device id the analytics script kept in local storage (`Clear-Site-Data: "storage"`).
  */
 export async function handleConsentPost(c: Context<AppEnv>, site: Site): Promise<Response> {
-  const intl = createStoreIntl(site.locale, catalog(site.locale))
+  const intl = createRequestIntl(site.locale, catalog(site.locale))
   if (!isSameOriginPost(c)) {
     return renderError(
       c,
@@ -30,7 +32,7 @@ export async function handleConsentPost(c: Context<AppEnv>, site: Site): Promise
       403,
     )
   }
-  const body = await c.req.parseBody()
+  const body = await formBody(c)
   const parsed = ConsentForm.safeParse(body)
   if (!parsed.success) {
     return renderError(
@@ -59,6 +61,6 @@ export async function handleConsentPost(c: Context<AppEnv>, site: Site): Promise
     maxAge: CONSENT_MAX_AGE_DAYS * 24 * 60 * 60,
   })
   if (!consent.analytics) c.header('clear-site-data', '"storage"')
-  c.header('cache-control', 'private, no-store')
+  c.header('cache-control', CachePolicy.none)
   return c.redirect(safeRedirectPath(form.return, linkTo(site, '/')), 303)
 }

@@ -10,9 +10,6 @@ import type { AppEnv } from './types'
  */
 export const CONSENT_COOKIE = '__Host-consent'
 
-/** The page of the consent settings, and where the banner's and the page's forms post. */
-export const CONSENT_PATH = '/cookie-settings'
-
 /** The visitor's recorded consent, or null when they have not chosen (or chose under an older version). */
 export function readConsent(c: Context<AppEnv>): Consent | null {
   return parseConsent(getCookie(c, CONSENT_COOKIE))

@@ -2,10 +2,10 @@ import { z } from 'zod'
 
 /** Signs tokens in development and tests only; production refuses to run without its own `APP_SECRET`. */
 const DEV_SECRET = 'development-only-secret-never-used-in-production'
-/** The gray-release code in development and tests only (README); production needs `GRAY_ACCESS_CODE`. */
+/** The gray-release code in development and tests only (docs/runbooks/secret-rotation.md); production needs `GRAY_ACCESS_CODE`. */
 export const DEV_GRAY_CODE = 'preview-2026'
 
-/** The Worker secrets production cannot run without (README, "Deploying"). */
+/** The Worker secrets production cannot run without (docs/runbooks/deploy.md). */
 export const REQUIRED_SECRETS = ['APP_SECRET', 'GRAY_ACCESS_CODE'] as const
 
 const EnvSchema = z

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { cardForm } from '../../test/fixtures'
+import { cardForm, customerWithBuild, DUTCH_ORDER_FORM, placedOrderId } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import type { MessageKey } from '../i18n/intl'
@@ -16,17 +16,7 @@ const visibleText = (html: string) =>
   )
 
 /** A signed-in customer of a site with a saved default car. */
-async function customer(prefix: string) {
-  const person = visitor()
-  await person.signUp(prefix, {
-    name: 'Anne de Vries',
-    email: uniqueEmail('journey'),
-    password: 'correct horse battery',
-  })
-  const saved = await person.postForm(`${prefix}/configurator/p5`, { configuration: 'version=long-range' })
-  const configurationId = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
-  return { person, configurationId }
-}
+const customer = (prefix: string) => customerWithBuild(prefix, 'version=long-range')
 
 const ORDERING_SITES = SITES.filter((site) => site.canOrder && !(site.countryCode === 'BE' && site.prefix === '/be'))
 
@@ -146,22 +136,10 @@ describe('reserving without JavaScript', () => {
     expect(reserve).toContain('id="order-reservationAgreement"')
     expect(reserve).not.toContain('id="order-orderAgreement"')
     expect(reserve).toContain(`>${nl['order.submit.reservation']}</button>`)
+    const { orderAgreement: _, ...orderFields } = DUTCH_ORDER_FORM
     const res = await person.postForm(
       `${path}?kind=reservation`,
-      {
-        kind: 'reservation',
-        firstName: 'Anne',
-        lastName: 'de Vries',
-        zip: '1017 AB',
-        city: 'Amsterdam',
-        street: 'Keizersgracht 1',
-        email: 'anne@example.com',
-        phone: '06 12345678',
-        usage: 'personal',
-        financePreference: 'cash',
-        terms: 'yes',
-        reservationAgreement: 'yes',
-      },
+      { ...orderFields, kind: 'reservation', reservationAgreement: 'yes' },
       `${path}?kind=reservation`,
     )
     expect(res.status).toBe(303)
@@ -261,21 +239,8 @@ describe('a rule conflict in the configurator', () => {
 describe('the order detail', () => {
   it('leads an unpaid order back to payment, and after paying shows what was paid, not "due today"', async () => {
     const { person, configurationId } = await customer('/nl')
-    const placed = await person.postForm(`/nl/configurator/info-submission/${configurationId}`, {
-      kind: 'order',
-      firstName: 'Anne',
-      lastName: 'de Vries',
-      zip: '1017 AB',
-      city: 'Amsterdam',
-      street: 'Keizersgracht 1',
-      email: 'anne@example.com',
-      phone: '06 12345678',
-      usage: 'personal',
-      financePreference: 'cash',
-      terms: 'yes',
-      orderAgreement: 'yes',
-    })
-    const id = /result-confirmation\/([\w-]+)/.exec(placed.headers.get('location') ?? '')?.[1] ?? ''
+    const placed = await person.postForm(`/nl/configurator/info-submission/${configurationId}`, DUTCH_ORDER_FORM)
+    const id = placedOrderId(placed)
     const nl = CATALOGS['nl-NL']
     const unpaid = visibleText(await (await person.request(`/nl/order/${id}`)).text())
     const payLink = await (await person.request(`/nl/order/${id}`)).text()

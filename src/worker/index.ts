@@ -2,23 +2,23 @@ import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
-import { PricedCarError } from '../domain/pricing/priced-car'
 import { CatalogUnavailableError, catalog, preloadCatalogs } from '../i18n/catalog-store'
-import { createStoreIntl } from '../i18n/intl'
+import { createRequestIntl } from '../i18n/intl'
 import { loadIntlData } from '../i18n/intl-data'
 import { SITES, siteForPath } from '../i18n/sites'
 import { COOKIE_SETTINGS_PATH } from '../routes/cookie-settings'
 import { createStore } from '../store'
 import { tagManagerSources } from './analytics'
 import { api } from './api'
-import { apiError, pricedCarProblem, requestLocale } from './api/errors'
+import { requestLocale } from './api/errors'
 import { authSdk } from './api/session'
 import { carImage } from './car-image'
 import { handleConsentPost } from './consent-post'
 import { d1Sessions } from './d1-session'
 import { edgeCache } from './edge-cache'
 import { appConfig, ConfigError } from './env'
-import { errorReportingConfig, reportError, withErrorReporting } from './error-reporting'
+import { errorReportingConfig, withErrorReporting } from './error-reporting'
+import { errorAnswer } from './errors'
 import { csrfProtection } from './middleware/csrf'
 import { isSameOriginPost } from './middleware/same-origin'
 import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
@@ -26,6 +26,7 @@ import { matchPage } from './pages'
 import { notifyPriceChanges } from './price-changes'
 import { handlePrivacyExport, PRIVACY_EXPORT_PATH } from './privacy-export'
 import { seo } from './seo'
+import { CachePolicy } from './ssr/cache-policy'
 import { handleAction, renderError, renderRoute } from './ssr/render'
 import type { AppEnv } from './types'
 
@@ -36,7 +37,7 @@ import type { AppEnv } from './types'
  */
 function refuseForgedPage(c: Context<AppEnv>): Promise<Response> {
   const { site } = siteForPath(c.req.path)
-  const intl = createStoreIntl(site.locale, catalog(site.locale))
+  const intl = createRequestIntl(site.locale, catalog(site.locale))
   return renderError(c, site, { type: 'unexpected', message: intl.formatMessage({ id: 'api.error.csrf' }) }, 403)
 }
 
@@ -94,7 +95,7 @@ app.use(
   }),
 )
 // Fails closed: a production worker without its secrets serves nothing, rather than falling back to values from
-// the source code (README, "Deploying").
+// the source code (docs/runbooks/deploy.md).
 app.use(async (c, next) => {
   try {
     c.set('config', appConfig(c.env))
@@ -102,7 +103,7 @@ app.use(async (c, next) => {
     if (!(error instanceof ConfigError)) throw error
     console.error(`[${c.get('requestId')}] refusing to serve: ${error.message}`)
     return c.text('503 Service Unavailable: the storefront is not configured.', 503, {
-      'cache-control': 'no-store',
+      'cache-control': CachePolicy.noStore,
       'retry-after': '300',
     })
   }
@@ -121,7 +122,7 @@ app.use(async (c, next) => {
     console.error(`[${c.get('requestId')}] ${error.message}`)
     reportError(error)
     return c.text('503 Service Unavailable: please try again in a minute.', 503, {
-      'cache-control': 'no-store',
+      'cache-control': CachePolicy.noStore,
       'retry-after': '60',
     })
   }
@@ -156,30 +157,13 @@ app.route('/webAuthSdk', authSdk)
 app.route('/', seo)
 app.route('/', carImage)
 
-app.notFound((c) => {
-  if (c.req.path.startsWith('/api/')) return apiError(c, 404, 'not_found', 'api.error.notFound')
-  return renderError(c, siteForPath(c.req.path).site, { type: 'notFound' }, 404)
-})
-
-app.onError((error, c) => {
-  if (error instanceof PricedCarError) {
-    if (c.req.path.startsWith('/api/')) return pricedCarProblem(c, error.problem)
-    return renderError(c, siteForPath(c.req.path).site, { type: 'configuratorNotFound' }, 404)
-  }
-  if (error instanceof HTTPException && error.status < 500) {
-    if (c.req.path.startsWith('/api/')) return apiError(c, error.status, 'bad_request', 'api.error.badRequest')
-    return renderError(c, siteForPath(c.req.path).site, { type: 'notFound' }, 404)
-  }
-  console.error(`[${c.get('requestId')}] unhandled`, error)
-  reportError(error)
-  if (c.req.path.startsWith('/api/')) return apiError(c, 500, 'internal', 'api.error.internal')
-  return renderError(c, siteForPath(c.req.path).site, { type: 'unexpected' }, 500)
-})
+// Every error, and every address nothing answered, is decided in one place (errors.ts).
+app.notFound((c) => errorAnswer(new HTTPException(404), c))
+app.onError(errorAnswer)
 
 // The dev mailbox: every e-mail the storefront "sent", readable outside production.
 app.get('/dev/mailbox', async (c) => {
-  if (c.get('config').ENVIRONMENT === 'production')
-    return renderError(c, siteForPath('/').site, { type: 'notFound' }, 404)
+  if (c.get('config').ENVIRONMENT === 'production') return c.notFound()
   const { results } = await c.env.DB.prepare(
     'SELECT recipient, subject, body, delivered_at AS deliveredAt FROM mailbox ORDER BY delivered_at DESC LIMIT 50',
   ).all<{ recipient: string; subject: string; body: string; deliveredAt: string }>()
@@ -194,7 +178,7 @@ app.get('/dev/mailbox', async (c) => {
   return c.html(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body><main><h1>Dev mailbox</h1>${items}</main></body></html>`,
     200,
-    { 'cache-control': 'private, no-store' },
+    { 'cache-control': CachePolicy.none },
   )
 })
 

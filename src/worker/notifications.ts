@@ -1,11 +1,11 @@
+import { carName } from '../app/trade-in'
 import { formatDeduction, formatMoney } from '../domain/money'
 import { priceStatement } from '../domain/pricing/display'
 import { catalogFor } from '../i18n/catalog-store'
 import { formatDate } from '../i18n/dates'
-import { createStoreIntl } from '../i18n/intl'
+import { createRequestIntl } from '../i18n/intl'
 import { LOCALES, type Locale } from '../i18n/sites'
 import { storedOrderPrice } from '../routes/order-price'
-import { carName } from '../routes/trade-in-valuation'
 import { createStore } from '../store'
 import { randomId } from '../store/ids'
 import { type MailSecrets, MailSendError, mailTransportFor } from './mail'
@@ -34,7 +34,7 @@ type Bindings = Pick<Env, 'DB' | 'KV' | 'NOTIFY'> & MailSecrets
 /** The e-mail of an outbox row, in the recipient's language. */
 export async function renderNotification(env: Bindings, row: NotificationRow): Promise<RenderedMail> {
   const locale: Locale = (LOCALES as readonly string[]).includes(row.locale) ? (row.locale as Locale) : 'en-US'
-  const intl = createStoreIntl(locale, await catalogFor(env, locale))
+  const intl = createRequestIntl(locale, await catalogFor(env, locale))
   const t = (key: string, values: Record<string, string>) => intl.formatMessage({ id: key }, values)
   const payload = JSON.parse(row.payload) as Record<string, string>
   const values: Record<string, string> = { name: payload.name ?? '', number: payload.number ?? '' }

@@ -1,7 +1,14 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { cardForm, orderMailKinds } from '../../test/fixtures'
-import { uniqueEmail, visitor } from '../../test/visitor'
+import {
+  cardForm,
+  customerWithBuild,
+  DUTCH_ORDER_FORM,
+  orderMailKinds,
+  placedOrderId,
+  signedUp,
+} from '../../test/fixtures'
+import type { visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import { deliverNotification } from './notifications'
 
@@ -13,40 +20,19 @@ const decode = (html: string) =>
     .replace(/&amp;/g, '&')
     .replace(/<!-- -->/g, '')
 
-const FORM = {
-  kind: 'order',
-  firstName: 'Anne',
-  lastName: 'de Vries',
-  zip: '1017 AB',
-  city: 'Amsterdam',
-  street: 'Keizersgracht 1',
-  email: 'anne@example.com',
-  phone: '06 12345678',
-  usage: 'personal',
-  financePreference: 'cash',
-  terms: 'yes',
-  orderAgreement: 'yes',
-}
-
-async function signedUp(staffCountry?: string) {
-  const person = visitor()
-  const email = uniqueEmail(staffCountry ? 'staff' : 'anne')
-  await person.signUp('/nl', { name: 'Anne de Vries', email, password: 'correct horse battery' })
-  if (staffCountry)
-    await env.DB.prepare(`UPDATE users SET roles = '["staff"]', staff_country = ?2 WHERE email = ?1`)
-      .bind(email, staffCountry)
-      .run()
-  return person
+async function staffMember() {
+  return (await signedUp('/nl', 'Anne de Vries', 'NL')).someone
 }
 
 /** A Dutch customer's order placed from the personal form with the given fields. */
 async function order(fields: Record<string, string> = {}) {
-  const person = await signedUp()
-  const saved = await person.postForm('/nl/configurator/p5', { configuration: 'version=long-range&paint=fjord-blue' })
-  const configurationId = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
-  const res = await person.postForm(`/nl/configurator/info-submission/${configurationId}`, { ...FORM, ...fields })
+  const { person, configurationId } = await customerWithBuild('/nl')
+  const res = await person.postForm(`/nl/configurator/info-submission/${configurationId}`, {
+    ...DUTCH_ORDER_FORM,
+    ...fields,
+  })
   expect(res.status).toBe(303)
-  const id = /result-confirmation\/([\w-]+)/.exec(res.headers.get('location') ?? '')?.[1] ?? ''
+  const id = placedOrderId(res)
   return { person, id }
 }
 
@@ -77,7 +63,7 @@ describe('a lease order', () => {
     expect(placed).not.toContain(nl['order.timeline.heading'])
     expect(placed).toContain(nl['order.status.leaseRequested'])
     expect(placed).toContain(nl['finance.product.privateLease'])
-    const staff = await signedUp('NL')
+    const staff = await staffMember()
     await staffEvent(staff, id, 'placePurchaseOrder')
     const ordered = await detail(person, id)
     expect(ordered).toMatch(new RegExp(`aria-current="step"><span>${nl['order.status.leasePoPlaced']}`))
@@ -85,7 +71,7 @@ describe('a lease order', () => {
 
   it('says "Cancel lease failed" when an allocated lease is cancelled online, and changes nothing', async () => {
     const { person, id } = await order(LEASE)
-    const staff = await signedUp('NL')
+    const staff = await staffMember()
     await staffEvent(staff, id, 'placePurchaseOrder')
     await staffEvent(staff, id, 'allocate')
     expect(await detail(person, id)).toContain('confirm=requestCancellation')
@@ -115,7 +101,7 @@ describe('the Dutch finance application', () => {
     expect(opened).toContain(nl['order.financeApplication.heading'])
     expect(opened).toContain(finance('waitingForApplication'))
 
-    const staff = await signedUp('NL')
+    const staff = await staffMember()
     const console = decode(await (await staff.request('/nl/staff')).text())
     expect(console).toContain(`id="finance-status-${id}"`)
     const move = (financeStatus: string) =>
@@ -149,11 +135,9 @@ describe('the Dutch finance application', () => {
   })
 
   it('refuses credit for a cash purchase at the checkbox, keeping what was typed, and places nothing', async () => {
-    const person = await signedUp()
-    const saved = await person.postForm('/nl/configurator/p5', { configuration: 'version=long-range' })
-    const configurationId = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
+    const { person, configurationId } = await customerWithBuild('/nl', 'version=long-range')
     const res = await person.postForm(`/nl/configurator/info-submission/${configurationId}`, {
-      ...FORM,
+      ...DUTCH_ORDER_FORM,
       creditApplication: 'yes',
     })
     expect(res.status).toBe(422)
@@ -169,14 +153,14 @@ describe('the Dutch finance application', () => {
 
   it('refuses bad input from the console without changing anything', async () => {
     const { id } = await order({ financePreference: 'loan', creditApplication: 'yes' })
-    const staff = await signedUp('NL')
+    const staff = await staffMember()
     const res = await staff.postForm(
       '/nl/staff',
       { intent: 'financeApplication', orderId: id, financeStatus: 'x' },
       '/nl/user-center/profile',
     )
     expect(res.status).toBe(404)
-    const other = await signedUp('DE')
+    const { someone: other } = await signedUp('/nl', 'Anne de Vries', 'DE')
     const foreign = await other.postForm(
       '/de/staff',
       { intent: 'financeApplication', orderId: id, financeStatus: '2' },
@@ -212,7 +196,7 @@ describe('cancellation and refund', () => {
     const early = await person.postForm(`/nl/order/${id}`, { event: 'requestRefund', confirmed: 'yes' }, PROFILE)
     expect(early.status).toBe(409)
     expect(decode(await early.text())).toContain(nl['order.problem.transitionNotAllowed'])
-    const staff = await signedUp('NL')
+    const staff = await staffMember()
     await staffEvent(staff, id, 'approveCancellation')
     expect(await status(id)).toMatchObject({ status: 'cancelled', payment: 'paid' })
 

@@ -1,34 +1,16 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { cardForm } from '../../test/fixtures'
+import { cardForm, customerWithBuild, DUTCH_ORDER_FORM } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 
 const nl = CATALOGS['nl-NL']
 
 /** A signed-in Dutch customer with a saved configuration. */
-async function customer(prefix = '/nl', query = 'version=long-range&paint=fjord-blue') {
-  const person = visitor()
-  await person.signUp(prefix, { name: 'Anne de Vries', email: uniqueEmail('anne'), password: 'correct horse battery' })
-  const saved = await person.postForm(`${prefix}/configurator/p5`, { configuration: query })
-  const configurationId = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
-  return { person, configurationId }
-}
+const customer = (prefix = '/nl', configuration?: string) => customerWithBuild(prefix, configuration)
 
-const DUTCH_FORM = {
-  kind: 'order',
-  firstName: 'Anne',
-  lastName: 'de Vries',
-  zip: '1017 ab',
-  city: 'Amsterdam',
-  street: 'Keizersgracht 1',
-  email: 'anne@example.com',
-  phone: '06 12345678',
-  usage: 'personal',
-  financePreference: 'cash',
-  terms: 'yes',
-  orderAgreement: 'yes',
-}
+/** The Dutch order form with the postcode as people type it. */
+const DUTCH_FORM = { ...DUTCH_ORDER_FORM, zip: '1017 ab' }
 
 describe('placing an order', () => {
   it('says nothing is due today for a lease where the site offers one, and not where it does not', async () => {

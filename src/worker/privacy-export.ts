@@ -3,6 +3,7 @@ import { linkTo } from '../i18n/links'
 import type { Site } from '../i18n/sites'
 import { createPrivacyStore } from '../store/privacy'
 import { resolveUser } from './auth/session'
+import { CachePolicy } from './ssr/cache-policy'
 import type { AppEnv } from './types'
 
 /** The path of the export below a site's prefix; the privacy page links to it. */
@@ -24,6 +25,6 @@ export async function handlePrivacyExport(c: Context<AppEnv>, site: Site): Promi
   return c.body(JSON.stringify(data, null, 2), 200, {
     'content-type': 'application/json; charset=utf-8',
     'content-disposition': `attachment; filename="nordvolt-data-${day}.json"`,
-    'cache-control': 'private, no-store',
+    'cache-control': CachePolicy.none,
   })
 }

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { cardForm } from '../../test/fixtures'
+import { cardForm, SWEDISH_ORDER_FORM } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { formatMoney } from '../domain/money'
 import { CATALOGS } from '../i18n/catalogs'
@@ -19,20 +19,7 @@ async function saveBuild(person: ReturnType<typeof visitor>, configuration = 've
   return /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
 }
 
-const ORDER_FORM = {
-  kind: 'order',
-  firstName: 'Anna',
-  lastName: 'Berg',
-  zip: '111 52',
-  city: 'Stockholm',
-  street: 'Storgatan 1',
-  email: 'anna@example.se',
-  phone: '070 123 45 67',
-  usage: 'personal',
-  financePreference: 'cash',
-  terms: 'yes',
-  orderAgreement: 'yes',
-}
+const ORDER_FORM = SWEDISH_ORDER_FORM
 
 const profileOf = async (person: ReturnType<typeof visitor>) =>
   decode(await (await person.request('/se/user-center/profile')).text())

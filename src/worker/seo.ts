@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { linkTo } from '../i18n/links'
 import { alternateSites, GLOBAL_SITE, SITES } from '../i18n/sites'
 import { ROUTES } from '../routes'
+import { CachePolicy } from './ssr/cache-policy'
 import type { AppEnv } from './types'
 
 /** Paths of every public, indexable page without a record id; the configurator by model. */
@@ -36,7 +37,7 @@ export const seo = new Hono<AppEnv>()
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`
     return c.body(body, 200, {
       'content-type': 'application/xml; charset=utf-8',
-      'cache-control': 'public, max-age=3600',
+      'cache-control': CachePolicy.publicHour,
     })
   })
   .get('/robots.txt', (c) => {
@@ -55,5 +56,5 @@ export const seo = new Hono<AppEnv>()
       personal.filter((p) => prefix === '' || !p.startsWith('/api')).map((p) => `Disallow: ${prefix}${p}`),
     )
     const body = ['User-agent: *', 'Allow: /', ...disallow, '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n')
-    return c.text(body, 200, { 'cache-control': 'public, max-age=3600' })
+    return c.text(body, 200, { 'cache-control': CachePolicy.publicHour })
   })

@@ -1,25 +1,13 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { decode, uniqueEmail, visitor } from '../../test/visitor'
+import { signedUp } from '../../test/fixtures'
+import { decode, uniqueEmail } from '../../test/visitor'
 import { formatMoney } from '../domain/money'
 import { CATALOGS } from '../i18n/catalogs'
 import { renderNotification } from './notifications'
 
-const PASSWORD = 'correct horse battery'
 const nb = CATALOGS['nb-NO']
 const sv = CATALOGS['sv-SE']
-
-async function person(prefix: string, name: string, staffCountry?: string) {
-  const someone = visitor()
-  const email = uniqueEmail('replies')
-  await someone.signUp(prefix, { name, email, password: PASSWORD })
-  if (staffCountry) {
-    await env.DB.prepare(`UPDATE users SET roles = '["staff"]', staff_country = ?2 WHERE email = ?1`)
-      .bind(email, staffCountry)
-      .run()
-  }
-  return { someone, email }
-}
 
 async function latestMail(recipient: string, kind: string) {
   return env.DB.prepare('SELECT * FROM notifications WHERE recipient = ?1 AND kind = ?2 ORDER BY rowid DESC LIMIT 1')
@@ -29,7 +17,7 @@ async function latestMail(recipient: string, kind: string) {
 
 describe('staff answer quotes with an offer', () => {
   it('after a confirmation, with a note; the customer is e-mailed and sees it; the audit log has it', async () => {
-    const { someone: customer } = await person('/no', 'Kari Nordmann')
+    const { someone: customer } = await signedUp('/no', 'Kari Nordmann')
     const saved = await customer.postForm('/no/configurator/p5', { configuration: 'version=long-range' })
     const configurationId = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
     const quoteEmail = uniqueEmail('quote')
@@ -45,7 +33,7 @@ describe('staff answer quotes with an offer', () => {
         .first<{ id: string }>()
     )?.id
     expect(quoteId).toBeTruthy()
-    const { someone: staff, email: staffEmail } = await person('/no', 'Siri Staff', 'NO')
+    const { someone: staff, email: staffEmail } = await signedUp('/no', 'Siri Staff', 'NO')
     const console = decode(await (await staff.request('/no/staff')).text())
     expect(console).toContain(quoteEmail)
     const question = decode(await (await staff.request(`/no/staff?reply=quote:${quoteId}`)).text())
@@ -85,7 +73,7 @@ describe('staff answer quotes with an offer', () => {
   })
 
   it('refuses staff of another country', async () => {
-    const { someone: customer } = await person('/no', 'Kari')
+    const { someone: customer } = await signedUp('/no', 'Kari')
     const saved = await customer.postForm('/no/configurator/p5', { configuration: 'version=long-range' })
     const configurationId = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
     await customer.postForm(`/no/configurator/test-drive-submission/quote/${configurationId}`, {
@@ -100,7 +88,7 @@ describe('staff answer quotes with an offer', () => {
           .bind(configurationId)
           .first<{ id: string }>()
       )?.id ?? ''
-    const { someone: swede } = await person('/se', 'Sven Staff', 'SE')
+    const { someone: swede } = await signedUp('/se', 'Sven Staff', 'SE')
     const res = await swede.postForm(
       '/se/staff',
       { intent: 'quoteOffer', id: quoteId, amount: '1000', note: '' },
@@ -114,7 +102,7 @@ describe('staff answer quotes with an offer', () => {
 
 describe('staff confirm or adjust a trade-in after the inspection', () => {
   it('sets the final value for 30 days; the owner is e-mailed and sees it; the audit log says adjusted', async () => {
-    const { someone: customer, email } = await person('/se', 'Anna Berg')
+    const { someone: customer, email } = await signedUp('/se', 'Anna Berg')
     const vin = `XNVP5AA${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`
     const valued = await customer.postForm('/se/trade-in', {
       vin,
@@ -125,7 +113,7 @@ describe('staff confirm or adjust a trade-in after the inspection', () => {
       year: String(new Date().getUTCFullYear() - 2),
     })
     const valuationId = /result\/([\w-]+)/.exec(valued.headers.get('location') ?? '')?.[1] ?? ''
-    const { someone: staff } = await person('/se', 'Sven Staff', 'SE')
+    const { someone: staff } = await signedUp('/se', 'Sven Staff', 'SE')
     expect(decode(await (await staff.request('/se/staff')).text())).toContain(vin)
     const res = await staff.postForm(
       '/se/staff',

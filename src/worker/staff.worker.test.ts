@@ -1,55 +1,17 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { cardForm, orderMailKinds } from '../../test/fixtures'
-import { uniqueEmail, visitor } from '../../test/visitor'
-
-async function person(prefix: string, staffCountry?: string) {
-  const someone = visitor()
-  const email = uniqueEmail('staff')
-  await someone.signUp(prefix, { name: 'Sam Staff', email, password: 'correct horse battery' })
-  if (staffCountry) {
-    await env.DB.prepare(`UPDATE users SET roles = '["staff"]', staff_country = ?2 WHERE email = ?1`)
-      .bind(email, staffCountry)
-      .run()
-  }
-  return { someone, email }
-}
-
-async function dutchOrder() {
-  const { someone: customer, email } = await person('/nl')
-  const saved = await customer.postForm('/nl/configurator/p5', {
-    configuration: 'version=standard-range&paint=graphite-grey',
-  })
-  const configurationId = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
-  const placed = await customer.postForm(`/nl/configurator/info-submission/${configurationId}`, {
-    kind: 'order',
-    firstName: 'Anne',
-    lastName: 'Jansen',
-    zip: '3511 AB',
-    city: 'Utrecht',
-    street: 'Oudegracht 10',
-    email: 'anne.jansen@example.com',
-    phone: '06 12345678',
-    usage: 'personal',
-    financePreference: 'cash',
-    terms: 'yes',
-    orderAgreement: 'yes',
-  })
-  const id = /result-confirmation\/([\w-]+)/.exec(placed.headers.get('location') ?? '')?.[1] ?? ''
-  await customer.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4242 4242 4242 4242'))
-  return { customer, email, id }
-}
+import { orderMailKinds, paidDutchOrder, signedUp } from '../../test/fixtures'
 
 describe('the staff console', () => {
   it('is not there for customers, nor for staff of another country', async () => {
-    expect((await (await person('/nl')).someone.request('/nl/staff')).status).toBe(404)
-    expect((await (await person('/de', 'DE')).someone.request('/nl/staff')).status).toBe(404)
-    expect((await (await person('/nl', 'NL')).someone.request('/nl/staff')).status).toBe(200)
+    expect((await (await signedUp('/nl', 'Sam Staff')).someone.request('/nl/staff')).status).toBe(404)
+    expect((await (await signedUp('/de', 'Sam Staff', 'DE')).someone.request('/nl/staff')).status).toBe(404)
+    expect((await (await signedUp('/nl', 'Sam Staff', 'NL')).someone.request('/nl/staff')).status).toBe(200)
   })
 
   it('moves an order along; each change is an event with who and when, on the customer’s timeline', async () => {
-    const { customer, id } = await dutchOrder()
-    const { someone: staff, email } = await person('/nl', 'NL')
+    const { customer, id } = await paidDutchOrder()
+    const { someone: staff, email } = await signedUp('/nl', 'Sam Staff', 'NL')
     const console = await (await staff.request('/nl/staff')).text()
     expect(console).toContain('Anne Jansen')
     expect(
@@ -68,8 +30,8 @@ describe('the staff console', () => {
   })
 
   it('makes the customer an owner once the car is delivered', async () => {
-    const { customer, id } = await dutchOrder()
-    const { someone: staff } = await person('/nl', 'NL')
+    const { customer, id } = await paidDutchOrder()
+    const { someone: staff } = await signedUp('/nl', 'Sam Staff', 'NL')
     for (const event of ['signContract', 'allocate', 'ship', 'startPreparation', 'deliver']) {
       await staff.postForm('/nl/staff', { orderId: id, event }, '/nl/user-center/profile')
     }
@@ -85,8 +47,8 @@ describe('the staff console', () => {
   })
 
   it('refuses an order of another country', async () => {
-    const { id } = await dutchOrder()
-    const { someone: staff } = await person('/de', 'DE')
+    const { id } = await paidDutchOrder()
+    const { someone: staff } = await signedUp('/de', 'Sam Staff', 'DE')
     const res = await staff.postForm('/de/staff', { orderId: id, event: 'signContract' }, '/de/user-center/profile')
     expect(res.status).toBe(404)
   })

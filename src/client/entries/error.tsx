@@ -1,5 +1,4 @@
-import type { AppError } from '../../ui/atoms'
-import { ErrorPage } from '../../ui/ErrorPage'
+import { type AppError, ErrorPage } from '../../ui/ErrorPage'
 import { hydratePage } from '../hydrate'
 
 void hydratePage(({ data }: { data: { error: AppError } }) => <ErrorPage error={data.error} />)

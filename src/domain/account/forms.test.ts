@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { fieldProblems, ProfileForm, SignInForm, SignUpForm } from './forms'
 
 const problems = (result: { success: boolean; error?: unknown }) =>
-  result.success ? {} : fieldProblems(result.error as Parameters<typeof fieldProblems>[0])
+  result.success
+    ? {}
+    : Object.fromEntries(
+        fieldProblems(result.error as Parameters<typeof fieldProblems>[0]).map((p) => [p.field, p.code]),
+      )
 
 describe('account forms', () => {
   it('tells a missing field from an invalid one', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { FieldProblem } from '../validation/problem'
 
 /** Passwords: long enough to resist guessing, short enough to hash quickly. */
 export const PASSWORD_MIN = 10
@@ -41,12 +42,24 @@ export const PasswordChangeForm = z.object({
 export const ProfileForm = z.object({ name, email, phone })
 export const GrayLoginForm = z.object({ code: z.string().trim().min(1, 'required').max(100, 'invalid') })
 
-/** The problem of each invalid field: 'required', 'invalid' or 'passwordLength'. */
-export function fieldProblems(error: z.ZodError): Record<string, string> {
-  const problems: Record<string, string> = {}
+const CODES = ['required', 'invalid', 'passwordLength'] as const
+
+/**
+ * The first problem of each invalid field: `required`, `invalid` or `passwordLength`, with its message key
+ * (`validation.<code>`); the page adds the field's label.
+ *
+ * @example
+ * fieldProblems(SignInForm.safeParse({ email: '' }).error) // [{ field: 'email', code: 'required', messageKey: 'validation.required' }, …]
+ */
+export function fieldProblems(error: z.ZodError): FieldProblem[] {
+  const seen = new Set<string>()
+  const problems: FieldProblem[] = []
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? 'form')
-    problems[field] ??= issue.message
+    if (seen.has(field)) continue
+    seen.add(field)
+    const code = CODES.find((c) => c === issue.message) ?? 'invalid'
+    problems.push({ field, code, messageKey: `validation.${code}` })
   }
   return problems
 }

@@ -10,7 +10,6 @@ export const CONSENT_VERSION = 1
 export const CONSENT_MAX_AGE_DAYS = 180
 
 export type ConsentGroup = 'necessary' | 'analytics' | 'marketing'
-export const CONSENT_GROUPS: readonly ConsentGroup[] = ['necessary', 'analytics', 'marketing']
 
 export interface Consent {
   version: number

@@ -1,6 +1,6 @@
 /**
  * The home-charger enquiry: who to contact, where the charger goes, the kind of house and when the customer would
- * like it installed. Pure; the contact rules are the test-drive form's (e-mail pattern, the country's phone format
+ * like it installed. Pure, checked with zod (server only); the contact rules are the test-drive form's (e-mail pattern, the country's phone format
  * stored in E.164) and the address rules the order's personal form (national postcode, street with a number).
  *
  * - name 1–80 characters without control characters; e-mail and phone required.
@@ -8,8 +8,11 @@
  * - house type and installation window: one of the lists below.
  * - the privacy statement must be accepted.
  */
+import { z } from 'zod'
 import { normalizeZip } from '../order/personal'
 import { isValidEmail, normalizePhone, type StoreCountry } from '../testdrive/phone'
+import { formContext, INVALID, parseForm, postedText, requiredField, rule } from '../validation/form-schema'
+import type { FieldProblem } from '../validation/problem'
 
 /** Kinds of home the installer plans for (cable length, permissions of the housing association). */
 export const HOUSE_TYPES = ['detached', 'semiDetached', 'terraced', 'apartment', 'other'] as const
@@ -33,16 +36,13 @@ export const CHARGER_FIELDS = [
 export type ChargerField = (typeof CHARGER_FIELDS)[number]
 
 /**
- * One problem with one field; `labelKey` fills the `{label}` of the SPEC §5 messages.
+ * One problem with one field; `labelKey` (`charger.field.<field>`) fills the `{label}` of the SPEC §5 messages.
  *
  * @example
- * const p: ChargerProblem = { field: 'zip', messageKey: 'validation.invalid', labelKey: 'charger.field.zip' }
+ * const p: ChargerProblem = { field: 'zip', code: 'invalid', messageKey: 'validation.invalid',
+ *   labelKey: 'charger.field.zip' }
  */
-export interface ChargerProblem {
-  field: ChargerField
-  messageKey: 'validation.required' | 'validation.select' | 'validation.invalid' | 'charger.problem.privacyRequired'
-  labelKey?: `charger.field.${Exclude<ChargerField, 'privacyAccepted'>}`
-}
+export type ChargerProblem = FieldProblem<ChargerField>
 
 /**
  * A valid enquiry, normalised for storage.
@@ -64,70 +64,44 @@ export interface ChargerEnquiry {
 }
 
 const NO_CONTROL = /^[^\p{Cc}\p{Cf}\p{Co}\p{Cn}]*$/u
-const within = (value: string, max: number) => [...value].length <= max && NO_CONTROL.test(value)
+const within = (max: number, also: RegExp[]) =>
+  z
+    .string()
+    .refine(
+      (value) => [...value].length <= max && NO_CONTROL.test(value) && also.every((re) => re.test(value)),
+      INVALID,
+    )
+
+/** The site's country, which the phone and postcode formats are the ones of. */
+const charger = formContext<StoreCountry>()
+
+const CHARGER_SCHEMA = z.object({
+  name: requiredField(within(80, [/\p{L}/u])),
+  email: requiredField(z.string().refine(isValidEmail, INVALID)),
+  phone: requiredField(rule((text) => normalizePhone(charger.get(), text))),
+  street: requiredField(within(120, [/\p{L}/u, /\p{Nd}/u])),
+  zip: requiredField(rule((text) => normalizeZip(charger.get(), text))),
+  city: requiredField(within(80, [/\p{L}/u])),
+  houseType: requiredField(z.enum(HOUSE_TYPES, INVALID), true),
+  installationWindow: requiredField(z.enum(INSTALLATION_WINDOWS, INVALID), true),
+  privacyAccepted: postedText.pipe(z.literal('yes', { error: 'charger.problem.privacyRequired' })),
+})
 
 /**
  * Checks an enquiry (rules at the top of this file). Problems come in field order, one per field.
  *
  * @example
  * validateChargerEnquiry({ name: '' }, 'SE').problems[0]
- * // { field: 'name', messageKey: 'validation.required', labelKey: 'charger.field.name' }
+ * // { field: 'name', code: 'required', messageKey: 'validation.required', labelKey: 'charger.field.name' }
  */
 export function validateChargerEnquiry(
   input: Partial<Record<ChargerField, string | null>>,
   country: StoreCountry,
 ): { values: ChargerEnquiry | null; problems: ChargerProblem[] } {
-  const problems: ChargerProblem[] = []
-  const v = (field: ChargerField) => (input[field] ?? '').trim().replace(/\s+/g, ' ')
-  const fail = (field: Exclude<ChargerField, 'privacyAccepted'>, problem: 'required' | 'select' | 'invalid') =>
-    problems.push({ field, messageKey: `validation.${problem}`, labelKey: `charger.field.${field}` })
-
-  if (v('name') === '') fail('name', 'required')
-  else if (!within(v('name'), 80) || !/\p{L}/u.test(v('name'))) fail('name', 'invalid')
-
-  if (v('email') === '') fail('email', 'required')
-  else if (!isValidEmail(v('email'))) fail('email', 'invalid')
-
-  const phone = normalizePhone(country, v('phone'))
-  if (v('phone') === '') fail('phone', 'required')
-  else if (phone === null) fail('phone', 'invalid')
-
-  if (v('street') === '') fail('street', 'required')
-  else if (!within(v('street'), 120) || !/\p{L}/u.test(v('street')) || !/\p{Nd}/u.test(v('street')))
-    fail('street', 'invalid')
-
-  const zip = normalizeZip(country, v('zip'))
-  if (v('zip') === '') fail('zip', 'required')
-  else if (zip === null) fail('zip', 'invalid')
-
-  if (v('city') === '') fail('city', 'required')
-  else if (!within(v('city'), 80) || !/\p{L}/u.test(v('city'))) fail('city', 'invalid')
-
-  const houseType = HOUSE_TYPES.find((h) => h === v('houseType')) ?? null
-  if (v('houseType') === '') fail('houseType', 'select')
-  else if (houseType === null) fail('houseType', 'invalid')
-
-  const installationWindow = INSTALLATION_WINDOWS.find((w) => w === v('installationWindow')) ?? null
-  if (v('installationWindow') === '') fail('installationWindow', 'select')
-  else if (installationWindow === null) fail('installationWindow', 'invalid')
-
-  if (v('privacyAccepted') !== 'yes')
-    problems.push({ field: 'privacyAccepted', messageKey: 'charger.problem.privacyRequired' })
-
-  if (problems.length > 0 || phone === null || zip === null || houseType === null || installationWindow === null) {
-    return { values: null, problems }
-  }
-  return {
-    problems,
-    values: {
-      name: v('name'),
-      email: v('email'),
-      phone,
-      street: v('street'),
-      zip,
-      city: v('city'),
-      houseType,
-      installationWindow,
-    },
-  }
+  const { values, problems } = charger.run(country, () =>
+    parseForm(CHARGER_SCHEMA, input, CHARGER_FIELDS, (field) => `charger.field.${field}`),
+  )
+  if (!values) return { values: null, problems }
+  const { privacyAccepted: _, ...enquiry } = values
+  return { problems, values: enquiry }
 }

@@ -1,4 +1,5 @@
 import type { Configuration } from '../catalog/configuration'
+import type { Usage } from '../catalog/markets'
 
 /** Query parameters of a configuration in the configurator's address (shareable, works without JS). */
 const PARAM = {
@@ -9,8 +10,6 @@ const PARAM = {
   packCodes: 'packs',
   accessoryCodes: 'accessories',
 } as const
-
-export type Usage = 'personal' | 'business'
 
 export interface ConfiguratorState {
   configuration: Configuration

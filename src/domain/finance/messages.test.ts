@@ -52,7 +52,9 @@ describe('finance modules', () => {
         const allowed = from === 'zod' || from?.startsWith('./') || from?.startsWith('../')
         expect(allowed, `${file} imports ${from}`).toBe(true)
         if (from?.startsWith('../'))
-          expect(from, file).toMatch(/^\.\.\/(catalog|pricing|money|number)|^\.\.\/\.\.\/\.\.\/data\//)
+          expect(from, file).toMatch(
+            /^\.\.\/(catalog|pricing|money|number|validation\/problem$)|^\.\.\/\.\.\/\.\.\/data\//,
+          )
       }
     }
   })

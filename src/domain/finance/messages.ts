@@ -54,7 +54,6 @@ export const FINANCE_FIELD_KEYS = {
   purchasePriceAtEnd: 'finance.field.purchasePriceAtEnd',
   birthday: 'finance.field.birthday',
 } as const
-export type FinanceField = keyof typeof FINANCE_FIELD_KEYS
 
 /**
  * The message key of a product kind's name.

@@ -1,5 +1,5 @@
 // No zod here: the API and pages import it next to the price engine.
-import type { IsoDate } from '../catalog/markets'
+import type { IsoDate, Usage } from '../catalog/markets'
 import type { PriceQuote } from '../pricing/engine'
 import { leaseQuoteForProduct } from './lease'
 import { loanQuoteForProduct } from './loan'
@@ -84,7 +84,7 @@ export function financeBasis(quote: PriceQuote): Required<FinanceBasis> {
 export function financeSummary(
   product: FinanceProduct,
   input: FinanceBasis & {
-    usage: 'personal' | 'business'
+    usage: Usage
     startDate: IsoDate
     choice: FinanceChoice
   },

@@ -4,6 +4,7 @@
  * share of the price is rounded inwards (min up, max down) so every amount shown is really allowed.
  */
 import { type IsoDate, isIsoDate, type Usage } from '../catalog/markets'
+import type { FieldProblem } from '../validation/problem'
 import { type FinanceProduct, isCreditProduct, type LeaseService } from './products'
 
 /**
@@ -53,20 +54,10 @@ export type FinanceProblemCode = (typeof FINANCE_PROBLEM_CODES)[number]
  * const p: FinanceProblem = { field: 'termMonths', code: 'termNotOffered', messageKey: 'finance.problem.termNotOffered',
  *   params: { options: '24, 36, 48' } }
  */
-export interface FinanceProblem {
-  field:
-    | 'usage'
-    | 'date'
-    | 'downPayment'
-    | 'termMonths'
-    | 'balloonAmount'
-    | 'mileageKmPerYear'
-    | 'services'
-    | 'birthday'
-  code: FinanceProblemCode
-  messageKey: `finance.problem.${FinanceProblemCode}`
-  params: Record<string, number | string>
-}
+export type FinanceProblem = FieldProblem<
+  'usage' | 'date' | 'downPayment' | 'termMonths' | 'balloonAmount' | 'mileageKmPerYear' | 'services' | 'birthday',
+  `finance.problem.${FinanceProblemCode}`
+> & { code: FinanceProblemCode; params: Record<string, number | string> }
 
 function problem(
   field: FinanceProblem['field'],

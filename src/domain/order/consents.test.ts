@@ -42,10 +42,10 @@ describe('checkConsents', () => {
     expect(result.records).toBeNull()
     expect(result.problems).toEqual(
       missing.map((consent) => ({
-        consent,
+        field: consent,
         code: 'consentRequired',
         messageKey: 'order.problem.consentRequired',
-        nameKey: `order.consentName.${consent}`,
+        valueKeys: { consent: `order.consentName.${consent}` },
       })),
     )
   })

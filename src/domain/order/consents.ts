@@ -1,10 +1,14 @@
 /**
  * Consents of the order form (SPEC §3 "Consent flags", §5): which checkboxes a kind of order shows and requires,
- * and the record kept of every accepted one (which text, in which version, when). Pure; no zod.
+ * and the record kept of every accepted one (which text, in which version, when). Pure; zod checks the
+ * required ones (server only).
  *
  * Required: terms and privacy always; the order agreement for an order; the reservation agreement for a
  * reservation; a pre-order needs only the terms. Marketing is optional everywhere. Paying needs the terms first.
  */
+import { z } from 'zod'
+import { parseForm } from '../validation/form-schema'
+import type { FieldProblem } from '../validation/problem'
 import { assertInstant, type IsoInstant } from './instant'
 import type { OrderKind } from './order'
 
@@ -105,19 +109,25 @@ export interface ConsentRecord {
 }
 
 /**
- * A required consent that was not given.
+ * A required consent that was not given: the field is the consent, its name fills `{consent}`.
  *
  * @example
- * const p: ConsentProblem = { consent: 'terms', code: 'consentRequired',
- *   messageKey: 'order.problem.consentRequired', nameKey: 'order.consentName.terms' }
+ * const p: ConsentProblem = { field: 'terms', code: 'consentRequired',
+ *   messageKey: 'order.problem.consentRequired', valueKeys: { consent: 'order.consentName.terms' } }
  */
-export interface ConsentProblem {
-  consent: RequiredConsent
-  code: 'consentRequired'
-  messageKey: 'order.problem.consentRequired'
-  /** The `{consent}` of the message. */
-  nameKey: (typeof CONSENT_NAME_KEYS)[RequiredConsent]
-}
+export type ConsentProblem = FieldProblem<RequiredConsent>
+
+/** Per kind of order, its required consents, each ticked (`true`). Built once: building a schema costs more than parsing. */
+const CONSENT_SCHEMAS = Object.fromEntries(
+  (['order', 'reservation', 'preOrder'] as const).map((kind) => [
+    kind,
+    z.object(
+      Object.fromEntries(
+        requiredConsents(kind).map((consent) => [consent, z.literal(true, { error: 'order.problem.consentRequired' })]),
+      ),
+    ),
+  ]),
+) as Record<OrderKind, z.ZodObject>
 
 const VERSION = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/
 
@@ -137,14 +147,13 @@ export function checkConsents(
   at: IsoInstant,
 ): { records: ConsentRecord[] | null; problems: ConsentProblem[] } {
   assertInstant(at, 'consent time')
-  const problems: ConsentProblem[] = requiredConsents(kind)
-    .filter((consent) => flags[consent] !== true)
-    .map((consent) => ({
-      consent,
-      code: 'consentRequired',
-      messageKey: 'order.problem.consentRequired',
-      nameKey: CONSENT_NAME_KEYS[consent],
-    }))
+  const required = requiredConsents(kind)
+  const problems: ConsentProblem[] = parseForm(CONSENT_SCHEMAS[kind], flags, required, () => undefined).problems.map(
+    (problem) => ({
+      ...problem,
+      valueKeys: { consent: CONSENT_NAME_KEYS[problem.field] },
+    }),
+  )
   if (problems.length > 0) return { records: null, problems }
   const records = offeredConsents(kind)
     .filter((consent) => flags[consent] === true)

@@ -1,6 +1,6 @@
 /**
  * The personal form of an order, pre-order or reservation (SPEC §3 "Personal form", §5): checks every field and
- * normalises the values for storage. Pure; no zod (the browser runs it while the visitor types).
+ * normalises the values for storage, with zod (server only: no browser bundle imports this module).
  *
  * Rules (ours where SPEC gives none):
  * - country: the site's country; the global site cannot order, so every country there is invalid.
@@ -17,10 +17,22 @@
  *   order date (born 29 February: adult from 1 March in years without one), and at most 120 years before it.
  * - finance id: optional, 1–64 letters, digits, `-` or `_`, starting with a letter or digit.
  */
+import { z } from 'zod'
 import type { CountryCode, IsoDate, Usage } from '../catalog/markets'
 import { isIsoDate } from '../catalog/markets'
 import type { FinanceKind } from '../finance/products'
 import { isStoreCountry, isValidEmail, normalizePhone, type StoreCountry } from '../testdrive/phone'
+import {
+  askedWhen,
+  formContext,
+  INVALID,
+  optionalField,
+  parseForm,
+  postedText,
+  requiredField,
+  rule,
+} from '../validation/form-schema'
+import type { FieldProblem } from '../validation/problem'
 
 /**
  * A country that can take orders: every country site, not the global one.
@@ -93,36 +105,14 @@ export function personalVisibleLabelKey(field: PersonalField, country: CountryCo
   return field === 'companyNumber' && country === 'DK' ? 'order.label.cvr' : `order.label.${field}`
 }
 
-/** Fields filled by a choice: their required message says "select". */
-const CHOICES: ReadonlySet<PersonalField> = new Set(['country', 'usage'])
-
 /**
- * What went wrong with a field.
+ * One problem with one field of the personal form.
  *
  * @example
- * const code: FieldProblemCode = 'requiredSelect'
- */
-export type FieldProblemCode = 'required' | 'requiredSelect' | 'invalid'
-
-const MESSAGE_KEYS = {
-  required: 'validation.required',
-  requiredSelect: 'validation.select',
-  invalid: 'validation.invalid',
-} as const satisfies Record<FieldProblemCode, string>
-
-/**
- * One problem with one field; the screen formats `messageKey` with `{label}` = the translation of `labelKey`.
- *
- * @example
- * const p: FieldProblem = { field: 'zip', code: 'invalid', messageKey: 'validation.invalid',
+ * const p: PersonalProblem = { field: 'zip', code: 'invalid', messageKey: 'validation.invalid',
  *   labelKey: 'order.field.zip' }
  */
-export interface FieldProblem {
-  field: PersonalField
-  code: FieldProblemCode
-  messageKey: (typeof MESSAGE_KEYS)[FieldProblemCode]
-  labelKey: PersonalLabelKey
-}
+export type PersonalProblem = FieldProblem<PersonalField>
 
 /**
  * The form as the browser sends it; anything may be missing or empty.
@@ -324,8 +314,64 @@ const DIGIT = /\p{Nd}/u
 const FINANCE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
 
 const length = (value: string) => [...value].length
-const clean = (value: string | null | undefined) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : '')
-const plainText = (value: string, max: number) => length(value) <= max && NO_CONTROL.test(value) && LETTER.test(value)
+const within = (max: number) => (value: string) => length(value) <= max && NO_CONTROL.test(value)
+const plainText = (max: number) => z.string().refine((value) => within(max)(value) && LETTER.test(value), INVALID)
+const personName = z.string().refine((value) => length(value) <= 80 && NAME.test(value), INVALID)
+
+/** What the personal form is judged against: the submission's context, its country (null when the form names
+ * another than the site's), whether it is for business use and whether it asks the birthday. */
+const personal = formContext<{
+  context: PersonalContext
+  country: OrderCountry | null
+  business: boolean
+  askBirthday: boolean
+}>()
+
+/** A rule of the country's format; not judged when the country is wrong (the country field is the problem then). */
+const inCountry = (normalise: (country: OrderCountry, text: string) => string | null) =>
+  rule((text) => {
+    const { country } = personal.get()
+    return country === null ? text : normalise(country, text)
+  })
+
+const PERSONAL_SCHEMA = z.object({
+  firstName: requiredField(personName),
+  lastName: requiredField(personName),
+  country: requiredField(
+    rule((text) => {
+      const { country } = personal.get()
+      return text.toUpperCase() === country ? country : null
+    }),
+    true,
+  ),
+  zip: requiredField(inCountry(normalizeZip)),
+  city: requiredField(plainText(80)),
+  street: requiredField(plainText(120).refine((value) => DIGIT.test(value), INVALID)),
+  apartment: optionalField(z.string().refine(within(40), INVALID)),
+  email: requiredField(z.string().refine(isValidEmail, INVALID)),
+  phone: requiredField(inCountry(normalizePhone)),
+  usage: requiredField(z.enum(['personal', 'business'], INVALID), true),
+  companyName: askedWhen(
+    () => personal.get().business,
+    requiredField(z.string().refine((value) => within(120)(value) && /[\p{L}\p{Nd}]/u.test(value), INVALID)),
+  ),
+  companyNumber: askedWhen(() => personal.get().business, requiredField(inCountry(normalizeCompanyNumber))),
+  companyAddress: askedWhen(() => personal.get().business, requiredField(plainText(200))),
+  birthday: askedWhen(
+    () => personal.get().askBirthday,
+    requiredField(
+      z.string().refine((value) => {
+        const { orderDate } = personal.get().context
+        return (
+          isIsoDate(value) &&
+          isAtLeastYearsOld(value, orderDate, MIN_LEASE_AGE) &&
+          !isAtLeastYearsOld(value, orderDate, MAX_AGE + 1)
+        )
+      }, INVALID),
+    ),
+  ),
+  financeId: optionalField(z.string().regex(FINANCE_ID, INVALID)),
+})
 
 /**
  * Checks the personal form (rules at the top of this file) and normalises it. Problems come in field order, at
@@ -338,105 +384,20 @@ const plainText = (value: string, max: number) => length(value) <= max && NO_CON
 export function validatePersonal(
   input: PersonalInput,
   context: PersonalContext,
-): { values: NormalisedPersonal | null; problems: FieldProblem[] } {
+): { values: NormalisedPersonal | null; problems: PersonalProblem[] } {
   if (!isIsoDate(context.orderDate)) throw new RangeError(`orderDate must be an ISO date, got ${context.orderDate}`)
   const site = context.site
-  const problems: FieldProblem[] = []
-  const fail = (field: PersonalField, code: 'required' | 'invalid') => {
-    const problemCode: FieldProblemCode = code === 'required' && CHOICES.has(field) ? 'requiredSelect' : code
-    problems.push({
-      field,
-      code: problemCode,
-      messageKey: MESSAGE_KEYS[problemCode],
-      labelKey: personalLabelKey(field, site),
-    })
+  const posted = (field: PersonalField) => postedText.parse(input[field])
+  const country = isStoreCountry(site) && posted('country').toUpperCase() === site ? site : null
+  const judged = {
+    context,
+    country,
+    business: posted('usage') === 'business',
+    askBirthday: needsBirthday(site, context.financeKind),
   }
-  const v = Object.fromEntries(PERSONAL_FIELDS.map((field) => [field, clean(input[field])])) as Record<
-    PersonalField,
-    string
-  >
-
-  for (const field of ['firstName', 'lastName'] as const) {
-    if (v[field] === '') fail(field, 'required')
-    else if (length(v[field]) > 80 || !NAME.test(v[field])) fail(field, 'invalid')
-  }
-
-  const country = isStoreCountry(site) && v.country.toUpperCase() === site ? site : null
-  if (v.country === '') fail('country', 'required')
-  else if (country === null) fail('country', 'invalid')
-
-  const zip = country === null ? null : normalizeZip(country, v.zip)
-  if (v.zip === '') fail('zip', 'required')
-  else if (country !== null && zip === null) fail('zip', 'invalid')
-
-  if (v.city === '') fail('city', 'required')
-  else if (!plainText(v.city, 80)) fail('city', 'invalid')
-
-  if (v.street === '') fail('street', 'required')
-  else if (!plainText(v.street, 120) || !DIGIT.test(v.street)) fail('street', 'invalid')
-
-  if (v.apartment !== '' && (length(v.apartment) > 40 || !NO_CONTROL.test(v.apartment))) fail('apartment', 'invalid')
-
-  if (v.email === '') fail('email', 'required')
-  else if (!isValidEmail(v.email)) fail('email', 'invalid')
-
-  const phone = country === null ? null : normalizePhone(country, v.phone)
-  if (v.phone === '') fail('phone', 'required')
-  else if (country !== null && phone === null) fail('phone', 'invalid')
-
-  const usage: Usage | null = v.usage === 'personal' || v.usage === 'business' ? v.usage : null
-  if (v.usage === '') fail('usage', 'required')
-  else if (usage === null) fail('usage', 'invalid')
-
-  const business = usage === 'business'
-  let companyNumber: string | null = null
-  if (business) {
-    if (v.companyName === '') fail('companyName', 'required')
-    else if (length(v.companyName) > 120 || !NO_CONTROL.test(v.companyName) || !/[\p{L}\p{Nd}]/u.test(v.companyName))
-      fail('companyName', 'invalid')
-
-    companyNumber = country === null ? null : normalizeCompanyNumber(country, v.companyNumber)
-    if (v.companyNumber === '') fail('companyNumber', 'required')
-    else if (country !== null && companyNumber === null) fail('companyNumber', 'invalid')
-
-    if (v.companyAddress === '') fail('companyAddress', 'required')
-    else if (!plainText(v.companyAddress, 200)) fail('companyAddress', 'invalid')
-  }
-
-  const askBirthday = needsBirthday(site, context.financeKind)
-  if (askBirthday) {
-    if (v.birthday === '') fail('birthday', 'required')
-    else if (
-      !isIsoDate(v.birthday) ||
-      !isAtLeastYearsOld(v.birthday, context.orderDate, MIN_LEASE_AGE) ||
-      isAtLeastYearsOld(v.birthday, context.orderDate, MAX_AGE + 1)
-    )
-      fail('birthday', 'invalid')
-  }
-
-  if (v.financeId !== '' && !FINANCE_ID.test(v.financeId)) fail('financeId', 'invalid')
-
-  if (problems.length > 0 || country === null || zip === null || phone === null || usage === null) {
-    return { values: null, problems }
-  }
-  return {
-    problems,
-    values: {
-      firstName: v.firstName,
-      lastName: v.lastName,
-      country,
-      zip,
-      city: v.city,
-      street: v.street,
-      apartment: v.apartment === '' ? null : v.apartment,
-      email: v.email,
-      phone,
-      usage,
-      companyName: business ? v.companyName : null,
-      companyNumber: business ? companyNumber : null,
-      companyAddress: business ? v.companyAddress : null,
-      birthday: askBirthday ? v.birthday : null,
-      financeId: v.financeId === '' ? null : v.financeId,
-    },
-  }
+  const { values, problems } = personal.run(judged, () =>
+    parseForm(PERSONAL_SCHEMA, input, PERSONAL_FIELDS, (field) => personalLabelKey(field, site)),
+  )
+  if (!values || country === null) return { values: null, problems }
+  return { problems, values: { ...values, country } }
 }

@@ -1,7 +1,19 @@
 /**
- * Checks a test-drive booking request and answers with field-level problems (pure: the caller passes the stores,
- * the clock and the bookings of the requested store).
+ * Checks a test-drive booking request with zod (server only) and answers with field-level problems (pure: the
+ * caller passes the stores, the clock and the bookings of the requested store).
  */
+
+import { z } from 'zod'
+import {
+  formContext,
+  formIssues,
+  INVALID,
+  optionalField,
+  postedText,
+  requiredField,
+  rule,
+} from '../validation/form-schema'
+import type { FieldProblem } from '../validation/problem'
 import {
   type BookingProblemCode,
   FIELD_LABEL_KEYS,
@@ -77,10 +89,8 @@ const CHOICES: ReadonlySet<BookingField> = new Set(['country', 'storeId', 'model
  * const p: BookingProblem = { field: 'phone', code: 'invalid', messageKey: 'testDrive.problem.invalidPhone',
  *   labelKey: 'testDrive.field.phone', params: { example: '+47 412 34 567' } }
  */
-export interface BookingProblem {
-  field: BookingField
+export type BookingProblem = FieldProblem<BookingField, ProblemMessageKey> & {
   code: BookingProblemCode
-  messageKey: ProblemMessageKey
   labelKey: FieldLabelKey
   params: Record<string, string>
 }
@@ -136,7 +146,58 @@ function problem(field: BookingField, code: BookingProblemCode, params: Record<s
   return { field, code, messageKey, labelKey: LABELS[field], params }
 }
 
-const text = (value: string | null | undefined) => (typeof value === 'string' ? value.trim() : '')
+/** The messages of a booking's own problems, as issue messages (the problem code is the key's last part). */
+const KEYS = {
+  storeNotFound: PROBLEM_MESSAGE_KEYS.storeNotFound,
+  modelNotOnShow: PROBLEM_MESSAGE_KEYS.modelNotOnShow,
+  slotUnavailable: PROBLEM_MESSAGE_KEYS.slotUnavailable,
+  privacyRequired: PROBLEM_MESSAGE_KEYS.privacyRequired,
+}
+
+/** What a booking is judged against: the country (when it is one with stores), its store, the clock and the
+ * bookings of the store's slots. */
+const booking = formContext<{
+  market: StoreCountry | null
+  store: Store | null
+  now: Date
+  booked: ReadonlyMap<SlotStartIso, number>
+}>()
+
+const CODE_FIELD = z.string().max(40, INVALID).regex(CODE, INVALID)
+
+const BOOKING_SCHEMA = z.object({
+  country: requiredField(rule((): StoreCountry | null => booking.get().market)),
+  // Without a country there is no store to find: only a missing store is a problem then.
+  storeId: requiredField(
+    rule((): Store | string | null => (booking.get().market === null ? '' : booking.get().store), KEYS.storeNotFound),
+  ),
+  modelCode: requiredField(
+    CODE_FIELD.refine((model) => {
+      const { store } = booking.get()
+      return store === null || store.modelsOnShow.includes(model)
+    }, KEYS.modelNotOnShow),
+  ),
+  carCode: optionalField(CODE_FIELD),
+  slotStart: requiredField(
+    rule(normalizeSlotStart).transform((slotStart, ctx) => {
+      const { store, now, booked } = booking.get()
+      if (store === null) return { slotStart, local: null }
+      const local = utcToZoned(new Date(slotStart), store.timeZone)
+      const offered = slotsFor(store, local.date, 1, now, booked).some((s) => s.start === slotStart)
+      if (!offered) ctx.addIssue({ code: 'custom', message: KEYS.slotUnavailable, input: slotStart })
+      return { slotStart, local }
+    }),
+  ),
+  name: requiredField(z.string().max(NAME_MAX, INVALID).regex(NAME, INVALID)),
+  phone: requiredField(
+    rule((text) => {
+      const { market } = booking.get()
+      return market === null ? text : normalizePhone(market, text)
+    }),
+  ),
+  email: requiredField(z.string().refine(isValidEmail, INVALID)),
+  privacyAccepted: z.literal(true, { error: KEYS.privacyRequired }),
+})
 
 /**
  * Checks a booking request: every field is present and well formed (the phone in the country's format, see
@@ -152,82 +213,42 @@ export function validateBooking(
   request: BookingRequest,
   context: BookingContext,
 ): { problems: BookingProblem[]; booking: ValidBooking | null } {
-  const problems: BookingProblem[] = []
-  const country = text(request.country)
-  const storeId = text(request.storeId)
-  const modelCode = text(request.modelCode)
-  const carCode = text(request.carCode)
-  const slotText = text(request.slotStart)
-  const name = text(request.name).replace(/\s+/g, ' ')
-  const phoneText = text(request.phone)
-  const email = text(request.email)
-
+  // What the other fields are judged against: the country's format, the store's models and slots.
+  const country = postedText.parse(request.country)
   const market = isStoreCountry(country) ? country : null
-  if (country === '') problems.push(problem('country', 'required'))
-  else if (market === null) problems.push(problem('country', 'invalid'))
-
-  let store: Store | null = null
-  if (storeId === '') problems.push(problem('storeId', 'required'))
-  else if (market !== null) {
-    store = context.stores.find((candidate) => candidate.id === storeId && candidate.country === market) ?? null
-    if (store === null) problems.push(problem('storeId', 'storeNotFound'))
-  }
-
-  if (modelCode === '') problems.push(problem('modelCode', 'required'))
-  else if (!CODE.test(modelCode) || modelCode.length > 40) problems.push(problem('modelCode', 'invalid'))
-  else if (store !== null && !store.modelsOnShow.includes(modelCode))
-    problems.push(problem('modelCode', 'modelNotOnShow'))
-
-  if (carCode !== '' && (!CODE.test(carCode) || carCode.length > 40)) problems.push(problem('carCode', 'invalid'))
-
-  const slotStart = slotText === '' ? null : normalizeSlotStart(slotText)
-  let local: { date: string; time: string } | null = null
-  if (slotText === '') problems.push(problem('slotStart', 'required'))
-  else if (slotStart === null) problems.push(problem('slotStart', 'invalid'))
-  else if (store !== null) {
-    local = utcToZoned(new Date(slotStart), store.timeZone)
-    const offered = slotsFor(store, local.date, 1, context.now, context.booked).some((slot) => slot.start === slotStart)
-    if (!offered) problems.push(problem('slotStart', 'slotUnavailable'))
-  }
-
-  if (name === '') problems.push(problem('name', 'required'))
-  else if (name.length > NAME_MAX || !NAME.test(name)) problems.push(problem('name', 'invalid'))
-
-  const phone = market === null ? null : normalizePhone(market, phoneText)
-  if (phoneText === '') problems.push(problem('phone', 'required'))
-  else if (market !== null && phone === null) {
-    problems.push(problem('phone', 'invalid', { example: PHONE_RULES[market].example }))
-  }
-
-  if (email === '') problems.push(problem('email', 'required'))
-  else if (!isValidEmail(email)) problems.push(problem('email', 'invalid'))
-
-  if (request.privacyAccepted !== true) problems.push(problem('privacyAccepted', 'privacyRequired'))
-
-  if (
-    problems.length > 0 ||
-    market === null ||
-    store === null ||
-    slotStart === null ||
-    local === null ||
-    phone === null
-  ) {
+  const storeId = postedText.parse(request.storeId)
+  const store = market
+    ? (context.stores.find((candidate) => candidate.id === storeId && candidate.country === market) ?? null)
+    : null
+  const { values, issues } = booking.run({ market, store, now: context.now, booked: context.booked }, () =>
+    formIssues(BOOKING_SCHEMA, { ...request, privacyAccepted: request.privacyAccepted === true }, BOOKING_FIELDS),
+  )
+  if (!values || market === null || store === null || values.slotStart.local === null) {
+    const problems = issues.map(({ field, message }) => {
+      const problemCode = (
+        message === 'requiredSelect' ? 'required' : message.slice(message.lastIndexOf('.') + 1)
+      ) as BookingProblemCode
+      return field === 'phone' && problemCode === 'invalid' && market !== null
+        ? problem(field, problemCode, { example: PHONE_RULES[market].example })
+        : problem(field, problemCode)
+    })
     return { problems, booking: null }
   }
+  const { slotStart, local } = values.slotStart
   return {
-    problems,
+    problems: [],
     booking: {
       country: market,
       storeId: store.id,
-      modelCode,
-      carCode: carCode === '' ? null : carCode,
+      modelCode: values.modelCode,
+      carCode: values.carCode,
       slotStart,
       localDate: local.date,
       localTime: local.time,
       timeZone: store.timeZone,
-      name,
-      phone,
-      email,
+      name: values.name,
+      phone: values.phone,
+      email: values.email,
     },
   }
 }

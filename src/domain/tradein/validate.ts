@@ -1,7 +1,7 @@
 /**
  * The trade-in form (SPEC §3 trade-in, §5): VIN, mileage, plate number, owner, the car from the valuation table and
  * its first registration year. Each field gets at most one problem, in screen order; `values` is set only when
- * there are none.
+ * there are none. Checked with zod (server only).
  *
  * - vin: vin.ts; the brand may be left empty when the VIN's manufacturer code names one in the table.
  * - mileage: mileage.ts; plate: the site country's format (plates.ts); owner: the owner's name as on the
@@ -9,12 +9,15 @@
  * - car: `brand/series/variant` codes of the table that belong together.
  * - year: the first registration year, from `today`'s year back 30 years (older cars are valued in store).
  */
+import { z } from 'zod'
 import type { IsoDate } from '../catalog/markets'
 import type { StoreCountry } from '../testdrive/phone'
+import { formContext, INVALID, parseForm, postedText, requiredField, rule } from '../validation/form-schema'
+import type { FieldProblem } from '../validation/problem'
 import { parseMileage } from './mileage'
 import { normalizePlate } from './plates'
 import { brandFromVin, findVariant, type TradeInCar, type ValuationTable } from './valuation'
-import { normalizeVin } from './vin'
+import { normalizeVin, type VinProblem } from './vin'
 
 /** The form's fields in screen order. */
 export const TRADE_IN_FIELDS = ['vin', 'mileage', 'plate', 'owner', 'car', 'year'] as const
@@ -24,21 +27,13 @@ export type TradeInField = (typeof TRADE_IN_FIELDS)[number]
 export const OLDEST_YEAR_OFFSET = 30
 
 /**
- * One problem with one field: the message key and, for the SPEC §5 messages, the field's in-sentence label.
+ * One problem with one field: the SPEC §5 messages with the field's in-sentence label (`tradeIn.field.<field>`),
+ * or the VIN's own (`tradeIn.problem.vinLength`, `tradeIn.problem.vinLetters`).
  *
  * @example
- * const p: TradeInProblem = { field: 'vin', messageKey: 'tradeIn.problem.vinLetters' }
+ * const p: TradeInProblem = { field: 'vin', code: 'vinLetters', messageKey: 'tradeIn.problem.vinLetters' }
  */
-export interface TradeInProblem {
-  field: TradeInField
-  messageKey:
-    | 'validation.required'
-    | 'validation.select'
-    | 'validation.invalid'
-    | 'tradeIn.problem.vinLength'
-    | 'tradeIn.problem.vinLetters'
-  labelKey?: `tradeIn.field.${TradeInField}`
-}
+export type TradeInProblem = FieldProblem<TradeInField>
 
 /**
  * A valid trade-in request, normalised: upper-case VIN, mileage in km, canonical plate.
@@ -84,6 +79,51 @@ export function parseCar(value: string): TradeInCar | null {
   return brand && series && variant && rest.length === 0 ? { brand, series, variant } : null
 }
 
+const VIN_PROBLEMS: Record<VinProblem, string> = {
+  required: 'required',
+  length: 'tradeIn.problem.vinLength',
+  forbiddenLetter: 'tradeIn.problem.vinLetters',
+  character: 'invalid',
+}
+
+/** What a trade-in is judged against: the site's country, the valuation table, this year and the car the VIN names. */
+const tradeIn = formContext<{
+  country: StoreCountry
+  table: ValuationTable
+  thisYear: number
+  fromVin: TradeInCar | null
+}>()
+
+const TRADE_IN_SCHEMA = z.object({
+  vin: postedText.transform((text, ctx) => {
+    const checked = normalizeVin(text)
+    if (checked.ok) return checked.vin
+    ctx.addIssue({ code: 'custom', message: VIN_PROBLEMS[checked.problem], input: text })
+    return z.NEVER
+  }),
+  mileage: requiredField(rule(parseMileage)),
+  plate: requiredField(rule((text) => normalizePlate(tradeIn.get().country, text))),
+  owner: requiredField(z.string().refine(isValidOwnerName, INVALID)),
+  car: postedText.transform((text, ctx): TradeInCar => {
+    const { table, fromVin } = tradeIn.get()
+    const car = text === '' ? fromVin : parseCar(text)
+    if (car && findVariant(table, car)) return car
+    ctx.addIssue({ code: 'custom', message: text === '' && !fromVin ? 'requiredSelect' : 'invalid', input: text })
+    return z.NEVER
+  }),
+  year: requiredField(
+    z
+      .string()
+      .regex(/^\d{4}$/, INVALID)
+      .transform(Number)
+      .refine((year) => {
+        const { thisYear } = tradeIn.get()
+        return year <= thisYear && year >= thisYear - OLDEST_YEAR_OFFSET
+      }, INVALID),
+    true,
+  ),
+})
+
 /**
  * Checks the trade-in form (rules at the top of this file).
  *
@@ -96,56 +136,23 @@ export function validateTradeIn(
   input: TradeInInput,
   context: { country: StoreCountry; table: ValuationTable; today: IsoDate },
 ): { values: ValidTradeIn | null; problems: TradeInProblem[] } {
-  const problems: TradeInProblem[] = []
-  const text = (field: TradeInField) => (input[field] ?? '').trim()
-  const required = (field: TradeInField, select = false) =>
-    problems.push({
-      field,
-      messageKey: select ? 'validation.select' : 'validation.required',
-      labelKey: `tradeIn.field.${field}`,
-    })
-  const invalid = (field: TradeInField) =>
-    problems.push({ field, messageKey: 'validation.invalid', labelKey: `tradeIn.field.${field}` })
-
-  const vin = normalizeVin(text('vin'))
-  if (!vin.ok) {
-    if (vin.problem === 'required') required('vin')
-    else if (vin.problem === 'length') problems.push({ field: 'vin', messageKey: 'tradeIn.problem.vinLength' })
-    else if (vin.problem === 'forbiddenLetter')
-      problems.push({ field: 'vin', messageKey: 'tradeIn.problem.vinLetters' })
-    else invalid('vin')
-  }
-
-  const mileageKm = parseMileage(text('mileage'))
-  if (text('mileage') === '') required('mileage')
-  else if (mileageKm === null) invalid('mileage')
-
-  const plate = normalizePlate(context.country, text('plate'))
-  if (text('plate') === '') required('plate')
-  else if (plate === null) invalid('plate')
-
-  const owner = text('owner').replace(/\s+/g, ' ')
-  if (owner === '') required('owner')
-  else if (!isValidOwnerName(owner)) invalid('owner')
-
-  let car = parseCar(text('car'))
+  const vin = normalizeVin(postedText.parse(input.vin))
   // A brand named by the VIN stands in when only series and variant are missing from a brand-less choice.
-  if (car === null && vin.ok && text('car') === '') {
-    const brand = brandFromVin(context.table, vin.vin)
-    if (brand?.series.length === 1 && brand.series[0]?.variants.length === 1) {
-      car = { brand: brand.code, series: brand.series[0].code, variant: brand.series[0].variants[0]?.code ?? '' }
-    }
+  const brand = vin.ok ? brandFromVin(context.table, vin.vin) : null
+  const fromVin: TradeInCar | null =
+    brand?.series.length === 1 && brand.series[0]?.variants.length === 1
+      ? { brand: brand.code, series: brand.series[0].code, variant: brand.series[0].variants[0]?.code ?? '' }
+      : null
+  const judged = {
+    country: context.country,
+    table: context.table,
+    thisYear: Number(context.today.slice(0, 4)),
+    fromVin,
   }
-  if (text('car') === '' && car === null) required('car', true)
-  else if (car === null || !findVariant(context.table, car)) invalid('car')
-
-  const thisYear = Number(context.today.slice(0, 4))
-  const year = /^\d{4}$/.test(text('year')) ? Number(text('year')) : null
-  if (text('year') === '') required('year', true)
-  else if (year === null || year > thisYear || year < thisYear - OLDEST_YEAR_OFFSET) invalid('year')
-
-  if (problems.length > 0 || !vin.ok || mileageKm === null || plate === null || car === null || year === null) {
-    return { values: null, problems }
-  }
-  return { problems, values: { vin: vin.vin, mileageKm, plate, owner, car, firstRegistrationYear: year } }
+  const { values, problems } = tradeIn.run(judged, () =>
+    parseForm(TRADE_IN_SCHEMA, input, TRADE_IN_FIELDS, (field) => `tradeIn.field.${field}`),
+  )
+  if (!values) return { values: null, problems }
+  const { mileage, year, ...rest } = values
+  return { problems, values: { ...rest, mileageKm: mileage, firstRegistrationYear: year } }
 }

@@ -136,12 +136,12 @@ describe('validateTradeIn', () => {
     const { values, problems } = validateTradeIn({}, context)
     expect(values).toBeNull()
     expect(problems).toEqual([
-      { field: 'vin', messageKey: 'validation.required', labelKey: 'tradeIn.field.vin' },
-      { field: 'mileage', messageKey: 'validation.required', labelKey: 'tradeIn.field.mileage' },
-      { field: 'plate', messageKey: 'validation.required', labelKey: 'tradeIn.field.plate' },
-      { field: 'owner', messageKey: 'validation.required', labelKey: 'tradeIn.field.owner' },
-      { field: 'car', messageKey: 'validation.select', labelKey: 'tradeIn.field.car' },
-      { field: 'year', messageKey: 'validation.select', labelKey: 'tradeIn.field.year' },
+      { field: 'vin', code: 'required', messageKey: 'validation.required', labelKey: 'tradeIn.field.vin' },
+      { field: 'mileage', code: 'required', messageKey: 'validation.required', labelKey: 'tradeIn.field.mileage' },
+      { field: 'plate', code: 'required', messageKey: 'validation.required', labelKey: 'tradeIn.field.plate' },
+      { field: 'owner', code: 'required', messageKey: 'validation.required', labelKey: 'tradeIn.field.owner' },
+      { field: 'car', code: 'requiredSelect', messageKey: 'validation.select', labelKey: 'tradeIn.field.car' },
+      { field: 'year', code: 'requiredSelect', messageKey: 'validation.select', labelKey: 'tradeIn.field.year' },
     ])
   })
 
@@ -167,7 +167,7 @@ describe('validateTradeIn', () => {
       ['year', 'validation.invalid'],
     ])
     expect(validateTradeIn({ ...form, vin: 'XNVP5' }, context).problems).toEqual([
-      { field: 'vin', messageKey: 'tradeIn.problem.vinLength' },
+      { field: 'vin', code: 'vinLength', messageKey: 'tradeIn.problem.vinLength' },
     ])
   })
 
@@ -175,7 +175,7 @@ describe('validateTradeIn', () => {
     const kia = validateTradeIn({ ...form, vin: 'KNAC381BFP5012345', car: '' }, context)
     expect(kia.values?.car).toEqual({ brand: 'kia', series: 'ev6', variant: 'ev6-rwd' })
     expect(validateTradeIn({ ...form, vin: 'WVWZZZE1ZMP012345', car: '' }, context).problems).toEqual([
-      { field: 'car', messageKey: 'validation.select', labelKey: 'tradeIn.field.car' },
+      { field: 'car', code: 'requiredSelect', messageKey: 'validation.select', labelKey: 'tradeIn.field.car' },
     ])
   })
 

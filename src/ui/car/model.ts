@@ -76,11 +76,6 @@ export const WINDOWS: readonly P2[] = [
   [4.02, 1.12],
   [3.9, 1.09],
 ]
-export const BELT: readonly P2[] = [
-  [1.18, 1.0],
-  [4.12, 1.1],
-]
-
 /** Half-width of the body at a point of the profile: rounded in plan at the ends, narrower above the belt. */
 export function halfWidth(x: number, y: number): number {
   const body = 0.92

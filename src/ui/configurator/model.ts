@@ -1,6 +1,6 @@
 import type { ReconcileNote } from '../../domain/catalog/configuration'
 import { type DeliveryWindow, deliveryWindow } from '../../domain/catalog/delivery'
-import type { CountryCode, IsoDate } from '../../domain/catalog/markets'
+import type { CountryCode, IsoDate, Usage } from '../../domain/catalog/markets'
 import type { Catalog } from '../../domain/catalog/schema'
 import type { ChoiceField, ConfiguratorState } from '../../domain/configurator/url'
 import type { PriceQuote } from '../../domain/pricing/engine'
@@ -24,7 +24,7 @@ export interface ConfiguratorData {
   /** A saved configuration that can no longer be built as saved. */
   savedNoLongerBuildable: boolean
   /** The finance products of each usage, for switching usage in the browser; absent without finance. */
-  financeByUsage?: Record<'personal' | 'business', OfferedProduct[]>
+  financeByUsage?: Record<Usage, OfferedProduct[]>
   /** The step of the choice the address was made by (`chose=`): its changes are explained there. */
   choseField?: ChoiceField | null
   today: IsoDate

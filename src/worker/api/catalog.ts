@@ -5,16 +5,17 @@ import { priceCar } from '../../app/priced-car'
 import { Configuration } from '../../domain/catalog/configuration-schema'
 import { deliveryWindow } from '../../domain/catalog/delivery'
 import { catalogItem } from '../../domain/catalog/items'
-import { IsoDate } from '../../domain/catalog/markets-schema'
+import { IsoDate, UsageSchema } from '../../domain/catalog/markets-schema'
 import type { Catalog } from '../../domain/catalog/schema'
 import { siteCatalog } from '../../domain/catalog/view'
 import { formatMoney, type Money } from '../../domain/money'
 import { statedBreakdown } from '../../domain/pricing/display'
 import type { PriceQuote } from '../../domain/pricing/engine'
 import { catalog as catalogOf } from '../../i18n/catalog-store'
-import { createStoreIntl } from '../../i18n/intl'
+import { createRequestIntl } from '../../i18n/intl'
 import { dataMessageKey } from '../../i18n/keys'
 import { SITES, type Site, siteByPrefix } from '../../i18n/sites'
+import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
 import { apiError, apiMessage, pricedOrProblem } from './errors'
@@ -35,7 +36,7 @@ const SitePrefix = z.enum(SITES.map((s) => s.prefix) as [string, ...string[]])
 const QuoteRequest = z.object({
   /** The site (prefix) to price for: country, currency and language. */
   site: SitePrefix,
-  usage: z.enum(['personal', 'business']),
+  usage: UsageSchema,
   configuration: Configuration,
   /** The day to price on (defaults to today); prices are data with valid-from dates. */
   date: IsoDate.optional(),
@@ -141,7 +142,7 @@ export function describeQuote(
   site: Site,
   delivery: ReturnType<typeof deliveryWindow>,
 ) {
-  const intl = createStoreIntl(site.locale, catalogOf(site.locale))
+  const intl = createRequestIntl(site.locale, catalogOf(site.locale))
   // Line labels, notes and running costs name their messages in the price rules (data), filled by formatjs.
   const t = (key: string, values: Record<string, string | number> = {}) =>
     intl.formatMessage({ id: dataMessageKey(key) }, values)
@@ -228,5 +229,5 @@ export const catalogApi = new Hono<AppEnv>()
     if (priced instanceof Response) return priced
     const { catalog, quote, date } = priced
     const delivery = deliveryWindow(catalog, site.countryCode, quote.configuration, date)
-    return c.json(describeQuote(quote, catalog, site, delivery), 200, { 'cache-control': 'private, no-store' })
+    return c.json(describeQuote(quote, catalog, site, delivery), 200, { 'cache-control': CachePolicy.none })
   })

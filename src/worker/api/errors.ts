@@ -5,10 +5,11 @@ import { catalogItem } from '../../domain/catalog/items'
 import { PricedCarError, type PricedCarProblem } from '../../domain/pricing/priced-car'
 import { catalog } from '../../i18n/catalog-store'
 import { formatDate } from '../../i18n/dates'
-import { createStoreIntl, type MessageKey } from '../../i18n/intl'
+import { createRequestIntl, type MessageKey } from '../../i18n/intl'
 import { LOCALES, type Locale } from '../../i18n/sites'
+import { CachePolicy } from '../ssr/cache-policy'
 
-/** The one shape of every API error (documented in the README and the OpenAPI document). */
+/** The one shape of every API error (documented in docs/architecture.md and the OpenAPI document). */
 export const ApiErrorBody = z.object({
   error: z.object({
     code: z.string(),
@@ -57,19 +58,19 @@ export function apiError(
   fields?: { path: string; message: string }[],
 ): Response {
   const body: ApiErrorBody = { error: { code, message: apiMessage(c, key), ...(fields ? { fields } : {}) } }
-  return c.json(body, status, { 'cache-control': 'private, no-store' })
+  return c.json(body, status, { 'cache-control': CachePolicy.none })
 }
 
 /**
  * The answer to a car that cannot be priced: 422 with one message per field, in the caller's language
- * (the site's when the call names none). Every endpoint that prices goes through here, app.onError too.
+ * (the site's when the call names none). Every endpoint that prices goes through here, errorAnswer (errors.ts) too.
  *
  * @example
  * catch (error) { if (error instanceof PricedCarError) return pricedCarProblem(c, error.problem, site.locale) }
  */
 export function pricedCarProblem(c: Context, problem: PricedCarProblem, siteLocale?: Locale): Response {
   const locale = requestLocale(c, siteLocale)
-  const intl = createStoreIntl(locale, catalog(locale))
+  const intl = createRequestIntl(locale, catalog(locale))
   const t = (key: MessageKey, values?: Record<string, string>) => intl.formatMessage({ id: key }, values)
   const field = (path: string, message: string) => ({ path, message })
   switch (problem.code) {

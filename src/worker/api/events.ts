@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { AnalyticsBatch } from '../../domain/analytics/events-schema'
 import { analyticsAllowed } from '../analytics'
 import { limitPerClient } from '../middleware/rate-limit'
+import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
 import { apiError } from './errors'
@@ -64,6 +65,6 @@ export const eventsApi = new Hono<AppEnv>().post(
       }
     }
     await store.record(events, 'client', now)
-    return c.json({ stored: events.length }, 202, { 'cache-control': 'private, no-store' })
+    return c.json({ stored: events.length }, 202, { 'cache-control': CachePolicy.none })
   },
 )

@@ -2,16 +2,17 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { priceCar } from '../../app/priced-car'
 import { Configuration } from '../../domain/catalog/configuration-schema'
-import { IsoDate } from '../../domain/catalog/markets-schema'
+import { IsoDate, UsageSchema } from '../../domain/catalog/markets-schema'
 import { compareFinance } from '../../domain/finance/compare'
 import { createOffer, isExpired } from '../../domain/finance/offer'
 import { FINANCE_KINDS, LEASE_SERVICES, productsFor } from '../../domain/finance/products'
 import { financeBasis, financeSummary } from '../../domain/finance/summary'
 import { formatMoney } from '../../domain/money'
 import { catalog } from '../../i18n/catalog-store'
-import { createStoreIntl, type MessageKey } from '../../i18n/intl'
+import { createRequestIntl, type MessageKey } from '../../i18n/intl'
 import { SITES, type Site, siteByPrefix, today } from '../../i18n/sites'
 import { describeFinance, financeProblemMessage } from '../../ui/finance/describe'
+import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { EXAMPLE_CONFIGURATION } from './catalog'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
@@ -30,7 +31,7 @@ export const FinanceChoiceSchema = z.strictObject({
 
 const FinanceQuoteRequest = z.object({
   site: z.enum(SITES.map((s) => s.prefix) as [string, ...string[]]),
-  usage: z.enum(['personal', 'business']),
+  usage: UsageSchema,
   configuration: Configuration,
   product: z.enum(FINANCE_KINDS),
   choice: FinanceChoiceSchema.default({}),
@@ -124,7 +125,7 @@ export const financeApi = new Hono<AppEnv>()
       ])
     }
     const basis = financeBasis(quote)
-    const intl = createStoreIntl(site.locale, catalog(site.locale))
+    const intl = createRequestIntl(site.locale, catalog(site.locale))
     const t = (key: MessageKey, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values)
     const outcome = financeSummary(product, {
       ...basis,
@@ -181,12 +182,12 @@ export const financeApi = new Hono<AppEnv>()
         offer,
       },
       200,
-      { 'cache-control': 'private, no-store' },
+      { 'cache-control': CachePolicy.none },
     )
   })
   .get(routePath(FINANCE_ENDPOINTS.financeOffer), async (c) => {
     const offer = await c.get('store').findFinanceOffer(c.req.param('id') ?? '')
     if (!offer) return apiError(c, 404, 'not_found', 'api.error.notFound')
     if (isExpired(offer, new Date())) return apiError(c, 410, 'offer_expired', 'finance.offerExpired.message')
-    return c.json(offer, 200, { 'cache-control': 'private, no-store' })
+    return c.json(offer, 200, { 'cache-control': CachePolicy.none })
   })

@@ -5,6 +5,7 @@ import { SITES } from '../../i18n/sites'
 import { reportError } from '../error-reporting'
 import { issueCsrfToken } from '../middleware/csrf'
 import { limitPerClient } from '../middleware/rate-limit'
+import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { CATALOG_ENDPOINTS, catalogApi } from './catalog'
 import { bodyOf, type EndpointSpec, jsonBody, openApiDocument, routePath } from './endpoint'
@@ -108,7 +109,7 @@ export const api = new Hono<AppEnv>()
   )
   .get(routePath(ENDPOINTS.health), (c) => c.json({ ok: true as const }))
   .get(routePath(ENDPOINTS.csrf), async (c) =>
-    c.json({ token: await issueCsrfToken(c) }, 200, { 'cache-control': 'private, no-store' }),
+    c.json({ token: await issueCsrfToken(c) }, 200, { 'cache-control': CachePolicy.none }),
   )
   .get(routePath(ENDPOINTS.sites), (c) =>
     c.json(

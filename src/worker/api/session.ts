@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { loginStatus } from '../../domain/session/login-status'
 import { refreshSession, resolveUser, userInfoOf } from '../auth/session'
+import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import type { EndpointSpec } from './endpoint'
 import { jsonBody, routePath } from './endpoint'
@@ -78,13 +79,13 @@ export const SESSION_ENDPOINTS = {
 export const sessionApi = new Hono<AppEnv>()
   .post(routePath(SESSION_ENDPOINTS.refreshToken), jsonBody(SESSION_ENDPOINTS.refreshToken.body), async (c) => {
     // A valid access cookie needs no rotation; only an expired one spends the refresh token.
-    if (await resolveUser(c)) return c.json({ code: REFRESH_CODE.ok }, 200, { 'cache-control': 'private, no-store' })
+    if (await resolveUser(c)) return c.json({ code: REFRESH_CODE.ok }, 200, { 'cache-control': CachePolicy.none })
     const outcome = await refreshSession(c)
     const code = outcome === 'refreshed' ? REFRESH_CODE.ok : REFRESH_CODE.noSession
-    return c.json({ code }, 200, { 'cache-control': 'private, no-store' })
+    return c.json({ code }, 200, { 'cache-control': CachePolicy.none })
   })
   .post(routePath(SESSION_ENDPOINTS.localUserInfo), jsonBody(SESSION_ENDPOINTS.localUserInfo.body), async (c) =>
-    c.json(userInfoOf(await resolveUser(c), requestSite(c)), 200, { 'cache-control': 'private, no-store' }),
+    c.json(userInfoOf(await resolveUser(c), requestSite(c)), 200, { 'cache-control': CachePolicy.none }),
   )
 
 /** The auth SDK path outside /api. */
@@ -93,12 +94,12 @@ export const authSdk = new Hono<AppEnv>().post(
   jsonBody(SESSION_ENDPOINTS.checkLoginStatus.body),
   async (c) => {
     const user = await resolveUser(c)
-    if (!user) return c.json({}, 200, { 'cache-control': 'private, no-store' })
+    if (!user) return c.json({}, 200, { 'cache-control': CachePolicy.none })
     const info = {
       isLogin: true as const,
       loginStatus: loginStatus(user.types),
       userInfo: userInfoOf(user, requestSite(c)),
     }
-    return c.json({ data: { data: info } }, 200, { 'cache-control': 'private, no-store' })
+    return c.json({ data: { data: info } }, 200, { 'cache-control': CachePolicy.none })
   },
 )

@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { storeSlots } from '../../app/test-drive'
 import { nearestStores } from '../../domain/testdrive/geo'
 import { SITES, siteByPrefix } from '../../i18n/sites'
-import { storeSlots } from '../../routes/test-drive-slots'
+import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
 import { apiError, apiMessage } from './errors'
@@ -75,5 +76,5 @@ export const testDriveApi = new Hono<AppEnv>()
     const stores = site ? await c.get('store').stores(site.countryCode) : []
     const store = stores.find((s) => s.id === c.req.param('id'))
     if (!store) return apiError(c, 404, 'not_found', 'api.error.notFound')
-    return c.json({ slots: await storeSlots(store, c.get('store')) }, 200, { 'cache-control': 'private, no-store' })
+    return c.json({ slots: await storeSlots(store, c.get('store')) }, 200, { 'cache-control': CachePolicy.none })
   })

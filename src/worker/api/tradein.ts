@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { requestValuation } from '../../app/trade-in'
 import { formatMoney, type Money } from '../../domain/money'
 import { isStoreCountry } from '../../domain/testdrive/phone'
 import { MAX_MILEAGE_KM, parseMileage } from '../../domain/tradein/mileage'
@@ -8,9 +9,9 @@ import { isValidOwnerName, OLDEST_YEAR_OFFSET } from '../../domain/tradein/valid
 import { FINAL_PRICE_VALID_DAYS } from '../../domain/tradein/valuation'
 import { normalizeVin } from '../../domain/tradein/vin'
 import { catalog } from '../../i18n/catalog-store'
-import { createStoreIntl, type MessageKey } from '../../i18n/intl'
+import { createRequestIntl, type MessageKey } from '../../i18n/intl'
 import { SITES, siteByPrefix } from '../../i18n/sites'
-import { requestValuation } from '../../routes/trade-in-valuation'
+import { CachePolicy } from '../ssr/cache-policy'
 import { visitorTradeIn } from '../tradein-cookie'
 import type { AppEnv } from '../types'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
@@ -108,7 +109,7 @@ export const tradeInApi = new Hono<AppEnv>().post(
     switch (outcome.status) {
       case 'invalid': {
         const locale = requestLocale(c)
-        const intl = createStoreIntl(locale, catalog(locale))
+        const intl = createRequestIntl(locale, catalog(locale))
         const label = (key: MessageKey | undefined) => (key ? intl.formatMessage({ id: key }) : '')
         return apiError(
           c,
@@ -117,7 +118,7 @@ export const tradeInApi = new Hono<AppEnv>().post(
           'api.error.validation',
           outcome.problems.map((p) => ({
             path: FIELD_PATHS[p.field] ?? p.field,
-            message: intl.formatMessage({ id: p.messageKey }, { label: label(p.labelKey) }),
+            message: intl.formatMessage({ id: p.messageKey }, { label: label(p.labelKey as MessageKey | undefined) }),
           })),
         )
       }
@@ -136,7 +137,7 @@ export const tradeInApi = new Hono<AppEnv>().post(
             finalPriceValidDays: FINAL_PRICE_VALID_DAYS,
           },
           201,
-          { 'cache-control': 'private, no-store' },
+          { 'cache-control': CachePolicy.none },
         )
       }
     }

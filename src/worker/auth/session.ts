@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import type { Account } from '../../domain/account/account'
 import { linkTo } from '../../i18n/links'
 import type { Site } from '../../i18n/sites'
 import { type AccountStore, createAccountStore, type UserRecord } from '../../store/accounts'
@@ -17,14 +18,7 @@ export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60
 export const REUSE_GRACE_MS = 10_000
 
 /** The signed-in visitor, as pages and handlers see them. */
-export interface SessionUser {
-  id: string
-  email: string
-  name: string
-  phone: string
-  types: number[]
-  roles: string[]
-  staffCountry: string | null
+export interface SessionUser extends Account {
   sessionId: string
   familyId: string
 }

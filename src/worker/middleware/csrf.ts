@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { apiError } from '../api/errors'
 import { constantTimeEqual, randomToken, sign } from '../auth/crypto'
+import { formBody } from '../form-body'
 import type { AppEnv } from '../types'
 import { isForeignRequest } from './same-origin'
 
@@ -39,7 +40,7 @@ async function submittedToken(c: Context<AppEnv>): Promise<string | undefined> {
   const header = c.req.header(CSRF_HEADER)
   if (header) return header
   if (isFormPost(c)) {
-    const field = (await c.req.parseBody())[CSRF_FIELD]
+    const field = (await formBody(c))[CSRF_FIELD]
     return typeof field === 'string' ? field : undefined
   }
   return undefined

@@ -1,10 +1,20 @@
 /**
- * Named cache policies (Hydrogen-style), so no handler writes header strings by hand.
- * Anonymous pages may sit at the edge for a few minutes; anything personal is never stored.
+ * Named cache policies (Hydrogen-style): every `cache-control` the worker sends is one of these, so whether an
+ * answer may ever be shared has one answer per name (`cache-policy.test.ts` fails on a header string written by
+ * hand). Anonymous pages may sit at the edge for a few minutes; anything personal is never stored.
+ *
+ * @example
+ * return c.json(body, 200, { 'cache-control': CachePolicy.none })
  */
 export const CachePolicy = {
   /** Anonymous HTML: browsers revalidate, the edge keeps it 5 minutes. */
   anonymousPage: 'public, max-age=0, s-maxage=300, stale-while-revalidate=60',
   /** Personal pages, errors and API answers. */
   none: 'private, no-store',
+  /** An answer that must not be kept anywhere, shared or not: the 503 of an unconfigured production worker. */
+  noStore: 'no-store',
+  /** Public files that change with a deployment at most: robots.txt, the sitemap. */
+  publicHour: 'public, max-age=3600',
+  /** Public files drawn from data that changes rarely: the car pictures. */
+  publicDay: 'public, max-age=86400',
 } as const

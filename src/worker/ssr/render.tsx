@@ -6,15 +6,14 @@ import { renderToReadableStream } from 'react-dom/server'
 import { allows, type Consent } from '../../domain/analytics/consent'
 import { type AnalyticsLabel, submitEventOf } from '../../domain/analytics/events'
 import { catalog as catalogOf } from '../../i18n/catalog-store'
-import { COMMON_NAMESPACES, createStoreIntl, pickMessages } from '../../i18n/intl'
+import { COMMON_NAMESPACES, createRequestIntl, pickMessages } from '../../i18n/intl'
 import { linkTo, sameOriginPath } from '../../i18n/links'
 import { alternateSites, type CountryCode, GLOBAL_SITE, type Locale, type Site } from '../../i18n/sites'
-import { type ClientEntry, PageRedirect, type PageRoute, pageErrorFor } from '../../routes/route'
-import { AppRoot, createPageStore } from '../../ui/AppRoot'
-import type { AppError } from '../../ui/atoms'
+import { type ClientEntry, PageError, PageRedirect, type PageRoute } from '../../routes/route'
+import { AppRoot, createPageAtoms } from '../../ui/AppRoot'
 import { CarDrawing } from '../../ui/car'
 import { drawCar } from '../../ui/car/draw'
-import { ErrorPage } from '../../ui/ErrorPage'
+import { type AppError, ErrorPage } from '../../ui/ErrorPage'
 import type { HydrationPayload } from '../../ui/payload'
 import type { RenderContext } from '../../ui/site-context'
 import { recordServerEvent, tagManagerId } from '../analytics'
@@ -24,6 +23,7 @@ import { GRAY_COOKIE, hasGrayAccess, sessionService } from '../auth/service'
 import { ACCESS_COOKIE, resolveUser, userInfoOf } from '../auth/session'
 import { CONSENT_COOKIE, readConsent } from '../consent'
 import { errorReportingConfig } from '../error-reporting'
+import { formBody } from '../form-body'
 import { enqueueNotifications } from '../notifications'
 import type { PageMatch } from '../pages'
 import { carriesTradeIn, tradeInCarInfo, visitorTradeIn } from '../tradein-cookie'
@@ -154,7 +154,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
       analytics={analytics ? { config: serializeForScript(analytics), src: clientEntrySrc('analytics') } : null}
       monitoring={reporting && request.client ? { ...reporting, src: clientEntrySrc('monitoring') } : null}
     >
-      <AppRoot ctx={ctx} intl={intl} store={createPageStore(page)}>
+      <AppRoot ctx={ctx} intl={intl} atoms={createPageAtoms(page)}>
         {/* The car is drawn into the HTML here; the browser loads its drawing code later. */}
         <CarDrawing value={drawCar}>
           <request.Page data={request.data} />
@@ -200,9 +200,9 @@ function ErrorRoutePage({ data }: { data: { error: AppError } }) {
   return <ErrorPage error={data.error} />
 }
 
-/** The error screen for a site, with its status: 404 types and the 500 "unexpected" one. */
+/** The error screen for a site, with its status; which type and status an error gets is decided in errors.ts. */
 export function renderError(c: Context<AppEnv>, site: Site, error: AppError, status: number): Promise<Response> {
-  const intl = createStoreIntl(site.locale, catalogOf(site.locale))
+  const intl = createRequestIntl(site.locale, catalogOf(site.locale))
   return stream(c, {
     site,
     intl,
@@ -242,7 +242,7 @@ async function loadContext(c: Context<AppEnv>, site: Site, params: Record<string
 }
 
 function renderLoaded(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>, data: unknown, status: number) {
-  const intl = createStoreIntl(site.locale, catalogOf(site.locale))
+  const intl = createRequestIntl(site.locale, catalogOf(site.locale))
   const meta = route.meta(data)
   return stream(c, {
     site,
@@ -266,11 +266,11 @@ async function guard(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>):
   if (route.auth !== 'required') return null
   const check = await loginCheck(c, site, 'force')
   if (check.kind === 'redirect') return c.redirect(check.location, 302)
-  if (check.kind === 'signInInApp') return renderError(c, site, { type: 'signInInApp' }, 401)
+  if (check.kind === 'signInInApp') throw new PageError('signInInApp', 401)
   return null
 }
 
-/** Loads a route's data, then streams its page; a PageError from the loader becomes its error page. */
+/** Loads a route's data, then streams its page; anything the loader throws is answered by app.onError (errors.ts). */
 export async function renderRoute(c: Context<AppEnv>, { site, route, params }: PageMatch): Promise<Response> {
   const blocked = await guard(c, site, route)
   if (blocked) return blocked
@@ -279,8 +279,6 @@ export async function renderRoute(c: Context<AppEnv>, { site, route, params }: P
     data = await route.load(await loadContext(c, site, params))
   } catch (error) {
     if (error instanceof PageRedirect) return c.redirect(error.location, 303)
-    const page = pageErrorFor(error)
-    if (page) return renderError(c, site, { type: page.type }, page.status)
     throw error
   }
   return renderLoaded(c, site, route, data, route.status?.(data) ?? 200)
@@ -288,19 +286,12 @@ export async function renderRoute(c: Context<AppEnv>, { site, route, params }: P
 
 /** A form posted to a page: the route's action redirects (303) or shows the page again. */
 export async function handleAction(c: Context<AppEnv>, { site, route, params }: PageMatch): Promise<Response> {
-  if (!route.action) return renderError(c, site, { type: 'notFound' }, 404)
+  if (!route.action) throw new PageError('notFound', 404)
   const blocked = await guard(c, site, route)
   if (blocked) return blocked
-  const body = await c.req.parseBody()
+  const body = await formBody(c)
   const form = Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'))
-  let result: Awaited<ReturnType<NonNullable<PageRoute<unknown>['action']>>>
-  try {
-    result = await route.action({ ...(await loadContext(c, site, params)), form })
-  } catch (error) {
-    const page = pageErrorFor(error)
-    if (page) return renderError(c, site, { type: page.type }, page.status)
-    throw error
-  }
+  const result = await route.action({ ...(await loadContext(c, site, params)), form })
   if ('redirect' in result) {
     // A form that went through (order form, test drive): recorded here, so it counts without JS too.
     const submitted = route.label ? submitEventOf(route.label) : null

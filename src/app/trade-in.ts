@@ -3,7 +3,7 @@ import { type TradeInInput, type TradeInProblem, validateTradeIn } from '../doma
 import { estimateTradeIn } from '../domain/tradein/valuation'
 import { type Site, today as siteToday } from '../i18n/sites'
 import type { Store } from '../store'
-import type { TradeInOwner } from '../store/programs'
+import type { TradeInOwner } from '../store/trade-ins'
 
 /**
  * What asking for a valuation gave: a stored estimate, field problems, no valuation possible ("currently unable

@@ -1,10 +1,10 @@
-import { catalogItem } from '../domain/catalog/items'
-import type { Catalog } from '../domain/catalog/schema'
-import { formatMoney } from '../domain/money'
-import type { PricedStockCar, StockCar } from '../domain/stock/stock'
-import type { Locale } from '../i18n/sites'
-import { carImagePath } from '../ui/car/image-path'
-import type { StockCarView } from '../ui/stock/StockCar'
+import { catalogItem } from '../../domain/catalog/items'
+import type { Catalog } from '../../domain/catalog/schema'
+import { formatMoney } from '../../domain/money'
+import type { PricedStockCar, StockCar } from '../../domain/stock/stock'
+import type { Locale } from '../../i18n/sites'
+import { carImagePath } from '../../ui/car/image-path'
+import type { StockCarView } from '../../ui/stock/StockCar'
 
 const nameOf = (catalog: Catalog, code: string, locale: Locale) => catalogItem(catalog, code)?.names[locale] ?? code
 

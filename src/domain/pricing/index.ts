@@ -1,6 +1,0 @@
-export * from './change'
-export * from './display'
-export * from './engine'
-export * from './marketing'
-export * from './rounding'
-export * from './rules'

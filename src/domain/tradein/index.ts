@@ -1,6 +1,0 @@
-export * from './balance'
-export * from './mileage'
-export * from './plates'
-export * from './validate'
-export * from './valuation'
-export * from './vin'

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { CachePolicy } from './cache-policy'
+
+/** A `cache-control` header given a literal value: `'cache-control': 'no-store'`, `c.header('Cache-Control', "…")`. */
+const HAND_WRITTEN = /cache-control['"`]\s*[:,]\s*['"`]/gi
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return sourceFiles(path)
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : []
+  })
+}
+
+/** Every place in a source text that writes a cache-control value by hand, as 'file:line'. */
+function handWritten(file: string, text: string): string[] {
+  return [...text.matchAll(HAND_WRITTEN)].map((m) => `${file}:${text.slice(0, m.index).split('\n').length}`)
+}
+
+describe('cache policies have names', () => {
+  it('no handler writes a cache-control value by hand: every one is a CachePolicy', () => {
+    const found = sourceFiles('src').flatMap((file) => handWritten(file, readFileSync(file, 'utf8')))
+    expect(found).toEqual([])
+  })
+
+  it('the check sees a hand-written header in each way one is written', () => {
+    expect(handWritten('a.ts', `c.header('Cache-Control', 'no-store')`)).toEqual(['a.ts:1'])
+    expect(handWritten('b.ts', `\nreturn c.json(x, 200, { "cache-control": "private" })`)).toEqual(['b.ts:2'])
+    expect(handWritten('c.ts', `c.json(x, 200, { 'cache-control': CachePolicy.none })`)).toEqual([])
+  })
+
+  it('nothing personal is ever shareable: only the anonymous page and public files say public', () => {
+    const shared = Object.entries(CachePolicy).filter(([, value]) => value.startsWith('public'))
+    expect(shared.map(([name]) => name).sort()).toEqual(['anonymousPage', 'publicDay', 'publicHour'])
+    expect(CachePolicy.none).toBe('private, no-store')
+  })
+})
