@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { axeViolations } from './axe'
 import { launchBrowser, reloadedBy } from './browser'
 
 const base = inject('baseUrl')
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 /** Every route of SPEC §2, with the fixture records of e2e/fixtures.sql. */
 const ROUTES = [
@@ -49,27 +47,8 @@ const ROUTES = [
 const PREFIXES = ['', '/de', '/th']
 const WIDTHS = { desktop: 1280, mobile: 375 }
 
-interface Violation {
-  id: string
-  impact: string | null
-  nodes: { target: unknown }[]
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource })
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: unknown[] }> } }
-    ).axe
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    })
-    return result.violations
-  })) as Violation[]
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) at ${JSON.stringify(v.nodes.map((n) => n.target))}`)
-}
+/** The violations a visitor would be stopped by. */
+const seriousViolations = (page: Page) => axeViolations(page, ['serious', 'critical'])
 
 let browser: Browser
 beforeAll(async () => {

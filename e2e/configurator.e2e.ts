@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { CAR_VIEWS, type CarView, FEATURE_VIEWS } from '../src/ui/car/look'
+import { OPTION_FEATURES } from '../src/ui/configurator/car-look'
 import { launchBrowser } from './browser'
 
 const base = inject('baseUrl')
@@ -223,5 +225,180 @@ describe('configuring a car on /nl', () => {
     expect(await page.locator('.price-summary__total').textContent()).toBe(configured)
     expect(await page.locator('#share-url').inputValue()).toMatch(/\/nl\/configurator\/[\w-]{12}$/)
     await page.close()
+  })
+})
+
+/** The drawing of the configurator's picture in the server's HTML, without its text alternative. */
+async function drawing(query: string, view: CarView): Promise<string> {
+  const html = await (await fetch(`${base}/nl/configurator/p5?${query}&view=${view}`)).text()
+  const svg = /<svg class="car-render"[\s\S]*?<\/svg>/.exec(html)?.[0] ?? ''
+  expect(svg, `${query} ${view}`).toContain(`data-view="${view}"`)
+  return svg.replace(/<title[\s\S]*?<\/title>/, '')
+}
+
+const LONG = 'version=long-range&paint=arctic-white&wheels=aero-18&interior=textile-charcoal'
+const STANDARD = 'version=standard-range&paint=arctic-white&wheels=aero-18&interior=textile-charcoal'
+const OUTSIDE: CarView[] = ['front', 'side', 'rear']
+/** Options the rules only allow with another (the catalog's rules): compared against the car with that one. */
+const REQUIRES: Record<string, string> = { 'bike-carrier': 'tow-pack', 'premium-sound': 'tech-pack' }
+
+describe('the picture shows every choice', () => {
+  // Each group: the choices to compare, and the views they must show in (paint and wheels outside, the interior inside).
+  const groups: { name: string; queries: string[]; views: readonly CarView[] }[] = [
+    {
+      name: 'paint',
+      queries: ['arctic-white', 'graphite-grey', 'fjord-blue', 'aurora-green-black'].map((p) =>
+        LONG.replace('paint=arctic-white', `paint=${p}`),
+      ),
+      views: OUTSIDE,
+    },
+    {
+      name: 'wheels',
+      queries: ['aero-18', 'sport-19'].map((w) => LONG.replace('wheels=aero-18', `wheels=${w}`)),
+      views: [...OUTSIDE, 'wheel'],
+    },
+    {
+      name: 'interior',
+      queries: ['textile-charcoal', 'vegan-leather-sand'].map((i) =>
+        LONG.replace('interior=textile-charcoal', `interior=${i}`),
+      ),
+      views: ['interior'],
+    },
+  ]
+  // Every option that adds something to the picture, against the same car without it.
+  for (const [code, features] of Object.entries(OPTION_FEATURES)) {
+    const pack = ['comfort-pack', 'tech-pack', 'premium-sound', 'tow-pack'].includes(code)
+    const needs = REQUIRES[code]
+    const without = needs ? `${STANDARD}&packs=${needs}` : STANDARD
+    const withIt = pack
+      ? `${STANDARD}&packs=${[needs, code].filter(Boolean).join(',')}`
+      : `${without}&accessories=${code}`
+    groups.push({
+      name: code,
+      queries: [without, withIt],
+      views: [...new Set(features.flatMap((f) => FEATURE_VIEWS[f]))],
+    })
+  }
+
+  for (const group of groups) {
+    it(`draws each ${group.name} differently in ${group.views.join(', ')}`, async () => {
+      for (const view of group.views) {
+        const drawn = await Promise.all(group.queries.map((query) => drawing(query, view)))
+        expect(new Set(drawn).size, `${group.name} in ${view}`).toBe(group.queries.length)
+      }
+    })
+  }
+
+  it('redraws in the browser exactly what the server draws for the same car, in every view', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    // The drawing with its id prefix (that of its first gradient, `<prefix>bg`) taken out: the browser's and the
+    // server's React number the picture differently.
+    const unprefixed = (markup: string) => {
+      const prefix = /id="([^"]+)bg"/.exec(markup)?.[1]
+      return prefix ? markup.replaceAll(prefix, 'U') : markup
+    }
+    const inner = async () => unprefixed(await page.locator('.car-render > g').innerHTML())
+    for (const view of CAR_VIEWS) {
+      await page.goto(`${base}/nl/configurator/p5?${LONG}&view=${view}`)
+      await hydrated(page)
+      const before = await inner()
+      for (const [step, name] of [
+        ['paintCode', 'Fjordblauw'],
+        ['wheelCode', '19'],
+        ['interiorCode', 'Zand'],
+        ['packCodes', 'Technologiepakket'],
+      ] as const) {
+        const link = page.locator(`#choose-${step} a`, { hasText: name }).first()
+        await link.click()
+        await expect.poll(() => link.getAttribute('aria-current')).toBe('true')
+      }
+      // The client's drawing of the new car is the server's drawing of the page at the new address.
+      await expect.poll(inner, { timeout: 5000, message: view }).not.toBe(before)
+      const server = await (await fetch(page.url())).text()
+      const svg = /<svg class="car-render"[\s\S]*?<\/svg>/.exec(server)?.[0] ?? ''
+      // Both serialised by the browser, so only the drawing can differ, not how its markup is written.
+      const expected = await page.evaluate((markup) => {
+        const holder = document.createElement('div')
+        holder.innerHTML = markup
+        return holder.querySelector('.car-render > g')?.innerHTML ?? ''
+      }, svg)
+      expect(await inner(), view).toBe(unprefixed(expected))
+    }
+    await page.close()
+  })
+})
+
+describe('changing the view', () => {
+  it('swipes between the views on a phone, with the choices kept in view under the stage', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+    const page = await context.newPage()
+    // Cookies chosen first: while the banner covers the lower screen, the stage scrolls with the page instead.
+    await page.goto(`${base}/nl`)
+    await page.locator('.consent button[value="rejectAll"]').click()
+    await page.waitForLoadState()
+    await page.goto(`${base}/nl/configurator/p5`)
+    await hydrated(page)
+    const picture = page.locator('.car-render')
+    const box = await picture.boundingBox()
+    if (!box) throw new Error('no picture')
+    const cdp = await context.newCDPSession(page)
+    const swipe = async (from: number, to: number) => {
+      const y = box.y + box.height / 2
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] })
+      for (let step = 1; step <= 5; step++)
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: [{ x: from + ((to - from) * step) / 5, y }],
+        })
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+    }
+    const before = await picture.boundingBox()
+    // To the left: the next view; to the right: back again.
+    await swipe(box.x + box.width * 0.8, box.x + box.width * 0.2)
+    await expect.poll(() => picture.getAttribute('data-view')).toBe('side')
+    await expect.poll(() => page.url()).toContain('view=side')
+    expect(await picture.boundingBox()).toEqual(before)
+    await swipe(box.x + box.width * 0.2, box.x + box.width * 0.8)
+    await expect.poll(() => picture.getAttribute('data-view')).toBe('front')
+    // A vertical move scrolls the page and leaves the view alone; the stage stays at the top, the choices below it.
+    await page.evaluate(() => document.getElementById('choose-interiorCode')?.scrollIntoView())
+    const stage = await page.locator('.configurator__stage').boundingBox()
+    const step = await page.locator('#choose-interiorCode').boundingBox()
+    expect(stage?.y).toBe(0)
+    expect(step?.y ?? 0).toBeGreaterThanOrEqual((stage?.y ?? 0) + (stage?.height ?? 0) - 1)
+    expect(await picture.getAttribute('data-view')).toBe('front')
+    await context.close()
+  })
+
+  it('moves through the views with the arrow keys, on phone and desktop alike, without moving the layout', async () => {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1366, height: 900 },
+    ]) {
+      const page = await browser.newPage({ viewport })
+      await page.goto(`${base}/nl/configurator/p5`)
+      await hydrated(page)
+      // Measured from the top of the page: the focus may scroll it, and the stage is sticky.
+      const boxes = async () => {
+        await page.evaluate(() => window.scrollTo(0, 0))
+        return Promise.all(
+          ['.configurator__stage', '.car-render', 'nav.car-views', '.configurator__steps'].map((s) =>
+            page.locator(s).boundingBox(),
+          ),
+        )
+      }
+      const before = await boxes()
+      await page.locator('nav.car-views a[aria-current="true"]').focus()
+      for (const view of [...CAR_VIEWS.slice(1), CAR_VIEWS[0]]) {
+        await page.keyboard.press('ArrowRight')
+        await expect.poll(() => page.locator('.car-render').getAttribute('data-view')).toBe(view)
+        // The focus follows the current view, so the next arrow goes on from there.
+        expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.view)).toBe(view)
+        expect(await boxes(), `${viewport.width} ${view}`).toEqual(before)
+      }
+      await page.keyboard.press('ArrowLeft')
+      await expect.poll(() => page.locator('.car-render').getAttribute('data-view')).toBe('wheel')
+      await page.close()
+    }
   })
 })

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import nl from '../locales/nl-NL.json'
 import { launchBrowser } from './browser'
 
 const base = inject('baseUrl')
@@ -40,5 +41,27 @@ describe('finance in the configurator', () => {
     expect(await monthly(page)).not.toBe(before)
     expect(await page.locator('#finance-term').inputValue()).toBe('24')
     await context.close()
+  })
+})
+
+describe('the finance figures when the API fails', () => {
+  it('says so in the page language, keeps the last figures, and tries again on request', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${base}/nl/configurator/p5?version=long-range&finance=loan`)
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true')
+    const before = await monthly(page)
+    let failing = true
+    await page.route('**/api/v1/finance-quotes**', (route) =>
+      failing ? route.fulfill({ status: 503, body: 'unavailable' }) : route.continue(),
+    )
+    await page.selectOption('#finance-term', '24')
+    const error = page.locator('.finance__error')
+    await expect.poll(() => error.textContent(), { timeout: 5000 }).toContain(nl['finance.error.unavailable'])
+    expect(await monthly(page)).toBe(before)
+    failing = false
+    await error.getByRole('button', { name: nl['finance.error.retry'] }).click()
+    await expect.poll(() => monthly(page), { timeout: 5000 }).not.toBe(before)
+    expect(await error.count()).toBe(0)
+    await page.close()
   })
 })

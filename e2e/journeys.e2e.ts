@@ -297,7 +297,9 @@ describe('keyboard and time limits', () => {
   it('writes "Land en taal: Nederland" with its space, and sends the global test drive to a country', async () => {
     const page = await browser.newPage()
     await page.goto(`${base}/nl`)
-    expect(await page.locator('.chooser summary').innerText()).toBe('Land en taal: Nederland · Nederlands')
+    // The footer is laid out only near the viewport (content-visibility), and the home is long.
+    await page.locator('.chooser summary').scrollIntoViewIfNeeded()
+    await expect.poll(() => page.locator('.chooser summary').innerText()).toBe('Land en taal: Nederland · Nederlands')
     await page.goto(`${base}/test-drive`)
     await page.locator('.country-list a[hreflang="nl-NL"]').click()
     await page.waitForURL(`${base}/nl/test-drive`)

@@ -19,7 +19,7 @@ export type ValuationRequestOutcome =
  * Validates, values and stores a trade-in for a country site: the one path of the page's form and the API.
  *
  * @example
- * const outcome = await requestValuation(store, site, ctx.tradeIn.owner, form)
+ * const outcome = await requestValuation(store, site, await ctx.tradeIn.owner(), form)
  */
 export async function requestValuation(
   store: Store,

@@ -18,6 +18,8 @@ async function csrfToken(): Promise<string> {
 export interface ApiFetchOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   body?: unknown
+  /** Calls the request off (a newer one replaces it). */
+  signal?: AbortSignal
 }
 
 /**
@@ -49,6 +51,7 @@ export async function apiFetch(
     headers,
     credentials: 'same-origin',
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
   })
 }
 

@@ -94,7 +94,9 @@ export async function hydratePage<Data>(Page: ComponentType<{ data: Data }>): Pr
         atoms={createPageAtoms(payload.page)}
       >
         <ClientEffects page={payload.page} />
-        <ApiProvider value={(path, body) => apiFetch(payload.page, path, { method: 'POST', body })}>
+        <ApiProvider
+          value={(path, body, init) => apiFetch(payload.page, path, { method: 'POST', body, signal: init?.signal })}
+        >
           <ErrorBoundary onError={(error) => reportCrash(payload.page, error)}>
             <Page data={payload.data} />
           </ErrorBoundary>

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { dateInTimeZone } from './calendar'
 
 describe('dateInTimeZone', () => {
@@ -16,5 +16,17 @@ describe('dateInTimeZone', () => {
     const summer = new Date('2026-06-30T22:30:00Z')
     expect(dateInTimeZone(summer, 'Europe/Oslo')).toBe('2026-07-01')
     expect(dateInTimeZone(summer, 'Atlantic/Reykjavik')).toBe('2026-06-30')
+  })
+
+  it('reuses one formatter per zone and reads it once per call', () => {
+    const spy = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts')
+    try {
+      expect(dateInTimeZone(new Date('2026-03-05T12:00:00Z'), 'America/Chicago')).toBe('2026-03-05')
+      expect(dateInTimeZone(new Date('2026-03-06T12:00:00Z'), 'America/Chicago')).toBe('2026-03-06')
+      expect(spy).toHaveBeenCalledTimes(2)
+      expect(spy.mock.contexts[0]).toBe(spy.mock.contexts[1])
+    } finally {
+      spy.mockRestore()
+    }
   })
 })

@@ -17,7 +17,7 @@ export function dateInTimeZone(instant: Date, timeZone: string): IsoDate {
     format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
     formatters.set(timeZone, format)
   }
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    format.formatToParts(instant).find((p) => p.type === type)?.value ?? ''
+  const parts = format.formatToParts(instant)
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
   return `${part('year')}-${part('month')}-${part('day')}`
 }

@@ -1,5 +1,5 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl'
+import { createIntl, createIntlCache, type IntlShape, type MessageDescriptor } from '@formatjs/intl'
 import type enUS from '../../locales/en-US.json'
 import type { Locale } from './sites'
 
@@ -64,9 +64,14 @@ function reportIntlError(error: { code?: string; message: string }): void {
   console.error(`intl: ${error.message}`)
 }
 
+type FormatMessage = IntlShape<string>['formatMessage']
+
+/** Messages asked for without values, as formatted, per catalog object and locale: only ids the catalog has. */
+const plainTexts = new WeakMap<object, Map<string, string>>()
+
 /** One intl instance per request (or per hydration): never shared between visitors. */
 export function createRequestIntl(locale: Locale, messages: Partial<Messages> | CompiledMessages): IntlShape<string> {
-  return createIntl(
+  const intl = createIntl(
     {
       locale,
       messages: messages as Record<string, string> | CompiledMessages,
@@ -75,4 +80,37 @@ export function createRequestIntl(locale: Locale, messages: Partial<Messages> | 
     },
     cache,
   )
+  let texts = plainTexts.get(messages)
+  if (!texts) {
+    texts = new Map()
+    plainTexts.set(messages, texts)
+  }
+  const known = texts
+  const format = intl.formatMessage as (
+    descriptor: MessageDescriptor,
+    values?: Parameters<FormatMessage>[1],
+    options?: Parameters<FormatMessage>[2],
+  ) => ReturnType<FormatMessage>
+  // Most texts of a page (headings, labels, buttons) take no values: each is formatted once per catalog and
+  // locale, not on every request; a message with values is formatted every time, as before.
+  const formatMessage = ((
+    descriptor: MessageDescriptor,
+    values?: Parameters<FormatMessage>[1],
+    options?: Parameters<FormatMessage>[2],
+  ) => {
+    const id = String(descriptor.id)
+    if (values !== undefined || options !== undefined || descriptor.defaultMessage !== undefined) {
+      return format(descriptor, values, options)
+    }
+    const key = `${locale}\u0000${id}`
+    let text = known.get(key)
+    if (text === undefined) {
+      const formatted = format(descriptor)
+      if (typeof formatted !== 'string' || !Object.hasOwn(messages, id)) return formatted
+      text = formatted
+      known.set(key, text)
+    }
+    return text
+  }) as FormatMessage
+  return { ...intl, formatMessage, $t: formatMessage }
 }

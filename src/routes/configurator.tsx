@@ -1,8 +1,10 @@
 import { defaultConfiguration, validateConfiguration } from '../domain/catalog/configuration'
 import { catalogForVisitor } from '../domain/catalog/view'
 import { impliedPrevious, parseChoice, stateFromQuery } from '../domain/configurator/url'
+import { computeView } from '../domain/configurator/view'
 import { compareFinance } from '../domain/finance/compare'
 import { isExpired } from '../domain/finance/offer'
+import { FINANCE_PARAMS, parseFinanceChoice, withKeptFinance } from '../domain/finance/params'
 import {
   type FinanceKind,
   type FinanceProduct,
@@ -10,15 +12,15 @@ import {
   isLeaseProduct,
   productsFor,
 } from '../domain/finance/products'
-import { type FinanceChoice, financeBasis, financeSummary } from '../domain/finance/summary'
+import { financeBasis, financeSummary } from '../domain/finance/summary'
 import { CURRENCY_EXPONENT } from '../domain/money'
 import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
 import type { SavedFinance } from '../store'
 import { ConfiguratorPage } from '../ui/configurator/ConfiguratorPage'
 import { carViewOf } from '../ui/configurator/car-view'
-import { type ConfiguratorData, computeView } from '../ui/configurator/model'
-import { FINANCE_PARAMS, type FinanceState, type OfferedProduct } from '../ui/finance/FinancePanel'
+import type { ConfiguratorData } from '../ui/configurator/model'
+import type { FinanceState, OfferedProduct } from '../ui/finance/state'
 import { loadConfiguratorTarget } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 
@@ -44,7 +46,7 @@ function initialFinance(
   query: URLSearchParams,
 ): FinanceState | null {
   if (products.length === 0) return null
-  const { quote } = computeView({ ...data, finance: null }, data.requested, data.previous)
+  const { quote } = data.shown
   const basis = financeBasis(quote)
   const offered = offeredProducts(products)
   const asked = query.get(FINANCE_PARAMS.kind)
@@ -52,21 +54,7 @@ function initialFinance(
     offered.find((p) => p.kind === asked)?.kind ??
     offered.find((p) => p.kind !== 'cash')?.kind ??
     ('cash' as FinanceKind)
-  const minor = (name: string) => {
-    const value = query.get(name)
-    if (value === null || value.trim() === '' || !Number.isFinite(Number(value.replace(',', '.')))) return undefined
-    return Math.round(Number(value.replace(',', '.')) * 10 ** CURRENCY_EXPONENT[quote.currency])
-  }
-  const whole = (name: string) => {
-    const value = Number(query.get(name) ?? Number.NaN)
-    return Number.isInteger(value) ? value : undefined
-  }
-  const choice: FinanceChoice = {
-    ...(minor(FINANCE_PARAMS.downPayment) !== undefined ? { downPayment: minor(FINANCE_PARAMS.downPayment) } : {}),
-    ...(whole(FINANCE_PARAMS.term) !== undefined ? { termMonths: whole(FINANCE_PARAMS.term) } : {}),
-    ...(whole(FINANCE_PARAMS.mileage) !== undefined ? { mileageKmPerYear: whole(FINANCE_PARAMS.mileage) } : {}),
-    ...(minor(FINANCE_PARAMS.balloon) !== undefined ? { balloonAmount: minor(FINANCE_PARAMS.balloon) } : {}),
-  }
+  const choice = parseFinanceChoice(query, quote.currency)
   const product = products.find((p) => p.kind === selected)
   const outcome = product
     ? financeSummary(product, {
@@ -100,27 +88,32 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
   const requested = stateFromQuery(query, base)
   if (saved && !query.has('usage') && target.configuration?.usage === 'business') requested.usage = 'business'
   const choice = parseChoice(query.get('chose'))
-  const data: Omit<ConfiguratorData, 'finance'> = {
+  const basis = {
     // The page ships its data to the browser for hydration: only this site's texts and prices.
     catalog: catalogForVisitor(catalog, country, ctx.site.locale),
     rules,
     country,
+    today: today(ctx.site),
+    // A link from a choice says which choice was made; any other address means "exactly this car".
+    previous: choice ? impliedPrevious(requested.configuration, choice) : requested.configuration,
+  }
+  const data: Omit<ConfiguratorData, 'finance'> = {
+    ...basis,
     savedId: target.configuration?.id ?? null,
     targetId: ctx.params.id ?? target.model.code,
     requested,
-    // A link from a choice says which choice was made; any other address means "exactly this car".
-    previous: choice ? impliedPrevious(requested.configuration, choice) : requested.configuration,
     choseField: choice?.field ?? null,
     savedNoLongerBuildable: saved !== null && validateConfiguration(catalog, country, saved).length > 0,
-    today: today(ctx.site),
     view: carViewOf(query.get('view')),
+    // The one computation of the car for this request: the finance panel, the page and its meta all use it.
+    shown: computeView(basis, requested),
   }
   const products = finance ? productsFor([finance], country, requested.usage, data.today) : []
   // A saved build reopens with the finance it was saved with, unless the address asks for another.
   const panel = initialFinance(
     data,
     products,
-    withSavedFinance(query, target.configuration?.finance ?? null, CURRENCY_EXPONENT[ctx.site.currency]),
+    withKeptFinance(query, target.configuration?.finance ?? null, ctx.site.currency),
   )
   // Switching between private and business in the browser offers that usage's products (a private lease is
   // not sold to a business), without asking the server for a product it would refuse.
@@ -176,19 +169,6 @@ function carStructuredData(data: ConfiguratorData, price: number, currency: stri
   }
 }
 
-/** The address's finance choice, or else the one saved with the build (money back in major units, as typed). */
-function withSavedFinance(query: URLSearchParams, saved: SavedFinance | null, exponent: number): URLSearchParams {
-  if (!saved || query.has(FINANCE_PARAMS.kind)) return query
-  const filled = new URLSearchParams(query)
-  const major = (minor: number, digits: number) => (minor / 10 ** digits).toFixed(digits)
-  filled.set(FINANCE_PARAMS.kind, saved.kind)
-  if (saved.termMonths !== undefined) filled.set(FINANCE_PARAMS.term, String(saved.termMonths))
-  if (saved.mileageKmPerYear !== undefined) filled.set(FINANCE_PARAMS.mileage, String(saved.mileageKmPerYear))
-  if (saved.downPayment !== undefined) filled.set(FINANCE_PARAMS.downPayment, major(saved.downPayment, exponent))
-  if (saved.balloonAmount !== undefined) filled.set(FINANCE_PARAMS.balloon, major(saved.balloonAmount, exponent))
-  return filled
-}
-
 /** The finance chosen on the page, as a saved build keeps it; null when the visitor chose none. */
 function chosenFinance(finance: FinanceState | null, asked: boolean): SavedFinance | null {
   if (!finance || !asked) return null
@@ -205,7 +185,12 @@ function chosenFinance(finance: FinanceState | null, asked: boolean): SavedFinan
 /** Saves the car as shown (re-priced by the server), then opens its overview. */
 async function save(ctx: ActionContext) {
   const data = await loadConfigurator(ctx, new URLSearchParams(ctx.form.configuration ?? ''))
-  const { state, quote } = computeView(data, data.requested, data.requested.configuration)
+  // Saved exactly as requested: reconciled against the requested car itself, which differs from the page's view
+  // only when the address names the choice that was made (`chose=`).
+  const { state, quote } =
+    data.previous === data.requested.configuration
+      ? data.shown
+      : computeView(data, data.requested, data.requested.configuration)
   const asked = new URLSearchParams(ctx.form.configuration ?? '').has(FINANCE_PARAMS.kind)
   const id = await ctx.store.saveConfiguration({
     configuration: state.configuration,
@@ -245,7 +230,7 @@ export default defineRoute<ConfiguratorData>({
   load: (ctx) => loadConfigurator(ctx, ctx.url.searchParams),
   action: save,
   meta: (data) => {
-    const { quote, state } = computeView(data, data.requested, data.previous)
+    const { quote, state } = data.shown
     return {
       title: 'page.configurator.heading',
       description: 'page.configurator.lead',

@@ -1,39 +1,15 @@
-import { Suspense, use } from 'react'
 import { type Configuration, defaultConfiguration } from '../domain/catalog/configuration'
-import type { ModelSummary } from '../domain/catalog/model'
 import type { Catalog } from '../domain/catalog/schema'
+import { type CarFigures, carFigures } from '../domain/content/marketing'
+import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { COUNTRY_SITES, SITE_ENDONYMS } from '../i18n/sites'
-import { CarPicture } from '../ui/car'
+import { CarPicture, type CarView } from '../ui/car'
+import { carImagePath } from '../ui/car/image-path'
 import { carLook, useCarLabel } from '../ui/configurator/car-look'
 import { useIntl, useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { defineRoute } from './route'
-
-function Lineup({ models }: { models: Promise<ModelSummary[]> }) {
-  const t = useT()
-  const intl = useIntl()
-  const { site } = useRenderContext()
-  return (
-    <ul className="lineup__list">
-      {use(models).map((model) => (
-        <li key={model.code} className="card">
-          <h3 className="card__title">{model.name}</h3>
-          <p>
-            {t('page.home.lineup.facts', {
-              range: intl.formatNumber(model.rangeKm),
-              battery: intl.formatNumber(model.batteryKwh),
-              cargo: intl.formatNumber(model.cargoLitres),
-            })}
-          </p>
-          <a className="button" href={linkTo(site, `/configurator/${model.code}`)}>
-            {t('page.home.lineup.configure', { name: model.name })}
-          </a>
-        </li>
-      ))}
-    </ul>
-  )
-}
 
 function OrderFromYourCountry() {
   const t = useT()
@@ -54,32 +30,73 @@ function OrderFromYourCountry() {
   )
 }
 
-/** The P5 as it comes, on the hero's stage. */
-function HeroCar({ catalog, configuration }: { catalog: Catalog; configuration: Configuration }) {
+/** The hosted picture of a car, for pictures below the first screen: lazy, with its size, so nothing shifts. */
+function CarImage({ catalog, configuration, view }: { catalog: Catalog; configuration: Configuration; view: CarView }) {
+  return (
+    <img
+      className="car-image"
+      src={carImagePath(configuration, view)}
+      alt={useCarLabel(catalog, configuration, view)}
+      width={1200}
+      height={600}
+      loading="lazy"
+      decoding="async"
+    />
+  )
+}
+
+/** Range, fast charging and luggage space, from the catalog, as the stage's three key figures. */
+function KeyFigures({ figures }: { figures: CarFigures }) {
+  const t = useT()
+  const intl = useIntl()
+  const n = (value: number) => intl.formatNumber(value)
+  const fast = figures.fastCharging
+  const rows = [
+    { label: t('page.home.figures.range'), value: t('page.home.figures.rangeValue', { km: n(figures.rangeKm.max) }) },
+    {
+      label: t('page.home.figures.charging', { from: fast.fromPercent, to: fast.toPercent }),
+      value: t('page.home.figures.chargingValue', { minutes: n(fast.minutes) }),
+    },
+    { label: t('marketing.cargo'), value: t('marketing.cargoValue', { litres: n(figures.cargoLitres) }) },
+  ]
+  return (
+    <dl className="key-figures" aria-label={t('page.home.figures.heading')}>
+      {rows.map((row) => (
+        <div key={row.label} className="key-figures__item">
+          <dt>{row.label}</dt>
+          <dd>{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** The P5 as it comes, drawn into the page (the first screen's largest element: no request to wait for). */
+function StageCar({ catalog, configuration }: { catalog: Catalog; configuration: Configuration }) {
   const label = useCarLabel(catalog, configuration, 'front')
   return (
-    <div className="hero__car">
+    <div className="stage__car">
       <CarPicture look={carLook(catalog, configuration)} view="front" label={label} />
     </div>
   )
 }
 
-interface HomeData {
-  lineup: Promise<ModelSummary[]>
-  car: { catalog: Catalog; configuration: Configuration } | null
-}
-
-function HomePage({ data }: { data: HomeData }) {
+/** The first screen: the car large on the light stage, its key figures and the two ways in. */
+function HomeStage({ car }: { car: HomeCar | null }) {
   const t = useT()
   const { site } = useRenderContext()
   return (
-    <>
-      <section className="hero" aria-labelledby="hero-title">
-        <h1 id="hero-title" className="hero__title">
+    <section className="stage stage--home" aria-labelledby="hero-title">
+      <div className="stage__text">
+        <h1 id="hero-title" className="stage__title">
           {t('page.home.heading')}
         </h1>
-        <p className="hero__lead">{t('page.home.lead')}</p>
-        <div className="hero__actions">
+        <p className="stage__lead">{t('page.home.lead')}</p>
+      </div>
+      {car ? <StageCar catalog={car.catalog} configuration={car.configuration} /> : null}
+      <div className="stage__base">
+        {car ? <KeyFigures figures={car.figures} /> : null}
+        <div className="stage__actions">
           <a className="button button--primary" href={linkTo(site, '/configurator/p5')}>
             {t('page.home.cta.configure')}
           </a>
@@ -87,16 +104,130 @@ function HomePage({ data }: { data: HomeData }) {
             {t('page.home.cta.testDrive')}
           </a>
         </div>
-        {data.car ? <HeroCar {...data.car} /> : null}
-      </section>
-      {site.canOrder ? null : <OrderFromYourCountry />}
-      <section className="lineup" aria-labelledby="lineup-title">
-        <h2 id="lineup-title">{t('page.home.lineup.heading')}</h2>
-        <Suspense fallback={<p className="lineup__loading">{t('page.home.lineup.loading')}</p>}>
-          <Lineup models={data.lineup} />
-        </Suspense>
-      </section>
-    </>
+      </div>
+    </section>
+  )
+}
+
+type SectionName = 'configure' | 'testDrive' | 'quickDelivery' | 'ownership'
+
+/** One of the home's sections: a picture of the car beside a heading, a line and where to go. */
+function HomeSection({
+  name,
+  car,
+  picture,
+  links,
+  dark = false,
+  flip = false,
+}: {
+  name: SectionName
+  car: HomeCar
+  picture: { configuration: Configuration; view: CarView }
+  links: { path: string; label: MessageKey }[]
+  dark?: boolean
+  /** The picture on the right on desktop (alternating sections). */
+  flip?: boolean
+}) {
+  const t = useT()
+  const { site } = useRenderContext()
+  return (
+    <section
+      className={`home-section${dark ? ' home-section--dark' : ''}${flip ? ' home-section--flip' : ''}`}
+      aria-labelledby={`home-${name}`}
+    >
+      <div className="home-section__inner">
+        <CarImage catalog={car.catalog} configuration={picture.configuration} view={picture.view} />
+        <div className="home-section__text">
+          <h2 id={`home-${name}`}>{t(`page.home.${name}.heading`)}</h2>
+          <p>{t(`page.home.${name}.text`)}</p>
+          <p className="home-section__links">
+            {links.map((link, index) => (
+              <a
+                key={link.path}
+                className={`button${index === 0 ? ' button--primary' : ''}`}
+                href={linkTo(site, link.path)}
+              >
+                {t(link.label)}
+              </a>
+            ))}
+          </p>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+/** The car in other paints and views for the sections, so each shows something of its own. */
+function showcase(catalog: Catalog, base: Configuration) {
+  const paint = (index: number) => catalog.paints[index % catalog.paints.length]?.code ?? base.paintCode
+  const wheels = catalog.wheels.at(-1)?.code ?? base.wheelCode
+  return {
+    configure: { configuration: { ...base, paintCode: paint(2), wheelCode: wheels }, view: 'side' },
+    testDrive: { configuration: { ...base, paintCode: paint(1) }, view: 'rear' },
+    quickDelivery: { configuration: { ...base, paintCode: paint(3) }, view: 'front' },
+    ownership: { configuration: base, view: 'interior' },
+  } as const satisfies Record<SectionName, { configuration: Configuration; view: CarView }>
+}
+
+interface HomeCar {
+  catalog: Catalog
+  configuration: Configuration
+  figures: CarFigures
+}
+
+interface HomeData {
+  car: HomeCar | null
+}
+
+function HomePage({ data }: { data: HomeData }) {
+  const { site } = useRenderContext()
+  const { car } = data
+  const shown = car ? showcase(car.catalog, car.configuration) : null
+  return (
+    <div className="home">
+      <HomeStage car={car} />
+      {site.canOrder ? null : (
+        <div className="home__inner">
+          <OrderFromYourCountry />
+        </div>
+      )}
+      {car && shown ? (
+        <>
+          <HomeSection
+            name="configure"
+            car={car}
+            picture={shown.configure}
+            links={[{ path: '/configurator/p5', label: 'page.home.cta.configure' }]}
+          />
+          <HomeSection
+            name="testDrive"
+            car={car}
+            picture={shown.testDrive}
+            flip
+            links={[{ path: '/test-drive/p5', label: 'page.home.cta.testDrive' }]}
+          />
+          {site.canOrder ? (
+            <HomeSection
+              name="quickDelivery"
+              car={car}
+              picture={shown.quickDelivery}
+              links={[{ path: '/quick-delivery', label: 'page.home.quickDelivery.link' }]}
+            />
+          ) : null}
+          <HomeSection
+            name="ownership"
+            car={car}
+            picture={shown.ownership}
+            links={[
+              { path: '/home-charger', label: 'charger.heading' },
+              { path: '/subscription', label: 'subscription.heading' },
+            ]}
+            dark
+            flip={site.canOrder}
+          />
+        </>
+      ) : null}
+    </div>
   )
 }
 
@@ -107,13 +238,15 @@ export default defineRoute({
   label: null,
   namespaces: ['page.home'],
   indexable: true,
-  // The line-up streams in behind Suspense; the hero paints first.
+  // Everything the page shows is in the first flush: nothing streams in later, so the page needs no
+  // script (a Suspense boundary that resolves after the shell would add React's inline swap script).
   load: async (ctx): Promise<HomeData> => {
-    const lineup = ctx.store.modelsForCountry(ctx.site.countryCode)
-    // The hero's car: the model as it comes in this country (the catalog is cached).
+    // The stage's car: the model as it comes in this country (the catalog is cached).
     const catalog = await ctx.store.catalog('p5')
     const configuration = catalog ? defaultConfiguration(catalog, ctx.site.countryCode) : null
-    return { lineup, car: catalog && configuration ? { catalog, configuration } : null }
+    return {
+      car: catalog && configuration ? { catalog, configuration, figures: carFigures(catalog) } : null,
+    }
   },
   meta: () => ({ title: 'page.home.title', description: 'page.home.description' }),
   Page: HomePage,

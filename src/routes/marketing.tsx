@@ -1,8 +1,12 @@
+import { type Configuration, defaultConfiguration } from '../domain/catalog/configuration'
+import type { Catalog } from '../domain/catalog/schema'
 import { type CarFigures, carFigures } from '../domain/content/marketing'
 import { formatMoney } from '../domain/money'
 import { blindOrderIncentive } from '../domain/order/incentive'
 import { DEFAULT_STOCK_QUERY, listStock, stockFromPrice } from '../domain/stock/stock'
 import { linkTo } from '../i18n/links'
+import { CarPicture } from '../ui/car'
+import { carLook, useCarLabel } from '../ui/configurator/car-look'
 import { IncentiveCard, type IncentiveView, incentiveView } from '../ui/IncentiveCard'
 import { useIntl, useT } from '../ui/intl-context'
 import { NextSteps } from '../ui/NextSteps'
@@ -18,7 +22,25 @@ type Offers = {
   incentive: IncentiveView | null
 }
 
-type Data = { model: { code: string; name: string }; figures: CarFigures; offers: Offers }
+type Data = {
+  model: { code: string; name: string }
+  figures: CarFigures
+  offers: Offers
+  /** The car as it comes in this country, for the stage. */
+  car: { catalog: Catalog; configuration: Configuration } | null
+}
+
+/** The P5 from the side on a stage under the page's heading. */
+function MarketingStage({ catalog, configuration }: { catalog: Catalog; configuration: Configuration }) {
+  const label = useCarLabel(catalog, configuration, 'side')
+  return (
+    <div className="stage stage--inset">
+      <div className="stage__car">
+        <CarPicture look={carLook(catalog, configuration)} view="side" label={label} />
+      </div>
+    </div>
+  )
+}
 
 async function loadOffers(ctx: LoadContext): Promise<Offers> {
   if (!ctx.site.canOrder) return { stockFrom: null, incentive: null }
@@ -59,6 +81,7 @@ function MarketingPage({ data }: { data: Data }) {
   ]
   return (
     <PageShell heading={t('page.marketing.heading', { model: model.name })} lead={t('marketing.lead')}>
+      {data.car ? <MarketingStage {...data.car} /> : null}
       <section aria-labelledby="figures-heading">
         <h2 id="figures-heading">{t('marketing.figures')}</h2>
         <dl className="facts">
@@ -127,6 +150,7 @@ export default defineRoute({
       model: { code: model.code, name: model.name },
       figures: carFigures(catalog),
       offers: await loadOffers(ctx),
+      car: { catalog, configuration: defaultConfiguration(catalog, ctx.site.countryCode) },
     }
   },
   meta: (data) => ({

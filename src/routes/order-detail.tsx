@@ -4,9 +4,11 @@ import { formatMoney } from '../domain/money'
 import { formatRate } from '../domain/number'
 import { confirmationNoteKey, offeredActions, parseCustomerEvent } from '../domain/order/customer'
 import { BLIND_ORDER_INCENTIVE_CODE, blindOrderIncentive } from '../domain/order/incentive'
+import type { Order } from '../domain/order/order'
 import {
   type CustomerEvent,
   customerActionTexts,
+  type StepState,
   statusKey,
   statusNoteKey,
   timeline,
@@ -16,12 +18,15 @@ import { formatDate, formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import type { FinanceApplication } from '../store/finance-applications'
+import { CarPicture } from '../ui/car'
+import { carLook, useCarLabel } from '../ui/configurator/car-look'
 import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { NextSteps } from '../ui/NextSteps'
 import { useRenderContext } from '../ui/site-context'
 import type { StockCarView } from '../ui/stock/StockCar'
-import { loadOwnedOrder, OrderFacts, type OrderView } from './order-pages'
+import { type OrderedCar, orderedCar } from './order/ordered-car'
+import { loadOwnedOrder, OrderFacts, type OrderView } from './order/owned-order'
 import { OrderPrice } from './order-price'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
 import { OrderedStockCar, stockCarOfOrder } from './stock-order'
@@ -36,6 +41,8 @@ interface DetailData extends OrderView {
   incentive: { offer: string; reference: string } | null
   /** The quick-delivery car the order took from stock, or null. */
   stockCar: StockCarView | null
+  /** The car as ordered, to draw; null when its record is gone. */
+  car: OrderedCar | null
 }
 
 /** The posted customer action; `confirmed=yes` is the answer to the confirmation question. */
@@ -54,6 +61,7 @@ async function loadDetail(ctx: LoadContext): Promise<DetailData> {
     financeApplication: await ctx.store.financeApplications.find(view.id),
     incentive: null,
     stockCar: await stockCarOfOrder(ctx, view.id),
+    car: await orderedCar(ctx, view.configurationId),
   }
   if (view.order.incentives.includes(BLIND_ORDER_INCENTIVE_CODE)) {
     const facts = await ctx.store.marketingFacts()
@@ -153,6 +161,94 @@ function ConfirmStep({ data, event }: { data: DetailData; event: CustomerEvent }
   )
 }
 
+/** The car as ordered, on a light stage. */
+function OrderCar({ car }: { car: OrderedCar }) {
+  const t = useT()
+  const label = useCarLabel(car.catalog, car.configuration, 'front')
+  return (
+    <section className="order-detail__car" aria-labelledby="order-car-title">
+      <h2 id="order-car-title" className="visually-hidden">
+        {t('order.car.heading')}
+      </h2>
+      <CarPicture look={carLook(car.catalog, car.configuration)} view="front" label={label} />
+    </section>
+  )
+}
+
+const STATE_KEYS = {
+  done: 'order.timeline.done',
+  current: 'order.timeline.current',
+  pending: 'order.timeline.upcoming',
+} as const satisfies Record<StepState, MessageKey>
+
+/**
+ * The order's steps as an ordered list: done, current and upcoming differ in their marker (a tick, a
+ * ring, a hollow circle), in weight and in a written state, so colour is never the only signal.
+ */
+function Timeline({ order }: { order: Order }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  return (
+    <ol className="timeline">
+      {timeline(order).map((step) => (
+        <li
+          key={step.status}
+          className={`timeline__step timeline__step--${step.state}`}
+          aria-current={step.state === 'current' ? 'step' : undefined}
+        >
+          <span className="timeline__name">{t(step.messageKey)}</span>{' '}
+          <span className="timeline__meta">
+            <span className="timeline__state">{t(STATE_KEYS[step.state])}</span>
+            {step.at ? (
+              <>
+                {' · '}
+                <span className="timeline__date">{formatDate(step.at.slice(0, 10), site.locale)}</span>
+              </>
+            ) : null}
+          </span>
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+/**
+ * What the customer can do next, first and large: pay what is due; otherwise what comes next on the
+ * timeline, with getting ready for the car (a home charger). Nothing once the order has ended or is
+ * being cancelled.
+ */
+function NextAction({ data }: { data: DetailData }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const { order } = data
+  // A cancelled or ended order has no step ahead, and nothing to pay or wait for.
+  const upcoming = timeline(order).find((step) => step.state === 'pending')
+  if (!upcoming) return null
+  const due = order.payment === 'unpaid' && order.amounts.pendingPaymentFee.amount > 0
+  return (
+    <section className="next-action" aria-labelledby="next-action-title">
+      <h2 id="next-action-title">{t('order.next.heading')}</h2>
+      {due && data.onlinePayment ? (
+        <>
+          <p>{t('order.next.pay')}</p>
+          <a className="button button--primary" href={linkTo(site, `/order/result-confirmation/${data.id}`)}>
+            {t('order.pay.heading', { amount: formatMoney(order.amounts.pendingPaymentFee, site.locale) })}
+          </a>
+        </>
+      ) : due ? (
+        <p>{t('order.payment.underConstruction')}</p>
+      ) : (
+        <>
+          <p>{t('order.next.waiting', { step: t(upcoming.messageKey) })}</p>
+          <a className="button button--primary" href={linkTo(site, '/home-charger')}>
+            {t('charger.heading')}
+          </a>
+        </>
+      )}
+    </section>
+  )
+}
+
 function OrderDetailPage({ data }: { data: DetailData }) {
   const t = useT()
   const { site } = useRenderContext()
@@ -160,60 +256,50 @@ function OrderDetailPage({ data }: { data: DetailData }) {
   const note = statusNoteKey(order)
   const lease = order.flow === 'lease'
   return (
-    <article className="page">
+    <article className="page order-detail">
       <h1 className="page__heading">
         {t('page.order.heading', { order: order.orderNumber ?? order.reservationNumber ?? '' })}
       </h1>
       {data.message ? <FormMessage kind={data.messageKind}>{t(data.message)}</FormMessage> : null}
-      <OrderFacts order={order}>
-        {order.financePreference ? (
-          <>
-            <dt>{t('finance.howToPay')}</dt>
-            <dd>{t(`finance.product.${order.financePreference}` as const)}</dd>
-          </>
-        ) : null}
-        {data.incentive ? (
-          <>
-            <dt>{t('order.preOrder.incentives')}</dt>
-            <dd>{t('order.preOrder.incentiveKept', data.incentive)}</dd>
-          </>
-        ) : null}
-        {lease ? (
-          <>
-            <dt>{t('order.lease.status')}</dt>
-            <dd>{t(statusKey(order, order.status))}</dd>
-          </>
-        ) : null}
-      </OrderFacts>
-      {order.payment === 'unpaid' && order.amounts.pendingPaymentFee.amount > 0 && data.onlinePayment ? (
-        <p>
-          <a className="button button--primary" href={linkTo(site, `/order/result-confirmation/${data.id}`)}>
-            {t('order.pay.heading', { amount: formatMoney(order.amounts.pendingPaymentFee, site.locale) })}
-          </a>
-        </p>
-      ) : null}
+      <div className="order-detail__grid">
+        <div className="order-detail__main">
+          {data.car ? <OrderCar car={data.car} /> : null}
+          <OrderFacts order={order}>
+            {order.financePreference ? (
+              <>
+                <dt>{t('finance.howToPay')}</dt>
+                <dd>{t(`finance.product.${order.financePreference}` as const)}</dd>
+              </>
+            ) : null}
+            {data.incentive ? (
+              <>
+                <dt>{t('order.preOrder.incentives')}</dt>
+                <dd>{t('order.preOrder.incentiveKept', data.incentive)}</dd>
+              </>
+            ) : null}
+            {lease ? (
+              <>
+                <dt>{t('order.lease.status')}</dt>
+                <dd>{t(statusKey(order, order.status))}</dd>
+              </>
+            ) : null}
+          </OrderFacts>
+        </div>
+        <div className="order-detail__side">
+          <NextAction data={data} />
+          <section className="order-detail__timeline" aria-labelledby="timeline-title">
+            <h2 id="timeline-title">{t(lease ? 'order.lease.heading' : 'order.timeline.heading')}</h2>
+            <Timeline order={order} />
+            {note ? <p>{t(note)}</p> : null}
+          </section>
+        </div>
+      </div>
       {data.stockCar ? <OrderedStockCar car={data.stockCar} /> : null}
       {data.price ? (
         <OrderPrice price={data.price} tradeIn={data.tradeIn} />
       ) : data.tradeIn ? (
         <p>{t('tradeIn.line.estimate', { car: data.tradeIn.car, amount: data.tradeIn.estimate })}</p>
       ) : null}
-      <section aria-labelledby="timeline-title">
-        <h2 id="timeline-title">{t(lease ? 'order.lease.heading' : 'order.timeline.heading')}</h2>
-        <ol className="timeline">
-          {timeline(order).map((step) => (
-            <li
-              key={step.status}
-              className={`timeline__step timeline__step--${step.state}`}
-              aria-current={step.state === 'current' ? 'step' : undefined}
-            >
-              <span>{t(step.messageKey)}</span>{' '}
-              {step.at ? <span className="timeline__date">{formatDate(step.at.slice(0, 10), site.locale)}</span> : null}
-            </li>
-          ))}
-        </ol>
-        {note ? <p>{t(note)}</p> : null}
-      </section>
       {data.financeApplication ? <FinanceApplicationSection application={data.financeApplication} /> : null}
       {data.confirm ? (
         <ConfirmStep data={data} event={data.confirm} />

@@ -1,6 +1,6 @@
 import { linkTo } from '../i18n/links'
 import { loadPreOrder } from './lookups'
-import { type FormData, loadForm, OrderFormPage, placeOrder } from './order-pages'
+import { type FormData, loadForm, OrderFormPage, placeOrder } from './order-form'
 import { defineRoute } from './route'
 
 /**

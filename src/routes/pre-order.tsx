@@ -3,12 +3,14 @@ import { formatMoney, type Money } from '../domain/money'
 import { blindOrderIncentive } from '../domain/order/incentive'
 import { orderAmounts } from '../domain/order/order'
 import { linkTo } from '../i18n/links'
+import { type FormCar, FormWithCar } from '../ui/form-car/FormWithCar'
 import { IncentiveCard, type IncentiveView, incentiveView } from '../ui/IncentiveCard'
 import { useT } from '../ui/intl-context'
 import { PageShell } from '../ui/PageShell'
 import { useRenderContext } from '../ui/site-context'
+import { formCar } from './helpers/form-car'
 import { loadPreOrder } from './lookups'
-import { priceOf } from './order-pages'
+import { priceOf } from './order/price-of'
 import { defineRoute, type LoadContext } from './route'
 
 export interface PreOrderData {
@@ -25,6 +27,8 @@ export interface PreOrderData {
   balance: string | null
   /** The blind-order incentive's rates, formatted; null when the price data has no campaign or no orders. */
   incentive: IncentiveView | null
+  /** The car and its price, shown beside the offer. */
+  car: FormCar | null
 }
 
 /**
@@ -59,6 +63,7 @@ export async function loadPreOrderOffer(ctx: LoadContext): Promise<PreOrderData>
     fee: orderable ? formatMoney(amounts.dueToday, locale) : null,
     balance: orderable ? formatMoney(amounts.balance, locale) : null,
     incentive: incentiveView(incentive, locale),
+    car: await formCar(ctx, model.code, configuration),
   }
 }
 
@@ -67,43 +72,45 @@ function PreOrderPage({ data }: { data: PreOrderData }) {
   const { site } = useRenderContext()
   return (
     <PageShell heading={t('page.preOrder.heading', { model: data.model })} lead={t('page.preOrder.lead')}>
-      <section className="card" aria-labelledby="pre-order-car">
-        <h2 id="pre-order-car">{t('order.preOrder.configuration')}</h2>
-        <dl className="choices-list">
-          <dt>{t('configurator.step.version')}</dt>
-          <dd>{data.version}</dd>
-          <dt>{t('configurator.step.paint')}</dt>
-          <dd>{data.paint}</dd>
-          <dt>{t(data.basis === 'indicative' ? 'price.indicative.label' : 'configurator.price.total')}</dt>
-          <dd>{data.total}</dd>
-          {data.fee && data.balance ? (
-            <>
-              <dt>{t('order.preOrder.fee')}</dt>
-              <dd>{data.fee}</dd>
-              <dt>{t('order.preOrder.balance')}</dt>
-              <dd>{data.balance}</dd>
-            </>
-          ) : null}
-        </dl>
-        <p className="field__hint">
-          {t(data.basis === 'indicative' ? 'price.indicative.caption' : 'price.basis.inclVat')}
-        </p>
-        {data.fee ? <p>{t('order.preOrder.feeNote')}</p> : null}
-      </section>
-      {data.incentive ? <IncentiveCard id="pre-order-incentive" className="card" incentive={data.incentive} /> : null}
-      {data.fee ? (
-        <p>
-          <a
-            className="button button--primary"
-            href={linkTo(site, `/pre-order/info-submission/${data.id}/${data.carId}`)}
-          >
-            {t('order.preOrder.continue')}
-          </a>{' '}
-          <a className="button" href={linkTo(site, '/terms-conditions')}>
-            {t('order.preOrder.terms')}
-          </a>
-        </p>
-      ) : null}
+      <FormWithCar car={data.car}>
+        <section className="card" aria-labelledby="pre-order-car">
+          <h2 id="pre-order-car">{t('order.preOrder.configuration')}</h2>
+          <dl className="choices-list">
+            <dt>{t('configurator.step.version')}</dt>
+            <dd>{data.version}</dd>
+            <dt>{t('configurator.step.paint')}</dt>
+            <dd>{data.paint}</dd>
+            <dt>{t(data.basis === 'indicative' ? 'price.indicative.label' : 'configurator.price.total')}</dt>
+            <dd>{data.total}</dd>
+            {data.fee && data.balance ? (
+              <>
+                <dt>{t('order.preOrder.fee')}</dt>
+                <dd>{data.fee}</dd>
+                <dt>{t('order.preOrder.balance')}</dt>
+                <dd>{data.balance}</dd>
+              </>
+            ) : null}
+          </dl>
+          <p className="field__hint">
+            {t(data.basis === 'indicative' ? 'price.indicative.caption' : 'price.basis.inclVat')}
+          </p>
+          {data.fee ? <p>{t('order.preOrder.feeNote')}</p> : null}
+        </section>
+        {data.incentive ? <IncentiveCard id="pre-order-incentive" className="card" incentive={data.incentive} /> : null}
+        {data.fee ? (
+          <p>
+            <a
+              className="button button--primary"
+              href={linkTo(site, `/pre-order/info-submission/${data.id}/${data.carId}`)}
+            >
+              {t('order.preOrder.continue')}
+            </a>{' '}
+            <a className="button" href={linkTo(site, '/terms-conditions')}>
+              {t('order.preOrder.terms')}
+            </a>
+          </p>
+        ) : null}
+      </FormWithCar>
     </PageShell>
   )
 }

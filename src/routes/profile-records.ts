@@ -9,7 +9,7 @@ import type { MessageKey } from '../i18n/intl'
 import { today } from '../i18n/sites'
 import type { CarLook } from '../ui/car'
 import { carLook } from '../ui/configurator/car-look'
-import { OFFLINE_PAYMENT_COUNTRIES } from './order-pages'
+import { OFFLINE_PAYMENT_COUNTRIES } from './order/owned-order'
 import type { LoadContext } from './route'
 
 /** A saved build in the garage: its picture, today's price against the saved one, and what it can do. */

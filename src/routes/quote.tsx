@@ -3,10 +3,12 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
 import { ContactFields, ErrorSummary, type FieldErrors, FormMessage } from '../ui/form'
+import { type FormCar, FormWithCar } from '../ui/form-car/FormWithCar'
 import { useT } from '../ui/intl-context'
 import { PrivacyAndMarketing } from '../ui/PersonalFields'
 import { ShellPage } from '../ui/ShellPage'
 import { problemErrors } from './form-errors'
+import { formCar } from './helpers/form-car'
 import { loadConfiguration } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 
@@ -17,10 +19,12 @@ interface QuoteData {
   values: { name: string; email: string; phone: string; storeId: string; privacyAccepted?: string; marketing?: string }
   errors: FieldErrors
   message: MessageKey | null
+  /** The car and its price, shown beside the form. */
+  car: FormCar | null
 }
 
 async function loadQuote(ctx: LoadContext): Promise<QuoteData> {
-  const { model } = await loadConfiguration(ctx)
+  const { model, configuration } = await loadConfiguration(ctx)
   const stores = await ctx.store.stores(ctx.site.countryCode)
   const user = ctx.session.user
   return {
@@ -30,6 +34,7 @@ async function loadQuote(ctx: LoadContext): Promise<QuoteData> {
     values: { name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '', storeId: '' },
     errors: {},
     message: null,
+    car: await formCar(ctx, model.code, configuration),
   }
 }
 
@@ -37,32 +42,34 @@ function QuotePage({ data }: { data: QuoteData }) {
   const t = useT()
   return (
     <ShellPage heading="page.quote.heading" lead="page.quote.lead" values={{ model: data.model }}>
-      <form className="form card" method="post" noValidate aria-label={t('quote.submit')}>
-        {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
-        <ErrorSummary form="quote" errors={data.errors} ids={{ privacyAccepted: 'quote-privacy' }} />
-        <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
-        <ContactFields form="quote" values={data.values} errors={data.errors} phoneRequired />
-        <div className="field">
-          <label htmlFor="quote-store">{t('testDrive.label.store')}</label>
-          <select id="quote-store" name="storeId" defaultValue={data.values.storeId}>
-            <option value="">{t('quote.anyStore')}</option>
-            {data.stores.map((store) => (
-              <option key={store.id} value={store.id}>
-                {store.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <PrivacyAndMarketing
-          form="quote"
-          privacyLabel="testDrive.label.privacy"
-          values={data.values}
-          errors={data.errors}
-        />
-        <button className="button button--primary" type="submit">
-          {t('quote.submit')}
-        </button>
-      </form>
+      <FormWithCar car={data.car}>
+        <form className="form card" method="post" noValidate aria-label={t('quote.submit')}>
+          {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
+          <ErrorSummary form="quote" errors={data.errors} ids={{ privacyAccepted: 'quote-privacy' }} />
+          <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+          <ContactFields form="quote" values={data.values} errors={data.errors} phoneRequired />
+          <div className="field">
+            <label htmlFor="quote-store">{t('testDrive.label.store')}</label>
+            <select id="quote-store" name="storeId" defaultValue={data.values.storeId}>
+              <option value="">{t('quote.anyStore')}</option>
+              {data.stores.map((store) => (
+                <option key={store.id} value={store.id}>
+                  {store.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <PrivacyAndMarketing
+            form="quote"
+            privacyLabel="testDrive.label.privacy"
+            values={data.values}
+            errors={data.errors}
+          />
+          <button className="button button--primary" type="submit">
+            {t('quote.submit')}
+          </button>
+        </form>
+      </FormWithCar>
     </ShellPage>
   )
 }

@@ -93,8 +93,11 @@ export interface LoadContext {
 export interface VisitorTradeIn {
   /** The carried valuation's id as the browser sent it: look it up (with `owner`) before trusting it. */
   id: string | null
-  /** Whose valuations this visitor may see and use: the signed-in customer's, and this browser's. */
-  owner: TradeInOwner
+  /**
+   * Whose valuations this visitor may see and use: the signed-in customer's, and this browser's. Asked for only by
+   * the pages that use a valuation, so the others do not hash the browser's key.
+   */
+  owner(): Promise<TradeInOwner>
   /** Carry this valuation from now on (a successful valuation). */
   remember(valuationId: string): void
   /** Stop carrying it (removed by the visitor, or placed with an order). */

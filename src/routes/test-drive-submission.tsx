@@ -1,14 +1,14 @@
 import { type TestDriveData, TestDrivePage } from '../ui/testdrive/TestDrivePage'
 import { loadConfiguration } from './lookups'
 import { defineRoute } from './route'
-import { bookTestDrive, loadTestDrive } from './test-drive'
+import { bookTestDrive, loadTestDrive, TEST_DRIVE_NAMESPACES } from './test-drive'
 
 /** `/configurator/test-drive-submission/{id}`: a test drive of the car the visitor configured. */
 export default defineRoute<TestDriveData>({
   id: 'testDriveSubmission',
   path: '/configurator/test-drive-submission/:id',
   label: 'book_a_test_drive',
-  namespaces: ['page.testDrive', 'testDrive', 'auth.field', 'profile.field', 'validation'],
+  namespaces: TEST_DRIVE_NAMESPACES,
   client: 'testDrive',
   // The same form as /test-drive, checked the same way (routes/test-drive.tsx).
   indexable: false,

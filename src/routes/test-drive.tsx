@@ -4,6 +4,7 @@ import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
 import { type TestDriveData, TestDrivePage } from '../ui/testdrive/TestDrivePage'
 import { problemErrors } from './form-errors'
+import { formCar } from './helpers/form-car'
 import { loadModel } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, type PageRoute } from './route'
 
@@ -13,6 +14,19 @@ const storeOption = (store: Store) => ({
   city: store.address.city,
   address: `${store.address.street}, ${store.address.postalCode} ${store.address.city}`,
 })
+
+/** The messages the booking pages hydrate with: the form's, and the car beside it (ui/form-car). */
+export const TEST_DRIVE_NAMESPACES = [
+  'page.testDrive',
+  'testDrive',
+  'auth.field',
+  'profile.field',
+  'validation',
+  'page.overview',
+  'configurator.picture',
+  'configurator.price',
+  'price.indicative',
+]
 
 /** The booking form's data: the chosen (or first) store, its models on show and free slots. */
 export async function loadTestDrive(
@@ -24,14 +38,16 @@ export async function loadTestDrive(
   const models = (await ctx.store.modelsForCountry(ctx.site.countryCode)).filter(
     (model) => !store || store.modelsOnShow.includes(model.code),
   )
+  const modelCode = models.some((m) => m.code === options.modelCode)
+    ? options.modelCode
+    : (models[0]?.code ?? options.modelCode)
+  const configuration = options.configurationId ? await ctx.store.findConfiguration(options.configurationId) : null
   return {
     idempotencyKey: randomId(),
     stores: stores.map(storeOption),
     storeId: store?.id ?? '',
     models: models.map((m) => ({ code: m.code, name: m.name })),
-    modelCode: models.some((m) => m.code === options.modelCode)
-      ? options.modelCode
-      : (models[0]?.code ?? options.modelCode),
+    modelCode,
     slots: store ? await storeSlots(store, ctx.store) : [],
     values: {
       name: ctx.session.user?.name ?? '',
@@ -42,6 +58,7 @@ export async function loadTestDrive(
     errors: {},
     message: null,
     configurationId: options.configurationId,
+    car: await formCar(ctx, configuration?.modelCode ?? modelCode, configuration),
   }
 }
 
@@ -92,7 +109,7 @@ export default defineRoute<TestDriveData>({
   id: 'testDrive',
   path: '/test-drive/:carCode?',
   label: 'book_a_test_drive',
-  namespaces: ['page.testDrive', 'testDrive', 'auth.field', 'profile.field', 'validation'],
+  namespaces: TEST_DRIVE_NAMESPACES,
   client: 'testDrive',
   // Booking is checked by origin (Origin / Sec-Fetch-Site, sent with every current browser's form post, JavaScript
   // or not): a token would set a cookie and keep the page out of the edge and back/forward caches.

@@ -20,7 +20,7 @@ export interface TradeInSummary {
  * someone else's, or it belongs to another country's site: its currency and market differ.
  *
  * @example
- * await findTradeInCarInfo(store, site, 'Vq3fK9xZ2bLm', ctx.tradeIn.owner)
+ * await findTradeInCarInfo(store, site, 'Vq3fK9xZ2bLm', await ctx.tradeIn.owner())
  */
 export async function findTradeInCarInfo(
   store: Store,
@@ -48,7 +48,7 @@ export async function tradeInEstimate(
   ctx: Pick<LoadContext, 'store' | 'site' | 'tradeIn'>,
   id: string,
 ): Promise<TradeInSummary | null> {
-  const info = await findTradeInCarInfo(ctx.store, ctx.site, id, ctx.tradeIn.owner)
+  const info = await findTradeInCarInfo(ctx.store, ctx.site, id, await ctx.tradeIn.owner())
   return info
     ? { id: info.id, car: info.car, estimate: formatMoney(info.estimate, ctx.site.locale), value: info.estimate }
     : null

@@ -88,7 +88,7 @@ function TradeInResultPage({ data }: { data: TradeInResultData }) {
 async function loadTradeInResult(ctx: LoadContext): Promise<TradeInResultData> {
   const id = ctx.params.id ?? ''
   const valuation = found(
-    /^[\w-]{12}$/.test(id) ? await ctx.store.programs.findValuation(id, ctx.tradeIn.owner) : null,
+    /^[\w-]{12}$/.test(id) ? await ctx.store.programs.findValuation(id, await ctx.tradeIn.owner()) : null,
     'noRecord',
   )
   // A valuation is shown on its own country's site only, in the currency it was made in.

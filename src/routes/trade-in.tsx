@@ -140,7 +140,7 @@ async function valueTradeIn(ctx: ActionContext) {
   data.values = Object.fromEntries(TRADE_IN_FIELDS.map((field) => [field, ctx.form[field] ?? '']))
   const configuration = ctx.form.configuration ?? ''
   if (CONFIGURATION_ID.test(configuration)) data.configurationId = configuration
-  const outcome = await requestValuation(ctx.store, ctx.site, ctx.tradeIn.owner, ctx.form)
+  const outcome = await requestValuation(ctx.store, ctx.site, await ctx.tradeIn.owner(), ctx.form)
   switch (outcome.status) {
     case 'invalid':
       problemErrors(outcome.problems, data.errors)

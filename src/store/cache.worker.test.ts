@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { StoreFile } from '../domain/testdrive/schema'
 import { createStore } from '.'
 import { CACHE_VERSION, clearMemoryCache } from './cache'
 
@@ -59,5 +60,24 @@ describe('per-country data through the cache', () => {
     const store = createStore(env)
     expect((await store.modelsForCountry('SE')).map((m) => m.code)).toEqual(['p5', 'p5-only-se'])
     expect((await store.modelsForCountry('NO')).map((m) => m.code)).toEqual(['p5'])
+  })
+})
+
+describe('documents parsed once while cached', () => {
+  it("checks a country's stores once per cached document, with the same stores every time", async () => {
+    const parse = vi.spyOn(StoreFile, 'parse')
+    try {
+      const store = createStore(env)
+      const first = await store.stores('NO')
+      const second = await createStore(env).stores('NO')
+      expect(first.length).toBeGreaterThan(0)
+      expect(second).toEqual(first)
+      expect(parse).toHaveBeenCalledTimes(1)
+      // A caller that reorders its list does not reorder the next page's.
+      first.reverse()
+      expect((await store.stores('NO')).map((s) => s.id)).toEqual(second.map((s) => s.id))
+    } finally {
+      parse.mockRestore()
+    }
   })
 })

@@ -15,6 +15,32 @@ const ModelList = z.array(ModelSummary)
 /** A store document before parsing: its shape is checked by StoreFile after the cache. */
 const RawDocument = z.object({ country: z.string(), stores: z.array(z.record(z.string(), z.unknown())) })
 
+// Each read names its document's schema; built once here, not on every read (a zod schema costs more to build
+// than a cache hit costs to serve).
+const NullableCatalog = Catalog.nullable()
+const NullableCountryPriceRules = CountryPriceRules.nullable()
+const NullableMarketingFacts = MarketingFacts.nullable()
+const NullableCountryFinanceProducts = CountryFinanceProducts.nullable()
+const NullableRawDocument = RawDocument.nullable()
+const NullableContentDocument = ContentDocument.nullable()
+const NullableValuationTable = ValuationTable.nullable()
+const NullableSubscriptionOffers = SubscriptionOffers.nullable()
+
+/**
+ * A country's stores parsed once per cached document: the memory cache hands out the same raw object until it
+ * expires, so each is checked by StoreFile once, not on every page that lists stores.
+ */
+const parsedStores = new WeakMap<object, Showroom[]>()
+
+function storesOf(raw: z.infer<typeof RawDocument>): Showroom[] {
+  let stores = parsedStores.get(raw)
+  if (!stores) {
+    stores = StoreFile.parse(raw).stores
+    parsedStores.set(raw, stores)
+  }
+  return [...stores]
+}
+
 /** Where the seeding puts a document in KV; the cache keeps its parsed copy under its own key. */
 export const contentSeedKey = (language: ContentLanguage, id: DocumentId) => `content/${language}/${id}`
 
@@ -88,7 +114,7 @@ export function createDocumentStore(
       const found = await cacheAside({
         kv: env.KV,
         key: `catalog:${modelCode}`,
-        schema: Catalog.nullable(),
+        schema: NullableCatalog,
         ttlSeconds: DOCUMENT_TTL_SECONDS,
         load: () => document('SELECT body FROM catalog_documents WHERE model_code = ?1', modelCode, Catalog),
         waitUntil: options.waitUntil,
@@ -101,7 +127,7 @@ export function createDocumentStore(
       const found = await cacheAside({
         kv: env.KV,
         key: `price-rules:${country}`,
-        schema: CountryPriceRules.nullable(),
+        schema: NullableCountryPriceRules,
         ttlSeconds: DOCUMENT_TTL_SECONDS,
         load: () =>
           document('SELECT body FROM price_rule_documents WHERE country_code = ?1', country, CountryPriceRules),
@@ -115,7 +141,7 @@ export function createDocumentStore(
       const found = await cacheAside({
         kv: env.KV,
         key: 'marketing',
-        schema: MarketingFacts.nullable(),
+        schema: NullableMarketingFacts,
         ttlSeconds: DOCUMENT_TTL_SECONDS,
         load: () => document('SELECT body FROM marketing_documents WHERE id = ?1', 'marketing', MarketingFacts),
         waitUntil: options.waitUntil,
@@ -128,7 +154,7 @@ export function createDocumentStore(
       const found = await cacheAside({
         kv: env.KV,
         key: `finance:${country}`,
-        schema: CountryFinanceProducts.nullable(),
+        schema: NullableCountryFinanceProducts,
         ttlSeconds: DOCUMENT_TTL_SECONDS,
         load: () =>
           document(
@@ -149,12 +175,12 @@ export function createDocumentStore(
       const raw = await cacheAside({
         kv: env.KV,
         key: `stores:${country}`,
-        schema: RawDocument.nullable(),
+        schema: NullableRawDocument,
         ttlSeconds: DOCUMENT_TTL_SECONDS,
         load: () => document('SELECT body FROM store_documents WHERE country_code = ?1', country, RawDocument),
         waitUntil: options.waitUntil,
       })
-      return raw ? StoreFile.parse(raw).stores : []
+      return raw ? storesOf(raw) : []
     },
 
     /**
@@ -166,7 +192,7 @@ export function createDocumentStore(
       const found = await cacheAside({
         kv: env.KV,
         key: `content:${language}:${id}`,
-        schema: ContentDocument.nullable(),
+        schema: NullableContentDocument,
         ttlSeconds: DOCUMENT_TTL_SECONDS,
         load: async () => {
           const seeded = await env.KV.get(contentSeedKey(language, id), 'json')
@@ -182,7 +208,7 @@ export function createDocumentStore(
       const found = await cacheAside({
         kv: env.KV,
         key: 'tradein-valuation',
-        schema: ValuationTable.nullable(),
+        schema: NullableValuationTable,
         ttlSeconds: DOCUMENT_TTL_SECONDS,
         load: () => document('SELECT body FROM program_documents WHERE id = ?1', 'tradein-valuation', ValuationTable),
         waitUntil: options.waitUntil,
@@ -195,7 +221,7 @@ export function createDocumentStore(
       const found = await cacheAside({
         kv: env.KV,
         key: 'subscription-offers',
-        schema: SubscriptionOffers.nullable(),
+        schema: NullableSubscriptionOffers,
         ttlSeconds: DOCUMENT_TTL_SECONDS,
         load: () =>
           document('SELECT body FROM program_documents WHERE id = ?1', 'subscription-offers', SubscriptionOffers),

@@ -10,7 +10,7 @@ interface Row {
   sort: number
 }
 
-const toCar = (row: Row): StockCar =>
+const parseCar = (row: Row): StockCar =>
   // A row that no longer fits its schema is a seeding bug: fail loudly rather than sell a wrong car.
   StockCarSchema.parse({
     id: row.id,
@@ -20,6 +20,23 @@ const toCar = (row: Row): StockCar =>
     remaining: row.remaining,
     sort: row.sort,
   })
+
+// Rows as last checked, by their exact content: the list is read on every request, but a row only needs checking
+// again once it changed (a sale changes `remaining`, and so the key). The oldest go first.
+const checked = new Map<string, StockCar>()
+const MAX_CHECKED_ROWS = 2000
+
+/** A row as a stock car, checked by StockCarSchema once per distinct row; each caller gets its own copy. */
+function toCar(row: Row): StockCar {
+  const key = JSON.stringify([row.id, row.country_code, row.configuration, row.delivery_weeks, row.remaining, row.sort])
+  let car = checked.get(key)
+  if (!car) {
+    car = parseCar(row)
+    if (checked.size >= MAX_CHECKED_ROWS) checked.delete(checked.keys().next().value as string)
+    checked.set(key, car)
+  }
+  return structuredClone(car)
+}
 
 const COLUMNS = 'id, country_code, configuration, delivery_weeks, remaining, sort'
 

@@ -9,21 +9,33 @@ import { useRenderContext } from './site-context'
  * The account area of SPEC §2: anonymous visitors get a sign-in link that comes back to this page;
  * signed-in ones a menu titled "My Nordvolt" with the account link (not on Iceland) and sign-out.
  * Sites without a user menu (DE, FR, TH, BE, LU, AT) show neither. The menu is a disclosure, so it
- * works without JavaScript.
+ * works without JavaScript. In the phone menu (`inMenu`) the same links are plain rows of the menu.
  */
-function AccountArea() {
+function AccountArea({ inMenu = false }: { inMenu?: boolean }) {
   const t = useT()
   const { site, page } = useRenderContext()
   const userInfo = useAtomValue(userInfoAtom)
   if (!site.showUserMenu) return null
   if (!userInfo.id) {
     const signIn = linkTo(site, '/auth', { query: new URLSearchParams({ frontRedirect: page.url }) })
-    return (
+    return inMenu ? (
+      <div className="header__menu-account">
+        <a href={signIn}>{t('header.signIn')}</a>
+      </div>
+    ) : (
       <a className="header__account header__sign-in" href={signIn}>
         {t('header.signIn')}
       </a>
     )
   }
+  if (inMenu)
+    return (
+      <div className="header__menu-account">
+        <p className="header__menu-group">{t('header.myBrand')}</p>
+        {site.showAccountLink ? <a href={linkTo(site, '/user-center/profile')}>{t('header.account')}</a> : null}
+        <a href={userInfo.logoutUrl ?? linkTo(site, '/auth/logout')}>{t('header.signOut')}</a>
+      </div>
+    )
   return (
     <details className="header__account user-menu">
       <summary>{t('header.myBrand')}</summary>
@@ -41,7 +53,26 @@ function AccountArea() {
   )
 }
 
-/** Site header: the logo links to the site's root; main navigation; the account area. */
+/** The main navigation's links: in the header row on desktop, in the menu on phones. */
+function NavLinks() {
+  const t = useT()
+  const { site } = useRenderContext()
+  return (
+    <>
+      <a href={linkTo(site, '/configurator/p5')}>{t('header.nav.configure')}</a>
+      <a href={linkTo(site, '/test-drive')}>{t('header.nav.testDrive')}</a>
+      <a href={linkTo(site, '/quick-delivery')}>{t('header.nav.quickDelivery')}</a>
+      <a href={linkTo(site, '/marketing')}>{t('header.nav.discover')}</a>
+    </>
+  )
+}
+
+/**
+ * Site header: the logo links to the site's root; main navigation; the account area. On phones
+ * (≤ 750 px) the navigation sits behind a menu button, a `<details>` disclosure, so it opens
+ * without JavaScript and by keyboard (Enter or Space on the button); on desktop it is a row. CSS
+ * shows one of the two, so only one navigation landmark is ever present.
+ */
 export function Header() {
   const t = useT()
   const { site, page } = useRenderContext()
@@ -52,13 +83,25 @@ export function Header() {
           <Logo />
         </a>
         <nav className="header__nav" aria-label={t('header.navLabel')}>
-          <a href={linkTo(site, '/configurator/p5')}>{t('header.nav.configure')}</a>
-          <a href={linkTo(site, '/test-drive')}>{t('header.nav.testDrive')}</a>
-          <a href={linkTo(site, '/quick-delivery')}>{t('header.nav.quickDelivery')}</a>
-          <a href={linkTo(site, '/marketing')}>{t('header.nav.discover')}</a>
+          <NavLinks />
         </nav>
         {page.grayTag ? <span className="header__preview">{t('header.preview')}</span> : null}
         <AccountArea />
+        <details className="header__menu">
+          <summary className="header__menu-button">
+            <svg className="header__menu-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path className="header__menu-open" d="M3 6h18M3 12h18M3 18h18" />
+              <path className="header__menu-close" d="M5 5l14 14M19 5L5 19" />
+            </svg>
+            <span>{t('header.menu')}</span>
+          </summary>
+          <div className="header__menu-panel">
+            <nav aria-label={t('header.navLabel')}>
+              <NavLinks />
+            </nav>
+            <AccountArea inMenu />
+          </div>
+        </details>
       </div>
     </header>
   )

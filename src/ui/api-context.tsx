@@ -1,7 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react'
 
-/** A JSON POST to our API with the SPEC §7 headers and the anti-forgery token (client/api.ts). */
-export type ApiPost = (path: string, body: unknown) => Promise<Response>
+/** A JSON POST to our API with the SPEC §7 headers and the anti-forgery token (client/api.ts); `signal` calls it off. */
+export type ApiPost = (path: string, body: unknown, init?: { signal?: AbortSignal }) => Promise<Response>
 
 const ApiContext = createContext<ApiPost | null>(null)
 export const ApiProvider = ApiContext.Provider

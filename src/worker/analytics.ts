@@ -47,6 +47,18 @@ export function isLabelledPage(rest: string): boolean {
  * container for its country.
  */
 export function loadsTagManager(c: Context): boolean {
+  // Asked three times per response (one per CSP directive): decided once per request.
+  let loads = tagManagerDecisions.get(c.req.raw)
+  if (loads === undefined) {
+    loads = decideTagManager(c)
+    tagManagerDecisions.set(c.req.raw, loads)
+  }
+  return loads
+}
+
+const tagManagerDecisions = new WeakMap<Request, boolean>()
+
+function decideTagManager(c: Context): boolean {
   if (c.req.method !== 'GET' || c.req.path.startsWith('/api/')) return false
   const { site, rest } = siteForPath(c.req.path)
   return tagManagerId(site.countryCode) !== null && isLabelledPage(rest) && analyticsAllowed(c as Context<AppEnv>)

@@ -252,8 +252,9 @@ describe('the order detail', () => {
     expect(paid).not.toContain(nl['order.summary.dueToday'].split('{')[0]?.replace(/[:\s]+$/, ''))
     expect(paidHtml).toMatch(new RegExp(`<dt>${nl['order.status.paid']}</dt><dd>€\\s500,00</dd>`))
     expect(paidHtml).not.toContain(`href="/nl/order/result-confirmation/${id}"`)
-    // Each step of the timeline keeps its name apart from its date.
-    expect(paidHtml).toMatch(/<\/span> <span class="timeline__date">/)
+    // Each step of the timeline keeps its name apart from its state and date.
+    expect(paidHtml).toMatch(/<span class="timeline__name">[^<]+<\/span> <span class="timeline__meta">/)
+    expect(paidHtml).toMatch(/<\/span> · <span class="timeline__date">/)
   })
 })
 
@@ -273,7 +274,7 @@ describe('Icelandic numbers and dates', () => {
 describe('the finance choice in the configurator', () => {
   it('travels with every choice link, so it is not lost while configuring', async () => {
     const html = await (await visitor().request('/nl/configurator/p5?finance=loan&term=48')).text()
-    const paintLink = /<a class="choice" href="([^"]*chose=paintCode[^"]*)"/.exec(html)?.[1] ?? ''
+    const paintLink = /<a class="choice[^"]*" href="([^"]*chose=paintCode[^"]*)"/.exec(html)?.[1] ?? ''
     expect(paintLink).toContain('finance=loan')
     expect(paintLink).toContain('term=48')
   })

@@ -50,6 +50,45 @@ async function staffEvent(staff: ReturnType<typeof visitor>, orderId: string, ev
 const status = async (id: string) =>
   env.DB.prepare('SELECT status, payment_status AS payment FROM orders WHERE id = ?1').bind(id).first()
 
+describe('the order page', () => {
+  it('draws the car as ordered, puts paying first and marks each step done, current or upcoming in words', async () => {
+    const { person, id } = await order()
+    const placed = await detail(person, id)
+    // The car of the saved configuration: long range in Fjord Blue, named in its text alternative.
+    expect(placed).toMatch(/<section class="order-detail__car"[^>]*>.*<svg class="car-render"[^>]*data-view="front"/)
+    expect(placed).toMatch(/<title id="[^"]+">[^<]*Fjordblauw[^<]*<\/title>/)
+    const next = placed.slice(placed.indexOf('class="next-action"'), placed.indexOf('class="order-detail__timeline"'))
+    expect(next).toContain(nl['order.next.pay'])
+    expect(next).toMatch(new RegExp(`class="button button--primary" href="/nl/order/result-confirmation/${id}"`))
+    const states = (html: string) =>
+      [...html.matchAll(/timeline__step--(\w+)"[^>]*>.*?<span class="timeline__state">([^<]+)</g)].map(
+        (m) => `${m[1]}:${m[2]}`,
+      )
+    expect(states(placed)).toEqual([
+      `current:${nl['order.timeline.current']}`,
+      ...Array.from({ length: 6 }, () => `pending:${nl['order.timeline.upcoming']}`),
+    ])
+    expect(placed).toMatch(
+      /<ol class="timeline"><li class="timeline__step timeline__step--current" aria-current="step">/,
+    )
+
+    await person.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4242424242424242'))
+    const paid = await detail(person, id)
+    expect(states(paid).slice(0, 3)).toEqual([
+      `done:${nl['order.timeline.done']}`,
+      `current:${nl['order.timeline.current']}`,
+      `pending:${nl['order.timeline.upcoming']}`,
+    ])
+    // Nothing to pay: what comes next is the contract, and the page says so.
+    expect(paid).toContain(nl['order.next.waiting'].replace('{step}', nl['order.status.contractSigned']))
+    expect(paid).not.toContain(nl['order.next.pay'])
+
+    // Being cancelled: no step ahead, so no next action is offered.
+    await person.postForm(`/nl/order/${id}`, { event: 'requestCancellation', confirmed: 'yes' }, PROFILE)
+    expect(await detail(person, id)).not.toContain('class="next-action"')
+  })
+})
+
 describe('a lease order', () => {
   const LEASE = { financePreference: 'privateLease', birthday: '1985-06-15' }
 
@@ -66,7 +105,7 @@ describe('a lease order', () => {
     const staff = await staffMember()
     await staffEvent(staff, id, 'placePurchaseOrder')
     const ordered = await detail(person, id)
-    expect(ordered).toMatch(new RegExp(`aria-current="step"><span>${nl['order.status.leasePoPlaced']}`))
+    expect(ordered).toMatch(new RegExp(`aria-current="step"><span[^>]*>${nl['order.status.leasePoPlaced']}`))
   })
 
   it('says "Cancel lease failed" when an allocated lease is cancelled online, and changes nothing', async () => {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { TrieRouter } from 'hono/router/trie-router'
+import { describe, expect, it, vi } from 'vitest'
 import { SITES } from '../i18n/sites'
 import { matchPage } from './pages'
 
@@ -35,5 +36,28 @@ describe('matchPage', () => {
     expect(matchPage('GET', '/xx/configurator/p5/extra')).toBeNull()
     expect(matchPage('POST', '/no/marketing')).toBeNull()
     expect(matchPage('POST', '/no/configurator/info-submission/cfg1')?.route.action).toBeTypeOf('function')
+  })
+
+  it('answers a repeated address the same, each time with parameters of its own', () => {
+    const first = matchPage('GET', '/se/pre-order/cfg9/p5')
+    expect(first?.params).toEqual({ id: 'cfg9', carId: 'p5' })
+    if (first) first.params.id = 'changed'
+    const again = matchPage('GET', '/se/pre-order/cfg9/p5')
+    expect(again).toMatchObject({ site: first?.site, route: first?.route, params: { id: 'cfg9', carId: 'p5' } })
+    expect(matchPage('GET', '/se/nowhere')).toBeNull()
+    expect(matchPage('GET', '/se/nowhere')).toBeNull()
+  })
+
+  it('resolves an address through the router once, then from memory', () => {
+    const match = vi.spyOn(TrieRouter.prototype, 'match')
+    try {
+      matchPage('GET', '/fi/never-asked-before')
+      matchPage('GET', '/dk/configurator/p5-memo')
+      matchPage('GET', '/dk/configurator/p5-memo')
+      matchPage('GET', '/fi/never-asked-before')
+      expect(match).toHaveBeenCalledTimes(2)
+    } finally {
+      match.mockRestore()
+    }
   })
 })

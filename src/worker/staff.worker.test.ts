@@ -26,7 +26,9 @@ describe('the staff console', () => {
       .first()
     expect(event).toMatchObject({ actor: 'staff', actorId: staffId })
     const timeline = await (await customer.request(`/nl/order/${id}`)).text()
-    expect(timeline).toMatch(/timeline__step--done[^>]*><span>[^<]+<\/span> ?<span class="timeline__date">/)
+    expect(timeline).toMatch(
+      /timeline__step--done[^>]*><span class="timeline__name">[^<]+<\/span> <span class="timeline__meta">.*?<span class="timeline__date">/,
+    )
   })
 
   it('makes the customer an owner once the car is delivered', async () => {

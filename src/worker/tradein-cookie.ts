@@ -33,15 +33,23 @@ async function ownerOf(c: Context<AppEnv>, key: string | null, userId?: string |
 }
 
 /** The visitor's trade-in for a page's loader and action, or an API handler. */
-export async function visitorTradeIn(c: Context<AppEnv>, userId?: string | null): Promise<VisitorTradeIn> {
+export function visitorTradeIn(c: Context<AppEnv>, userId?: string | null): VisitorTradeIn {
   const cookie = carried(c)
+  let key = cookie?.key
+  let owner: Promise<TradeInOwner> | undefined
   // A browser without a key gets one with its first valuation (it is only sent back if remember() is called).
-  const key = cookie?.key ?? randomToken(32)
+  const browserKey = () => {
+    key ??= randomToken(32)
+    return key
+  }
   return {
     id: cookie?.id ?? null,
-    owner: await ownerOf(c, key, userId),
+    owner: () => {
+      owner ??= ownerOf(c, browserKey(), userId)
+      return owner
+    },
     remember: (valuationId) =>
-      setCookie(c, TRADE_IN_COOKIE, `${valuationId}.${key}`, {
+      setCookie(c, TRADE_IN_COOKIE, `${valuationId}.${browserKey()}`, {
         path: '/',
         secure: true,
         httpOnly: true,

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { canBook, normalizeSlotStart, slotsFor } from './slots'
 import { storeById, testStore } from './test-data'
+import { formatMinutes, minutesOfDay, utcToZoned, weekdayOf, zonedTimeToUtc } from './time'
 
 const EARLY = new Date('2026-03-01T00:00:00Z')
 const times = (slots: { localTime: string }[]) => slots.map((slot) => slot.localTime)
@@ -238,5 +239,67 @@ describe('canBook', () => {
     expect(() => canBook(slot, -1, 2)).toThrow(RangeError)
     expect(() => canBook(slot, 0, 0)).toThrow(RangeError)
     expect(() => canBook(slot, 0.5, 2)).toThrow(RangeError)
+  })
+})
+
+describe('slotsFor across changes of the clocks', () => {
+  /** The slots as converting each wall time one by one with zonedTimeToUtc and utcToZoned gives them. */
+  const reference = (store: ReturnType<typeof testStore>, from: string, days: number) => {
+    const starts: string[] = []
+    for (let day = 0; day < days; day++) {
+      const date = new Date(Date.parse(`${from}T00:00:00Z`) + day * 86_400_000).toISOString().slice(0, 10)
+      for (const interval of store.openingHours[weekdayOf(date)]) {
+        for (let minute = minutesOfDay(interval.open); minute + 30 <= minutesOfDay(interval.close); minute += 30) {
+          const time = formatMinutes(minute)
+          const instant = zonedTimeToUtc(date, time, store.timeZone)
+          const wall = utcToZoned(instant, store.timeZone)
+          if (wall.date === date && wall.time === time) starts.push(instant.toISOString())
+        }
+      }
+    }
+    return starts.sort()
+  }
+
+  it.each([
+    ['Europe/Oslo', '2026-03-27'],
+    ['Europe/Oslo', '2026-10-23'],
+    ['America/New_York', '2026-03-06'],
+    ['Australia/Lord_Howe', '2026-04-03'],
+    ['Australia/Lord_Howe', '2026-10-02'],
+  ])('%s from %s: the same slots as converting each time on its own', (timeZone, from) => {
+    const allDay = [{ open: '00:00', close: '23:59' }]
+    const store = testStore({
+      timeZone,
+      openingHours: { mon: allDay, tue: allDay, wed: allDay, thu: allDay, fri: allDay, sat: allDay, sun: allDay },
+      testDrive: { slotMinutes: 30, capacity: 2, leadHours: 0, horizonDays: 30 },
+    })
+    const slots = slotsFor(store, from, 5, new Date(Date.parse(`${from}T00:00:00Z`) - 2 * 86_400_000))
+    expect(slots.map((slot) => slot.start)).toEqual(reference(store, from, 5))
+    for (const slot of slots)
+      expect(utcToZoned(new Date(slot.start), timeZone)).toMatchObject({ date: slot.localDate, time: slot.localTime })
+  })
+})
+
+describe('slotsFor for the same store again', () => {
+  it('lays out the store’s hours once, and still follows the moment and the bookings', () => {
+    const store = testStore()
+    const fresh = () => testStore()
+    const monday = new Date('2026-03-28T12:00:00Z')
+    const first = slotsFor(store, '2026-03-30', 7, monday)
+    const iso = vi.spyOn(Date.prototype, 'toISOString')
+    try {
+      const later = new Date('2026-03-30T09:30:00Z')
+      const booked = new Map([[first[30]?.start ?? '', 2]])
+      const again = slotsFor(store, '2026-03-30', 7, later, booked)
+      // A few readings of the moment, none per slot.
+      expect(iso.mock.calls.length).toBeLessThan(first.length / 4)
+      iso.mockRestore()
+      expect(again).toEqual(slotsFor(fresh(), '2026-03-30', 7, later, booked))
+      expect(again.length).toBeLessThan(first.length)
+      expect(again.some((slot) => slot.start === first[30]?.start)).toBe(false)
+      expect(slotsFor(store, '2026-03-30', 7, monday)).toEqual(first)
+    } finally {
+      iso.mockRestore()
+    }
   })
 })

@@ -3,9 +3,10 @@
  */
 import { addDays, type IsoDate, isIsoDate } from '../catalog/markets'
 import type { Store } from './schema'
-import { formatMinutes, type LocalTime, minutesOfDay, utcToZoned, weekdayOf, zonedTimeToUtc } from './time'
+import { formatMinutes, type LocalTime, minutesOfDay, utcToZoned, wallMinuteMs, wallToUtcMs, weekdayOf } from './time'
 
 const HOUR = 3_600_000
+const MINUTE = 60_000
 
 /** A slot's start as an ISO instant in UTC exactly as `Date.prototype.toISOString` writes it. */
 export type SlotStartIso = string
@@ -55,6 +56,9 @@ export function normalizeSlotStart(value: string): SlotStartIso | null {
  * repeated one is offered once (its first occurrence). Left out: dates in `closedDates`; slots starting before
  * `now` + `leadHours`; dates after the store's today + `horizonDays`; slots with `booked` ≥ capacity.
  *
+ * The layout of a store's hours is kept per store object and dates (a store's hours do not change while its object
+ * lives); only the moment and the bookings are applied on every call.
+ *
  * @param booked bookings per slot start (`SlotStartIso` key) of this store
  * @example
  * slotsFor(oslo, '2026-03-30', 1, new Date('2026-03-28T12:00:00Z'), new Map())[0]
@@ -75,12 +79,53 @@ export function slotsFor(
   const { timeZone, testDrive } = store
   const earliest = now.getTime() + testDrive.leadHours * HOUR
   const lastDate = addDays(utcToZoned(now, timeZone).date, testDrive.horizonDays)
-  const closed = new Set(store.closedDates)
   const slots: Slot[] = []
+  for (const slot of openSlots(store, fromDate, days)) {
+    if (slot.localDate > lastDate || slot.instant < earliest) continue
+    const available = testDrive.capacity - (booked.get(slot.start) ?? 0)
+    if (available > 0)
+      slots.push({ start: slot.start, localDate: slot.localDate, localTime: slot.localTime, available })
+  }
+  return slots
+}
+
+interface OpenSlot {
+  start: SlotStartIso
+  instant: number
+  localDate: IsoDate
+  localTime: LocalTime
+}
+
+// A store's open slots depend only on its hours and the dates asked for, not on the moment or the bookings: they are
+// laid out once per store object (the store cache hands out the same one until it expires) and dates, then filtered.
+const openSlotsByStore = new WeakMap<SlotStore, Map<string, OpenSlot[]>>()
+const MAX_RANGES_PER_STORE = 8
+
+function openSlots(store: SlotStore, fromDate: IsoDate, days: number): OpenSlot[] {
+  let ranges = openSlotsByStore.get(store)
+  if (!ranges) {
+    ranges = new Map()
+    openSlotsByStore.set(store, ranges)
+  }
+  const key = `${fromDate}|${days}`
+  let slots = ranges.get(key)
+  if (!slots) {
+    slots = layOutSlots(store, fromDate, days)
+    if (ranges.size >= MAX_RANGES_PER_STORE) ranges.delete(ranges.keys().next().value as string)
+    ranges.set(key, slots)
+  }
+  return slots
+}
+
+/** Every slot of the store's opening hours on `days` dates from `fromDate`, closed dates and skipped times left out. */
+function layOutSlots(store: SlotStore, fromDate: IsoDate, days: number): OpenSlot[] {
+  const { timeZone, testDrive } = store
+  const closed = new Set(store.closedDates)
+  const slots: OpenSlot[] = []
   for (let day = 0; day < days; day++) {
     const localDate = addDays(fromDate, day)
-    if (localDate > lastDate) break
     if (closed.has(localDate)) continue
+    const dayStart = Date.parse(`${localDate}T00:00:00Z`)
     for (const interval of store.openingHours[weekdayOf(localDate)]) {
       const close = minutesOfDay(interval.close)
       for (
@@ -89,17 +134,15 @@ export function slotsFor(
         minute += testDrive.slotMinutes
       ) {
         const localTime = formatMinutes(minute)
-        const instant = zonedTimeToUtc(localDate, localTime, timeZone)
-        const wall = utcToZoned(instant, timeZone)
-        if (wall.date !== localDate || wall.time !== localTime) continue
-        if (instant.getTime() < earliest) continue
-        const start = instant.toISOString()
-        const available = testDrive.capacity - (booked.get(start) ?? 0)
-        if (available > 0) slots.push({ start, localDate, localTime, available })
+        // zonedTimeToUtc and utcToZoned without their checks: slotsFor checked the zone, date and time are ours.
+        const wall = dayStart + minute * MINUTE
+        const instant = wallToUtcMs(wall, timeZone)
+        if (wallMinuteMs(instant, timeZone) !== wall) continue
+        slots.push({ start: new Date(instant).toISOString(), instant, localDate, localTime })
       }
     }
   }
-  return slots.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
+  return slots.sort((a, b) => a.instant - b.instant)
 }
 
 /**

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   formatMinutes,
   isLocalTime,
@@ -117,5 +117,53 @@ describe('time helpers', () => {
     expect(isTimeZone('Atlantic/Reykjavik')).toBe(true)
     expect(isTimeZone('Europe/Atlantis')).toBe(false)
     expect(isTimeZone('')).toBe(false)
+  })
+})
+
+describe('offsets read once per day and zone', () => {
+  it('gives the wall clock the runtime gives every quarter hour of a year, changes of the clocks included', () => {
+    const zones = ['Europe/Oslo', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'Atlantic/Reykjavik']
+    const start = Date.parse('2026-01-01T00:00:00Z')
+    const differences: string[] = []
+    const toTheMinute = {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    } as const
+    for (const zone of zones) {
+      // The runtime with no cache in between: what the cached offsets must equal.
+      const runtime = new Intl.DateTimeFormat('en-CA', { timeZone: zone, hourCycle: 'h23', ...toTheMinute })
+      for (let minutes = 0; minutes < 366 * 24 * 60; minutes += 15) {
+        const instant = new Date(start + minutes * 60_000)
+        const { date, time } = utcToZoned(instant, zone)
+        const expected = runtime.format(instant)
+        if (`${date}, ${time}` !== expected) differences.push(`${zone} ${instant.toISOString()}: ${date} ${time}`)
+      }
+    }
+    expect(differences).toEqual([])
+  })
+
+  it('reads the runtime a few times for two weeks of slots, not several times per slot', () => {
+    const zone = 'America/Chicago'
+    const spy = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts')
+    try {
+      let slots = 0
+      for (let day = 1; day <= 14; day++) {
+        for (let hour = 9; hour < 18; hour++) {
+          const date = `2026-03-${String(day).padStart(2, '0')}`
+          const time = `${String(hour).padStart(2, '0')}:00`
+          const instant = zonedTimeToUtc(date, time, zone)
+          expect(utcToZoned(instant, zone)).toMatchObject({ date, time })
+          slots++
+        }
+      }
+      // Chicago changes its clocks on 2026-03-08: that day's slots are read one by one, the others from the cache.
+      expect(spy.mock.calls.length).toBeLessThan(slots)
+      expect(spy.mock.calls.length).toBeGreaterThan(0)
+    } finally {
+      spy.mockRestore()
+    }
   })
 })

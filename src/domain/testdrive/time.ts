@@ -107,8 +107,8 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-/** The zone's wall clock at an instant, read as if it were a UTC time (whole seconds). */
-function wallClockMs(instantMs: number, timeZone: string): number {
+/** The zone's wall clock at an instant, read as if it were a UTC time (whole seconds), from the runtime. */
+function formattedWallClockMs(instantMs: number, timeZone: string): number {
   const fields: Record<string, number> = {}
   for (const part of formatter(timeZone).formatToParts(instantMs)) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value)
@@ -120,10 +120,46 @@ function wallClockMs(instantMs: number, timeZone: string): number {
   return wall.getTime()
 }
 
-/** The zone's offset from UTC at an instant, in milliseconds (Oslo in summer: +7 200 000). */
-function offsetMs(instantMs: number, timeZone: string): number {
+/** The zone's offset at an instant, read from the runtime (one `formatToParts`). */
+function formattedOffsetMs(instantMs: number, timeZone: string): number {
   const wholeSecond = Math.floor(instantMs / 1000) * 1000
-  return wallClockMs(wholeSecond, timeZone) - wholeSecond
+  return formattedWallClockMs(wholeSecond, timeZone) - wholeSecond
+}
+
+// The offset at each UTC midnight, per zone: a few hundred numbers, kept for the isolate's life.
+const midnightOffsets = new Map<string, Map<number, number>>()
+const MAX_MIDNIGHTS_PER_ZONE = 4096
+
+function midnightOffset(day: number, timeZone: string): number {
+  let offsets = midnightOffsets.get(timeZone)
+  if (!offsets) {
+    offsets = new Map()
+    midnightOffsets.set(timeZone, offsets)
+  }
+  let offset = offsets.get(day)
+  if (offset === undefined) {
+    if (offsets.size >= MAX_MIDNIGHTS_PER_ZONE) offsets.clear()
+    offset = formattedOffsetMs(day * DAY, timeZone)
+    offsets.set(day, offset)
+  }
+  return offset
+}
+
+/**
+ * The zone's offset from UTC at an instant, in milliseconds (Oslo in summer: +7 200 000). A UTC day whose two
+ * midnights have the same offset has no change of the clocks in it (at most one change within two days, as above),
+ * so the offset comes from those two cached readings; only a day with a change is read at the instant itself. A
+ * page of slots then costs a few readings of the runtime instead of several per slot.
+ */
+function offsetMs(instantMs: number, timeZone: string): number {
+  const day = Math.floor(instantMs / DAY)
+  const start = midnightOffset(day, timeZone)
+  return start === midnightOffset(day + 1, timeZone) ? start : formattedOffsetMs(instantMs, timeZone)
+}
+
+/** The zone's wall clock at an instant, read as if it were a UTC time (whole seconds). */
+function wallClockMs(instantMs: number, timeZone: string): number {
+  return Math.floor(instantMs / 1000) * 1000 + offsetMs(instantMs, timeZone)
 }
 
 /**
@@ -138,15 +174,26 @@ export function zonedTimeToUtc(localDate: IsoDate, localTime: LocalTime, timeZon
   if (!isIsoDate(localDate)) throw new RangeError(`not a date: ${localDate}`)
   if (!isLocalTime(localTime)) throw new RangeError(`not a time (HH:mm): ${localTime}`)
   if (!isTimeZone(timeZone)) throw new RangeError(`unknown time zone: ${timeZone}`)
-  const wall = Date.parse(`${localDate}T${localTime}:00Z`)
+  return new Date(wallToUtcMs(Date.parse(`${localDate}T${localTime}:00Z`), timeZone))
+}
+
+/**
+ * `zonedTimeToUtc` in milliseconds, for a wall time already read as if it were UTC (`Date.parse('…T10:00:00Z')`)
+ * in a zone already checked with `isTimeZone`: no checks, for code that converts many times of one zone.
+ *
+ * @example
+ * wallToUtcMs(Date.parse('2026-03-30T10:00:00Z'), 'Europe/Oslo') // Date.parse('2026-03-30T08:00:00Z')
+ */
+export function wallToUtcMs(wall: number, timeZone: string): number {
   const before = offsetMs(wall - DAY, timeZone)
   const after = offsetMs(wall + DAY, timeZone)
-  const matches = [...new Set([before, after])]
-    .map((offset) => wall - offset)
-    .filter((instant) => wallClockMs(instant, timeZone) === wall)
-    .sort((a, b) => a - b)
+  const first = Math.min(wall - before, wall - after)
+  const second = Math.max(wall - before, wall - after)
+  // The earlier instant that shows this wall time (a repeated time's first occurrence), else the later one.
+  if (wallClockMs(first, timeZone) === wall) return first
+  if (second !== first && wallClockMs(second, timeZone) === wall) return second
   // No offset matches: the time falls in a gap, so read it with the offset in force before the gap.
-  return new Date(matches[0] ?? wall - before)
+  return wall - before
 }
 
 /**
@@ -159,7 +206,20 @@ export function utcToZoned(instant: Date, timeZone: string): { date: IsoDate; ti
   const ms = instant.getTime()
   if (Number.isNaN(ms)) throw new RangeError('not a valid instant')
   if (!isTimeZone(timeZone)) throw new RangeError(`unknown time zone: ${timeZone}`)
-  const wall = new Date(Math.floor(ms / MINUTE) * MINUTE + offsetMs(ms, timeZone))
+  const wall = new Date(wallMinuteMs(ms, timeZone))
   const date = wall.toISOString().slice(0, 10)
   return { date, time: wall.toISOString().slice(11, 16), weekday: weekdayOf(date) }
+}
+
+/**
+ * The zone's wall clock at an instant to the minute, read as if it were UTC: what `utcToZoned` writes out, for a
+ * zone already checked with `isTimeZone` (no checks).
+ *
+ * @example
+ * new Date(wallMinuteMs(Date.parse('2026-10-25T09:00:30Z'), 'Europe/Oslo')).toISOString() // '2026-10-25T10:00:00.000Z'
+ */
+export function wallMinuteMs(instantMs: number, timeZone: string): number {
+  const wall = Math.floor(instantMs / MINUTE) * MINUTE + offsetMs(instantMs, timeZone)
+  // An offset of whole minutes (every zone's today) leaves it on the minute; an old one with seconds is cut to it.
+  return Math.floor(wall / MINUTE) * MINUTE
 }

@@ -1,4 +1,4 @@
-import { priceStockCar } from '../../domain/stock/stock'
+import { pricedStockCars } from '../../app/priced-stock'
 import { today } from '../../i18n/sites'
 import { type LoadContext, PageError } from '../route'
 
@@ -12,8 +12,11 @@ export async function pricedStock(ctx: LoadContext) {
   ])
   if (!catalog || !rules) throw new PageError('noRecord', 404)
   const date = today(ctx.site)
-  const priced = cars
-    .filter((car) => car.configuration.modelCode === catalog.model.code)
-    .map((car) => priceStockCar({ catalog, rules, car, date }).car)
+  const priced = pricedStockCars({
+    catalog,
+    rules,
+    cars: cars.filter((car) => car.configuration.modelCode === catalog.model.code),
+    date,
+  })
   return { catalog, priced }
 }

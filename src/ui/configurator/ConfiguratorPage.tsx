@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type MouseEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react'
 import type { Configuration } from '../../domain/catalog/configuration'
 import { catalogItem } from '../../domain/catalog/items'
 import { siteCatalog } from '../../domain/catalog/view'
@@ -9,72 +9,34 @@ import {
   queryOf,
   withChoice,
 } from '../../domain/configurator/url'
+import { computeView } from '../../domain/configurator/view'
 import { monthlyOnBasis } from '../../domain/finance/basis'
+import { financeQuery } from '../../domain/finance/params'
 import { formatMoney } from '../../domain/money'
 import { catalogPriceOn, catalogPricesStated, headlinePrice } from '../../domain/pricing/display'
 import { ruleSetValidOn } from '../../domain/pricing/valid-on'
-import type { MessageKey } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
-import { CAR_VIEWS, CarPicture, type CarView } from '../car'
-import { FinancePanel, financeQuery } from '../finance/FinancePanel'
+import type { CarView } from '../car'
+import { carImagePath } from '../car/image-path'
+import { FinancePanel } from '../finance/FinancePanel'
 import { useT } from '../intl-context'
 import { useRenderContext } from '../site-context'
 import { carLook, useCarLabel } from './car-look'
 import { DEFAULT_CAR_VIEW } from './car-view'
-import { type ConfiguratorData, computeView } from './model'
+import type { ConfiguratorData } from './model'
 import { PriceSummary } from './PriceSummary'
-
-interface StepOption {
-  code: string
-  name: string
-  price: number
-  swatch?: readonly string[]
-  detail?: string
-}
+import { CarStage } from './parts/CarStage'
+import { ChoiceStep, StepNumber, type StepOption } from './parts/ChoiceStep'
+import { isPlainClick, selectWithSpace } from './parts/events'
+import { PriceBar } from './parts/PriceBar'
+import { VersionComparison } from './parts/VersionComparison'
 
 /**
  * A configurator page: every choice is a link to the configurator with that choice in the
  * address, so it works without JavaScript; with it, a tap re-prices in place and only the
- * address changes.
+ * address changes. The car stands on a large stage (sticky while choosing), the steps beside it on a
+ * desktop and under it on a phone, the price summary and finance after them.
  */
-/** How long the figures must stay unchanged before they are announced: the finance figures follow the price. */
-const ANNOUNCE_AFTER_MS = 1200
-
-/**
- * Says a changed price once, with the new figures: the total changes at once and the monthly payment a
- * moment later (from the finance API), so the announcement waits until both have settled. Nothing is said
- * on load.
- */
-function PriceAnnouncement({ text }: { text: string }) {
-  const [said, setSaid] = useState('')
-  const loaded = useRef(false)
-  useEffect(() => {
-    if (!loaded.current) {
-      loaded.current = true
-      return
-    }
-    const timer = setTimeout(() => setSaid(text), ANNOUNCE_AFTER_MS)
-    return () => clearTimeout(timer)
-  }, [text])
-  return (
-    <p className="visually-hidden" aria-live="polite" aria-atomic="true">
-      {said}
-    </p>
-  )
-}
-
-/**
- * A choice is a link (so it works without JavaScript), but it behaves like a radio button: Space selects it,
- * as it would a radio, instead of scrolling the page.
- */
-function selectWithSpace(event: KeyboardEvent<HTMLDivElement>) {
-  if (event.key !== ' ' || event.altKey || event.ctrlKey || event.metaKey) return
-  const target = event.target as HTMLElement
-  if (target.tagName !== 'A' || !target.closest('.choices, .segmented')) return
-  event.preventDefault()
-  target.click()
-}
-
 export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   const t = useT()
   const { site } = useRenderContext()
@@ -83,7 +45,12 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   const [view, setView] = useState(data.view)
   const [finance, setFinance] = useState(data.finance)
   const [lastChoice, setLastChoice] = useState<ChoiceField | null>(data.choseField ?? null)
-  const result = useMemo(() => computeView(data, requested, previous), [data, requested, previous])
+  // The route's load computed the first view; the browser computes each one after it.
+  const result = useMemo(
+    () =>
+      requested === data.requested && previous === data.previous ? data.shown : computeView(data, requested, previous),
+    [data, requested, previous],
+  )
   const { state, notes, quote, delivery } = result
   const catalog = siteCatalog(data.catalog, data.country, site.locale)
   const label = useCarLabel(data.catalog, state.configuration, view)
@@ -106,7 +73,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   }
 
   const choose = (field: ChoiceField, code: string) => (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+    if (!isPlainClick(event)) return
     event.preventDefault()
     const candidate = { configuration: withChoice(state.configuration, field, code), usage: state.usage }
     setLastChoice(field)
@@ -117,7 +84,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   }
 
   const setUsage = (usage: 'personal' | 'business') => (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+    if (!isPlainClick(event)) return
     event.preventDefault()
     setPrevious(state.configuration)
     setRequested({ configuration: state.configuration, usage })
@@ -137,9 +104,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   }
 
   const viewQuery = (next: CarView) => ({ view: next === DEFAULT_CAR_VIEW ? '' : next })
-  const switchView = (next: CarView) => (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
-    event.preventDefault()
+  const switchView = (next: CarView) => {
     setView(next)
     window.history.replaceState(null, '', hrefFor(state, viewQuery(next)))
   }
@@ -183,62 +148,38 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
     ) : null
   const notesAt = notes.length > 0 ? lastChoice : null
 
-  const step = (field: ChoiceField, title: MessageKey, options: StepOption[], multiple = false) => (
-    <section className="step" aria-labelledby={`step-${field}`} id={`choose-${field}`}>
-      <h2 id={`step-${field}`} className="step__title">
-        {t(title)}
-      </h2>
-      {notesAt === field ? notesBlock : null}
-      <ul className={`choices${options.some((o) => o.swatch) ? ' choices--swatches' : ''}`}>
-        {options.map((option) => {
-          const current = state.configuration[field]
-          const selected = Array.isArray(current) ? current.includes(option.code) : current === option.code
-          const standard = field === 'packCodes' && standardPacks.has(option.code)
-          const candidate = { configuration: withChoice(state.configuration, field, option.code), usage: state.usage }
-          return (
-            <li key={option.code}>
-              {standard ? (
-                <span className="choice choice--standard" aria-disabled="true">
-                  <span className="choice__name">{option.name}</span>
-                  <span className="choice__price">{t('configurator.standard')}</span>
-                </span>
-              ) : (
-                <a
-                  className="choice"
-                  href={`${hrefFor(candidate, { chose: choiceParam({ field, code: option.code }) })}#choose-${field}`}
-                  aria-current={selected ? 'true' : undefined}
-                  onClick={choose(field, option.code)}
-                >
-                  {option.swatch ? (
-                    <span className="choice__swatch" aria-hidden="true">
-                      {option.swatch.map((colour) => (
-                        <svg key={colour} viewBox="0 0 10 10" focusable="false" aria-hidden="true">
-                          <rect width="10" height="10" fill={colour} />
-                        </svg>
-                      ))}
-                    </span>
-                  ) : null}
-                  <span className="choice__name">{option.name}</span>
-                  {option.detail ? <span className="choice__detail">{option.detail}</span> : null}
-                  <span className="choice__price">
-                    {field === 'versionCode'
-                      ? money(cardPrice(option.price))
-                      : option.price > 0
-                        ? t('configurator.priceAdd', { price: money(cardPrice(option.price)) })
-                        : t('configurator.noExtraCost')}
-                  </span>
-                  <span className="choice__state">
-                    {selected ? t(multiple ? 'configurator.added' : 'configurator.selected') : ''}
-                  </span>
-                </a>
-              )}
-            </li>
-          )
-        })}
-      </ul>
-    </section>
-  )
+  const selected = (field: ChoiceField, code: string) => {
+    const current = state.configuration[field]
+    return Array.isArray(current) ? current.includes(code) : current === code
+  }
+  /** A choice's card: its link (with the choice in the address), its price on the page's basis, its state. */
+  const option = (
+    field: ChoiceField,
+    item: { code: string; name: string; price: number },
+    extra: Partial<StepOption> = {},
+  ): StepOption => {
+    const candidate = { configuration: withChoice(state.configuration, field, item.code), usage: state.usage }
+    return {
+      code: item.code,
+      name: item.name,
+      price:
+        field === 'versionCode'
+          ? money(cardPrice(item.price))
+          : item.price > 0
+            ? t('configurator.priceAdd', { price: money(cardPrice(item.price)) })
+            : t('configurator.noExtraCost'),
+      selected: selected(field, item.code),
+      href: `${hrefFor(candidate, { chose: choiceParam({ field, code: item.code }) })}#choose-${field}`,
+      ...extra,
+    }
+  }
+  const stepProps = (field: ChoiceField) => ({
+    field,
+    onChoose: choose,
+    notes: notesAt === field ? notesBlock : null,
+  })
 
+  const monthlyText = monthly?.amount ? { amount: money(monthly.amount), exclVat: Boolean(monthly.exclVat) } : null
   return (
     <article className="configurator">
       <h1 className="page__heading">{t('page.configurator.heading', { model: catalog.modelName })}</h1>
@@ -253,120 +194,104 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
       {notesAt === null ? notesBlock : null}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: delegates Space to the choice links inside; the div itself takes no focus */}
       <div className="configurator__grid" onKeyDown={selectWithSpace}>
-        <div className="configurator__stage">
-          <CarPicture look={carLook(data.catalog, state.configuration)} view={view} label={label} live />
-          <nav className="segmented car-views" aria-label={t('configurator.view.label')}>
-            {CAR_VIEWS.map((each) => (
-              <a
-                key={each}
-                href={hrefFor(state, viewQuery(each))}
-                aria-current={view === each ? 'true' : undefined}
-                onClick={switchView(each)}
-              >
-                {t(`configurator.view.${each}`)}
-              </a>
-            ))}
-          </nav>
-        </div>
-        <div className="configurator__steps">
-          {!quote.orderable ? (
-            <p className="configurator__basis">{t('price.indicative.caption')}</p>
-          ) : cardBasis ? (
-            <p className="configurator__basis">
-              {t(cardBasis === 'exclVat' ? 'price.basis.exclVat' : 'price.basis.inclVat')}
-            </p>
-          ) : null}
-          {step(
-            'versionCode',
-            'configurator.step.version',
-            catalog.versions.map((v) => ({
-              code: v.code,
-              name: v.name,
-              price: v.price,
-              detail: t('compare.rangeValue', { km: Number(v.facts.rangeKmWltp ?? 0) }),
-            })),
-          )}
-          {step(
-            'paintCode',
-            'configurator.step.paint',
-            catalog.paints
-              .filter((p) => version?.allowed.paintCodes.includes(p.code))
-              .map((p) => ({ code: p.code, name: p.name, price: p.price, swatch: p.facts.colours as string[] })),
-          )}
-          {step(
-            'wheelCode',
-            'configurator.step.wheels',
-            catalog.wheels
-              .filter((w) => version?.allowed.wheelCodes.includes(w.code))
-              .map((w) => ({ code: w.code, name: w.name, price: w.price, detail: String(w.facts.tyreSize ?? '') })),
-          )}
-          {step(
-            'interiorCode',
-            'configurator.step.interior',
-            catalog.interiors
-              .filter((i) => version?.allowed.interiorCodes.includes(i.code))
-              .map((i) => ({ code: i.code, name: i.name, price: i.price, swatch: i.facts.colours as string[] })),
-          )}
-          {step(
-            'packCodes',
-            'configurator.step.options',
-            catalog.packs
-              .filter((p) => version?.allowed.packCodes.includes(p.code) || standardPacks.has(p.code))
-              .map((p) => ({ code: p.code, name: p.name, price: p.price, detail: String(p.facts.contents ?? '') })),
-            true,
-          )}
-          {step(
-            'accessoryCodes',
-            'configurator.step.accessories',
-            catalog.accessories.map((a) => ({ code: a.code, name: a.name, price: a.price })),
-            true,
-          )}
-          <section className="step" aria-labelledby="step-usage">
-            <h2 id="step-usage" className="step__title">
-              {t('configurator.usage.label')}
-            </h2>
-            <nav className="segmented" aria-labelledby="step-usage">
-              {(['personal', 'business'] as const).map((usage) => (
-                <a
-                  key={usage}
-                  href={hrefFor({ ...state, usage })}
-                  aria-current={state.usage === usage ? 'true' : undefined}
-                  onClick={setUsage(usage)}
-                >
-                  {t(`configurator.usage.${usage}`)}
-                </a>
-              ))}
-            </nav>
-          </section>
-          <div className="price-bar">
-            <p className="price-bar__total">
-              <span className="price-bar__label">
-                {t(
-                  !quote.orderable
-                    ? 'price.indicative.label'
-                    : headline.basis === 'exclVat'
-                      ? 'configurator.price.totalExclVat'
-                      : 'configurator.price.total',
+        <div className="configurator__build">
+          <CarStage
+            look={carLook(data.catalog, state.configuration)}
+            view={view}
+            label={label}
+            hrefFor={(each) => hrefFor(state, viewQuery(each))}
+            onView={switchView}
+          />
+          <div className="configurator__steps">
+            {!quote.orderable ? (
+              <p className="configurator__basis">{t('price.indicative.caption')}</p>
+            ) : cardBasis ? (
+              <p className="configurator__basis">
+                {t(cardBasis === 'exclVat' ? 'price.basis.exclVat' : 'price.basis.inclVat')}
+              </p>
+            ) : null}
+            <ChoiceStep
+              {...stepProps('versionCode')}
+              number={1}
+              title="configurator.step.version"
+              options={catalog.versions.map((v) =>
+                option('versionCode', v, { detail: t('compare.rangeValue', { km: Number(v.facts.rangeKmWltp ?? 0) }) }),
+              )}
+            />
+            <ChoiceStep
+              {...stepProps('paintCode')}
+              number={2}
+              title="configurator.step.paint"
+              options={catalog.paints
+                .filter((p) => version?.allowed.paintCodes.includes(p.code))
+                .map((p) => option('paintCode', p, { swatch: p.facts.colours as string[] }))}
+            />
+            <ChoiceStep
+              {...stepProps('wheelCode')}
+              number={3}
+              title="configurator.step.wheels"
+              options={catalog.wheels
+                .filter((w) => version?.allowed.wheelCodes.includes(w.code))
+                .map((w) =>
+                  option('wheelCode', w, {
+                    detail: String(w.facts.tyreSize ?? ''),
+                    picture: carImagePath(withChoice(state.configuration, 'wheelCode', w.code), 'wheel'),
+                  }),
                 )}
-              </span>{' '}
-              <span className="price-bar__amount">{money(headline.amount)}</span>
-              {monthly?.exclVat ? (
-                <span className="price-bar__monthly">
-                  {' '}
-                  {t('configurator.price.orMonthlyExclVat', { amount: money(monthly.amount) })}
-                </span>
-              ) : monthly?.amount ? (
-                <span className="price-bar__monthly">
-                  {' '}
-                  {t('configurator.price.orMonthly', {
-                    amount: t('finance.unit.perMonth', { amount: money(monthly.amount) }),
-                  })}
-                </span>
-              ) : null}
-            </p>
-            <a href="#summary-title">{t('configurator.price.details')}</a>
-            <PriceAnnouncement
-              text={[
+            />
+            <ChoiceStep
+              {...stepProps('interiorCode')}
+              number={4}
+              title="configurator.step.interior"
+              options={catalog.interiors
+                .filter((i) => version?.allowed.interiorCodes.includes(i.code))
+                .map((i) => option('interiorCode', i, { swatch: i.facts.colours as string[] }))}
+            />
+            <ChoiceStep
+              {...stepProps('packCodes')}
+              number={5}
+              title="configurator.step.options"
+              multiple
+              options={catalog.packs
+                .filter((p) => version?.allowed.packCodes.includes(p.code) || standardPacks.has(p.code))
+                .map((p) =>
+                  option('packCodes', p, {
+                    detail: String(p.facts.contents ?? ''),
+                    standard: standardPacks.has(p.code),
+                  }),
+                )}
+            />
+            <ChoiceStep
+              {...stepProps('accessoryCodes')}
+              number={6}
+              title="configurator.step.accessories"
+              multiple
+              options={catalog.accessories.map((a) => option('accessoryCodes', a))}
+            />
+            <section className="step" aria-labelledby="step-usage">
+              <h2 id="step-usage" className="step__title">
+                <StepNumber number={7} />
+                {t('configurator.usage.label')}
+              </h2>
+              <nav className="segmented" aria-labelledby="step-usage">
+                {(['personal', 'business'] as const).map((usage) => (
+                  <a
+                    key={usage}
+                    href={hrefFor({ ...state, usage })}
+                    aria-current={state.usage === usage ? 'true' : undefined}
+                    onClick={setUsage(usage)}
+                  >
+                    {t(`configurator.usage.${usage}`)}
+                  </a>
+                ))}
+              </nav>
+            </section>
+            <PriceBar
+              orderable={quote.orderable}
+              basis={headline.basis}
+              amount={money(headline.amount)}
+              monthly={monthlyText}
+              announcement={[
                 `${t('configurator.price.total')} ${money(quote.totalInclVat)}`,
                 finance?.summary?.monthlyPayment
                   ? t('configurator.price.orMonthly', {
@@ -407,77 +332,5 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
       </div>
       <VersionComparison data={data} price={(amount) => money(cardPrice(amount))} />
     </article>
-  )
-}
-
-/** Versions side by side: range, battery, consumption, charging, price and standard equipment. */
-function VersionComparison({ data, price }: { data: ConfiguratorData; price: (amount: number) => string }) {
-  const t = useT()
-  const { site } = useRenderContext()
-  const catalog = siteCatalog(data.catalog, data.country, site.locale)
-  if (!catalog) return null
-  const versions = data.catalog.versions.filter((v) => v.prices[data.country] !== undefined)
-  const name = (code: string) => catalogItem(data.catalog, code)?.names[site.locale] ?? code
-  const rows: { label: MessageKey; cell: (v: (typeof versions)[number]) => string }[] = [
-    { label: 'compare.range', cell: (v) => t('compare.rangeValue', { km: v.facts.rangeKmWltp }) },
-    { label: 'compare.battery', cell: (v) => t('facts.batteryValue', { kwh: v.facts.batteryKwh }) },
-    {
-      label: 'compare.consumption',
-      cell: (v) =>
-        t('compare.consumptionValue', {
-          min: v.facts.consumptionKwhPer100km.min,
-          max: v.facts.consumptionKwhPer100km.max,
-        }),
-    },
-    {
-      label: 'compare.charging',
-      cell: (v) =>
-        t('compare.chargingValue', {
-          ac: v.facts.acChargingKw,
-          from: v.facts.fastCharging.fromPercent,
-          to: v.facts.fastCharging.toPercent,
-          minutes: v.facts.fastCharging.minutes,
-        }),
-    },
-    {
-      label: 'compare.price',
-      cell: (v) => price(v.prices[data.country] ?? 0),
-    },
-    {
-      label: 'compare.equipment',
-      cell: (v) => (v.standardPackCodes.length ? v.standardPackCodes.map(name).join(', ') : t('compare.none')),
-    },
-  ]
-  return (
-    <section className="compare" aria-labelledby="compare-title">
-      <h2 id="compare-title">{t('compare.heading')}</h2>
-      {/* Scrolls sideways on a narrow phone: focusable, so the keyboard can scroll it too. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1) */}
-      <div className="compare__scroll" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <td />
-              {versions.map((v) => (
-                <th key={v.code} scope="col">
-                  {name(v.code)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.label}>
-                <th scope="row">{t(row.label)}</th>
-                {versions.map((v) => (
-                  <td key={v.code}>{row.cell(v)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <p className="disclaimer">{t('configurator.disclaimer')}</p>
-    </section>
   )
 }

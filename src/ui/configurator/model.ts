@@ -1,13 +1,10 @@
-import type { ReconcileNote } from '../../domain/catalog/configuration'
-import { type DeliveryWindow, deliveryWindow } from '../../domain/catalog/delivery'
 import type { CountryCode, IsoDate, Usage } from '../../domain/catalog/markets'
 import type { Catalog } from '../../domain/catalog/schema'
 import type { ChoiceField, ConfiguratorState } from '../../domain/configurator/url'
-import type { PriceQuote } from '../../domain/pricing/engine'
-import { pricedCar } from '../../domain/pricing/priced-car'
+import type { ConfiguratorView } from '../../domain/configurator/view'
 import type { CountryPriceRules } from '../../domain/pricing/rules'
 import type { CarView } from '../car/look'
-import type { FinanceState, OfferedProduct } from '../finance/FinancePanel'
+import type { FinanceState, OfferedProduct } from '../finance/state'
 
 /** What the configurator page needs; serialized to the browser, which re-prices with it. */
 export interface ConfiguratorData {
@@ -32,32 +29,10 @@ export interface ConfiguratorData {
   view: CarView
   /** How to pay, where the site offers finance; null on the global site. */
   finance: FinanceState | null
-}
-
-export interface ConfiguratorView {
-  state: ConfiguratorState
-  notes: ReconcileNote[]
-  quote: PriceQuote
-  delivery: DeliveryWindow
-}
-
-/**
- * The buildable car closest to what was asked for, with its price and delivery window: the same
- * pure computation on the server and, after every tap, in the browser.
- */
-export function computeView(
-  data: ConfiguratorData,
-  requested: ConfiguratorState,
-  previous = data.previous,
-): ConfiguratorView {
-  const { configuration, notes, quote } = pricedCar(data, data.country, {
-    modelCode: data.catalog.model.code,
-    configuration: requested.configuration,
-    usage: requested.usage,
-    date: data.today,
-    mode: 'reconcile',
-    previous,
-  })
-  const state = { configuration, usage: requested.usage }
-  return { state, notes, quote, delivery: deliveryWindow(data.catalog, data.country, configuration, data.today) }
+  /**
+   * The requested car as the page first shows it (computeView of `requested` after `previous`), computed once by
+   * the route's load: the page, its title and its structured data render from it; the browser computes anew after
+   * each choice.
+   */
+  shown: ConfiguratorView
 }

@@ -5,6 +5,7 @@ import type { MessageKey } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
 import { useApiPost } from '../api-context'
 import { ConsentField, ContactFields, ErrorSummary, type FieldErrors, FormMessage } from '../form'
+import { type FormCar, FormWithCar } from '../form-car/FormWithCar'
 import { useT } from '../intl-context'
 import { ChooseCountry } from '../programs'
 import { ShellPage } from '../ShellPage'
@@ -30,6 +31,8 @@ export interface TestDriveData {
   message: MessageKey | null
   /** Set when booking from a saved configuration. */
   configurationId: string | null
+  /** The car to drive (the configured one, or the model as the configurator opens it) and its price. */
+  car?: FormCar | null
 }
 
 /** The controls the error summary links to, where their id is not `test-drive-<field>`. */
@@ -92,7 +95,21 @@ export function TestDrivePage({ data }: { data: TestDriveData }) {
   }
 
   const byDate = new Map<string, Slot[]>()
-  for (const slot of data.slots) byDate.set(slot.localDate, [...(byDate.get(slot.localDate) ?? []), slot])
+  for (const slot of data.slots) {
+    const day = byDate.get(slot.localDate)
+    if (day) day.push(slot)
+    else byDate.set(slot.localDate, [slot])
+  }
+  // Two weeks of slots have only a few distinct counts of free cars: each count's words are formatted once.
+  const availableLabels = new Map<number, string>()
+  const availableLabel = (count: number) => {
+    let label = availableLabels.get(count)
+    if (label === undefined) {
+      label = t('testDrive.slot.available', { count })
+      availableLabels.set(count, label)
+    }
+    return label
+  }
   const slotError = data.errors.slotStart
 
   return (
@@ -101,97 +118,99 @@ export function TestDrivePage({ data }: { data: TestDriveData }) {
       lead="page.testDrive.lead"
       values={{ model: data.models.find((m) => m.code === data.modelCode)?.name ?? 'P5' }}
     >
-      <form ref={storeForm} className="form card" method="get" aria-label={t('testDrive.label.store')}>
-        {data.configurationId ? null : <input type="hidden" name="model" value={data.modelCode} />}
-        <div className="field">
-          <label htmlFor="store-select">{t('testDrive.label.store')}</label>
-          <select
-            id="store-select"
-            name="store"
-            defaultValue={data.storeId}
-            onChange={(e) => e.currentTarget.form?.requestSubmit()}
-          >
-            {data.stores.map((store) => (
-              <option key={store.id} value={store.id}>
-                {store.city} – {store.name}
-              </option>
-            ))}
-          </select>
-          <p className="field__hint">{data.stores.find((s) => s.id === data.storeId)?.address}</p>
-        </div>
-        <div className="form-actions">
-          <button className="button" type="submit">
-            {t('testDrive.showTimes')}
-          </button>
-          {canLocate ? (
-            <button className="button" type="button" onClick={locate} disabled={locating === 'busy'}>
-              {t('testDrive.useLocation')}
-            </button>
-          ) : null}
-        </div>
-        {locating === 'failed' ? <FormMessage kind="error">{t('testDrive.error.nearestStore')}</FormMessage> : null}
-      </form>
-
-      <form className="form card" method="post" noValidate aria-label={t('testDrive.submit')}>
-        {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
-        <ErrorSummary form="test-drive" errors={data.errors} ids={SUMMARY_IDS} />
-        <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
-        <input type="hidden" name="storeId" value={data.storeId} />
-        <div className="field">
-          <label htmlFor="model-select">{t('testDrive.label.model')}</label>
-          <select id="model-select" name="modelCode" defaultValue={data.modelCode}>
-            {data.models.map((model) => (
-              <option key={model.code} value={model.code}>
-                {model.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="slot-select">{t('testDrive.label.slot')}</label>
-          {data.slots.length === 0 ? (
-            <p>{t('testDrive.noSlots')}</p>
-          ) : (
+      <FormWithCar car={data.car}>
+        <form ref={storeForm} className="form card" method="get" aria-label={t('testDrive.label.store')}>
+          {data.configurationId ? null : <input type="hidden" name="model" value={data.modelCode} />}
+          <div className="field">
+            <label htmlFor="store-select">{t('testDrive.label.store')}</label>
             <select
-              id="slot-select"
-              name="slotStart"
-              defaultValue={data.values.slotStart}
-              aria-invalid={slotError ? 'true' : undefined}
-              aria-describedby={slotError ? 'slot-error' : 'slot-note'}
+              id="store-select"
+              name="store"
+              defaultValue={data.storeId}
+              onChange={(e) => e.currentTarget.form?.requestSubmit()}
             >
-              {[...byDate].map(([date, slots]) => (
-                <optgroup key={date} label={formatDate(date, site.locale)}>
-                  {slots.map((slot) => (
-                    <option key={slot.start} value={slot.start}>
-                      {slot.localTime} · {t('testDrive.slot.available', { count: slot.available })}
-                    </option>
-                  ))}
-                </optgroup>
+              {data.stores.map((store) => (
+                <option key={store.id} value={store.id}>
+                  {store.city} – {store.name}
+                </option>
               ))}
             </select>
-          )}
-          {slotError ? (
-            <p id="slot-error" className="field__error">
-              {t(slotError.key, slotError.label ? { label: t(slotError.label) } : undefined)}
+            <p className="field__hint">{data.stores.find((s) => s.id === data.storeId)?.address}</p>
+          </div>
+          <div className="form-actions">
+            <button className="button" type="submit">
+              {t('testDrive.showTimes')}
+            </button>
+            {canLocate ? (
+              <button className="button" type="button" onClick={locate} disabled={locating === 'busy'}>
+                {t('testDrive.useLocation')}
+              </button>
+            ) : null}
+          </div>
+          {locating === 'failed' ? <FormMessage kind="error">{t('testDrive.error.nearestStore')}</FormMessage> : null}
+        </form>
+
+        <form className="form card" method="post" noValidate aria-label={t('testDrive.submit')}>
+          {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
+          <ErrorSummary form="test-drive" errors={data.errors} ids={SUMMARY_IDS} />
+          <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+          <input type="hidden" name="storeId" value={data.storeId} />
+          <div className="field">
+            <label htmlFor="model-select">{t('testDrive.label.model')}</label>
+            <select id="model-select" name="modelCode" defaultValue={data.modelCode}>
+              {data.models.map((model) => (
+                <option key={model.code} value={model.code}>
+                  {model.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="slot-select">{t('testDrive.label.slot')}</label>
+            {data.slots.length === 0 ? (
+              <p>{t('testDrive.noSlots')}</p>
+            ) : (
+              <select
+                id="slot-select"
+                name="slotStart"
+                defaultValue={data.values.slotStart}
+                aria-invalid={slotError ? 'true' : undefined}
+                aria-describedby={slotError ? 'slot-error' : 'slot-note'}
+              >
+                {[...byDate].map(([date, slots]) => (
+                  <optgroup key={date} label={formatDate(date, site.locale)}>
+                    {slots.map((slot) => (
+                      <option key={slot.start} value={slot.start}>
+                        {slot.localTime} · {availableLabel(slot.available)}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+            )}
+            {slotError ? (
+              <p id="slot-error" className="field__error">
+                {t(slotError.key, slotError.label ? { label: t(slotError.label) } : undefined)}
+              </p>
+            ) : null}
+            <p id="slot-note" className="field__hint">
+              {t('testDrive.note.notGuaranteed')}
             </p>
-          ) : null}
-          <p id="slot-note" className="field__hint">
-            {t('testDrive.note.notGuaranteed')}
-          </p>
-        </div>
-        <ContactFields form="test-drive" values={data.values} errors={data.errors} phoneRequired />
-        <ConsentField
-          id="test-drive-privacy"
-          name="privacyAccepted"
-          label="testDrive.label.privacy"
-          errors={data.errors}
-          link={{ href: linkTo(site, '/policy'), label: 'testDrive.privacyLink' }}
-          checked={data.values.privacyAccepted === 'yes'}
-        />
-        <button className="button button--primary" type="submit" disabled={data.slots.length === 0}>
-          {t('testDrive.submit')}
-        </button>
-      </form>
+          </div>
+          <ContactFields form="test-drive" values={data.values} errors={data.errors} phoneRequired />
+          <ConsentField
+            id="test-drive-privacy"
+            name="privacyAccepted"
+            label="testDrive.label.privacy"
+            errors={data.errors}
+            link={{ href: linkTo(site, '/policy'), label: 'testDrive.privacyLink' }}
+            checked={data.values.privacyAccepted === 'yes'}
+          />
+          <button className="button button--primary" type="submit" disabled={data.slots.length === 0}>
+            {t('testDrive.submit')}
+          </button>
+        </form>
+      </FormWithCar>
     </ShellPage>
   )
 }

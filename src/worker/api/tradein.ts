@@ -97,8 +97,8 @@ export const tradeInApi = new Hono<AppEnv>().post(
     const request = bodyOf(c, ValuationRequest)
     const site = siteByPrefix(request.site)
     if (!site) return apiError(c, 422, 'validation', 'api.error.validation')
-    const visitor = await visitorTradeIn(c)
-    const outcome = await requestValuation(c.get('store'), site, visitor.owner, {
+    const visitor = visitorTradeIn(c)
+    const outcome = await requestValuation(c.get('store'), site, await visitor.owner(), {
       vin: request.vin,
       mileage: String(request.mileage),
       plate: request.plate,

@@ -31,10 +31,14 @@ import type { AppEnv } from '../types'
 import { clientEntrySrc } from './assets'
 import { ConsentBanner } from './ConsentBanner'
 import { CachePolicy } from './cache-policy'
+import { rememberedDrawing } from './car-drawing'
 import { compileMessages } from './compiled-messages'
 import { Document } from './Document'
 import { buildPageContext } from './page-context'
-import { serializeForScript } from './serialize'
+import { serializeForScript, serializePayload } from './serialize'
+
+/** The car pictures of this isolate's recent pages (a few dozen configurations are most of the traffic). */
+const drawCarOnce = rememberedDrawing(drawCar, 64)
 
 interface RenderRequest<Data> {
   site: Site
@@ -143,7 +147,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
       canonical={indexable ? `${origin}${linkTo(canonicalSite ?? site, rest)}` : null}
       alternates={alternates}
       indexable={indexable}
-      payload={payload ? serializeForScript(payload) : null}
+      payload={payload ? serializePayload(payload) : null}
       structuredData={request.structuredData ? serializeForScript(request.structuredData) : null}
       nonce={nonce}
       banner={
@@ -156,7 +160,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
     >
       <AppRoot ctx={ctx} intl={intl} atoms={createPageAtoms(page)}>
         {/* The car is drawn into the HTML here; the browser loads its drawing code later. */}
-        <CarDrawing value={drawCar}>
+        <CarDrawing value={drawCarOnce}>
           <request.Page data={request.data} />
         </CarDrawing>
       </AppRoot>
@@ -228,7 +232,7 @@ async function loadContext(c: Context<AppEnv>, site: Site, params: Record<string
     store: c.get('store'),
     session: sessionService(c, user),
     consent: readConsent(c),
-    tradeIn: await visitorTradeIn(c, user?.id ?? null),
+    tradeIn: visitorTradeIn(c, user?.id ?? null),
     rememberAnonymousBuild: (id: string) => rememberAnonymousBuild(c, id),
     notify: (ids: readonly string[]) => {
       const sending = enqueueNotifications(c.env, ids)

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { serializeForScript } from './serialize'
+import { describe, expect, it, vi } from 'vitest'
+import { serializeForScript, serializePayload } from './serialize'
 
 describe('serializeForScript', () => {
   it('cannot close the script element or open markup, whatever the data holds', () => {
@@ -7,5 +7,29 @@ describe('serializeForScript', () => {
     const out = serializeForScript(hostile)
     expect(out).not.toMatch(/[<>&\u2028\u2029]/)
     expect(JSON.parse(out)).toEqual(hostile)
+  })
+})
+
+describe('serializePayload', () => {
+  const messages = { 'common.hello': [{ type: 0, value: 'Hei <du> & du' }] }
+  const payload = (data: unknown) => ({ page: { channel: 10 }, prefix: '/no', rest: '/', query: 'a=1', messages, data })
+
+  it('writes exactly what serializeForScript writes of the whole payload', () => {
+    for (const data of [{ price: 1, note: '</script>' }, [1, 2], null, 'text', undefined]) {
+      expect(serializePayload(payload(data))).toBe(serializeForScript(payload(data)))
+    }
+    expect(serializePayload({ messages, data: 1 })).toBe(serializeForScript({ messages, data: 1 }))
+  })
+
+  it('serializes the same messages object once', () => {
+    const fresh = { 'common.bye': [{ type: 0, value: 'Ha det' }] }
+    const stringify = vi.spyOn(JSON, 'stringify')
+    try {
+      expect(serializePayload({ ...payload({ a: 1 }), messages: fresh })).toContain('"data":{"a":1}')
+      expect(serializePayload({ ...payload({ a: 2 }), messages: fresh })).toContain('"data":{"a":2}')
+      expect(stringify.mock.calls.filter(([value]) => value === fresh)).toHaveLength(1)
+    } finally {
+      stringify.mockRestore()
+    }
   })
 })

@@ -13,3 +13,35 @@ export function serializeForScript(value: unknown): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
 }
+
+const serializedOnce = new WeakMap<object, string>()
+
+/**
+ * `serializeForScript` of an object that never changes once made (a locale's compiled messages), written once per
+ * object and then reused.
+ */
+export function serializeOnceForScript(value: object): string {
+  let json = serializedOnce.get(value)
+  if (json === undefined) {
+    json = serializeForScript(value)
+    serializedOnce.set(value, json)
+  }
+  return json
+}
+
+/**
+ * A hydration payload as `serializeForScript` writes it, byte for byte, with its messages (the same object for every
+ * page of a locale and message namespaces) serialized once per isolate instead of on every request.
+ *
+ * @example
+ * serializePayload({ page, prefix: '/no', rest: '/', query: '', messages, data }) // '{"page":…,"messages":…,"data":…}'
+ */
+export function serializePayload(payload: { messages: object; data: unknown }): string {
+  const { messages, data, ...head } = payload
+  const start = serializeForScript(head)
+  const members = [
+    `"messages":${serializeOnceForScript(messages)}`,
+    ...(data === undefined ? [] : [`"data":${serializeForScript(data)}`]),
+  ]
+  return `${start.slice(0, -1)}${start === '{}' ? '' : ','}${members.join(',')}}`
+}

@@ -1,10 +1,10 @@
-import type { FinanceFigure, FinanceSummary } from '../../domain/finance/summary'
-import type { FinanceProblem } from '../../domain/finance/validate'
-import { type CurrencyCode, formatMoney } from '../../domain/money'
-import { formatInteger, formatRate } from '../../domain/number'
-import { formatDate } from '../../i18n/dates'
-import type { MessageKey } from '../../i18n/intl'
-import { dataMessageKey } from '../../i18n/keys'
+import type { FinanceFigure, FinanceSummary } from '../domain/finance/summary'
+import type { FinanceProblem } from '../domain/finance/validate'
+import { type CurrencyCode, formatMoney } from '../domain/money'
+import { formatInteger, formatRate } from '../domain/number'
+import { formatDate } from './dates'
+import type { MessageKey } from './intl'
+import { dataMessageKey } from './keys'
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string
 

@@ -1,0 +1,268 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import p5 from '../data/catalog/p5.json'
+import de from '../locales/de-DE.json'
+import nb from '../locales/nb-NO.json'
+import { Catalog } from '../src/domain/catalog/schema'
+import { carFigures } from '../src/domain/content/marketing'
+import { axeViolations } from './axe'
+import { launchBrowser, reloadedBy } from './browser'
+import { screenshot } from './look'
+
+const base = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const WIDTHS = [390, 1366] as const
+
+/** A visitor who has answered the cookie banner (it would cover the foot of every page). */
+async function visitor(width: number, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, ...options })
+  const page = await context.newPage()
+  await page.goto(`${base}/de`)
+  await reloadedBy(page, () => page.locator('.consent button[value="rejectAll"]').click())
+  await page.close()
+  return context
+}
+
+/** How far apart the tops of the header row's visible items are: 0 when they sit in one row. */
+function headerRowSpread(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const items = Array.from(document.querySelectorAll('.header__inner > *'))
+      .map((el) => el.getBoundingClientRect())
+      .filter((r) => r.width > 0 && r.height > 0)
+    const middles = items.map((r) => r.top + r.height / 2)
+    return Math.max(...middles) - Math.min(...middles)
+  })
+}
+
+const PAGE_TYPES = [
+  '/',
+  '/marketing',
+  '/configurator/p5',
+  '/configurator/overview/cfg-e2e',
+  '/test-drive/p5',
+  '/quick-delivery',
+  '/trade-in',
+  '/home-charger',
+  '/terms-conditions',
+  '/auth',
+  '/no-such-page',
+]
+
+describe('the header', () => {
+  for (const width of [320, ...WIDTHS]) {
+    it(`is one row on every page type at ${width} px (German; Norwegian and Icelandic with the sign-in link)`, async () => {
+      const context = await visitor(width)
+      const page = await context.newPage()
+      const findings: string[] = []
+      for (const prefix of ['/de', '/no', '/is']) {
+        for (const path of PAGE_TYPES) {
+          await page.goto(`${base}${prefix}${path === '/' ? '' : path}`)
+          const spread = await headerRowSpread(page)
+          if (spread > 4) findings.push(`${prefix}${path}: header items ${spread}px apart vertically`)
+          const header = await page.locator('header.header').boundingBox()
+          if (!header || header.height > 72) findings.push(`${prefix}${path}: header ${header?.height}px tall`)
+          if (!header || header.width > width) findings.push(`${prefix}${path}: header wider than the window`)
+        }
+      }
+      expect(findings).toEqual([])
+      // Phones get the menu button, desktops the navigation row.
+      await page.goto(`${base}/de`)
+      expect(await page.locator('.header__menu summary').isVisible()).toBe(width < 751)
+      expect(await page.locator('.header__nav').isVisible()).toBe(width > 750)
+      await context.close()
+    }, 120_000)
+  }
+
+  it('opens its menu on a phone without JavaScript, and its links work', async () => {
+    const context = await visitor(390, { javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(`${base}/de`)
+    const testDrive = page.locator('.header__menu-panel a', { hasText: de['header.nav.testDrive'] })
+    expect(await testDrive.isVisible()).toBe(false)
+    const button = page.locator('.header__menu summary')
+    expect((await button.textContent())?.trim()).toBe(de['header.menu'])
+    await button.click()
+    expect(await testDrive.isVisible()).toBe(true)
+    expect(await page.locator('.header__menu-panel a').count()).toBe(4)
+    await screenshot(page, 'pages/de-header-menu-no-js-390')
+    await testDrive.click()
+    await page.waitForURL(`${base}/de/test-drive`)
+    await context.close()
+  })
+
+  it('opens its menu with the keyboard and takes the visitor on from it', async () => {
+    const context = await visitor(390)
+    const page = await context.newPage()
+    await page.goto(`${base}/no`)
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('Tab')
+      if (await page.evaluate(() => document.activeElement?.matches('.header__menu summary'))) break
+    }
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(nb['header.menu'])
+    await page.keyboard.press('Enter')
+    expect(await page.locator('.header__menu').getAttribute('open')).not.toBeNull()
+    // The account's sign-in link moved into the menu on a phone.
+    expect(await page.locator('.header__menu-account a', { hasText: nb['header.signIn'] }).isVisible()).toBe(true)
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/no/configurator/p5')
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${base}/no/configurator/p5`)
+    await context.close()
+  })
+
+  it('has no axe violations with the menu open, and no motion when the visitor asks for none', async () => {
+    const context = await visitor(390, { reducedMotion: 'reduce' })
+    const page = await context.newPage()
+    await page.goto(`${base}/de`)
+    await page.locator('.header__menu summary').click()
+    expect(await axeViolations(page)).toEqual([])
+    const durations = await page.evaluate(() => [
+      getComputedStyle(document.querySelector('.header__menu-panel') as Element).animationDuration,
+      getComputedStyle(document.querySelector('.button') as Element).transitionDuration,
+    ])
+    expect(durations.every((d) => d.split(',').every((each) => Number.parseFloat(each) === 0))).toBe(true)
+    await context.close()
+  })
+})
+
+describe('the home stage', () => {
+  const figures = carFigures(Catalog.parse(p5))
+
+  for (const width of WIDTHS) {
+    it(`shows the car, its three key figures and two actions in the first screen at ${width} px, without JavaScript or layout shift`, async () => {
+      const context = await visitor(width)
+      const page = await context.newPage()
+      await page.goto(`${base}/de`)
+      const car = page.locator('.stage--home svg.car-render[role="img"]')
+      const box = await car.boundingBox()
+      expect(box?.height).toBeGreaterThan(width === 390 ? 180 : 380)
+      expect(await car.locator('title').textContent()).toContain('P5')
+      const number = (value: number) => new Intl.NumberFormat('de-DE').format(value)
+      expect(await page.locator('.key-figures dd').allTextContents()).toEqual([
+        de['page.home.figures.rangeValue'].replace('{km}', number(figures.rangeKm.max)),
+        de['page.home.figures.chargingValue'].replace('{minutes}', number(figures.fastCharging.minutes)),
+        de['marketing.cargoValue'].replace('{litres}', number(figures.cargoLitres)),
+      ])
+      const actions = page.locator('.stage__actions a')
+      expect(await actions.allTextContents()).toEqual([de['page.home.cta.configure'], de['page.home.cta.testDrive']])
+      // The car and the figures are in the first screen on a desktop; on a phone the car is.
+      const figuresBox = await page.locator('.key-figures').boundingBox()
+      expect((box?.y ?? 900) + (box?.height ?? 0)).toBeLessThan(900)
+      if (width === 1366) expect((figuresBox?.y ?? 900) + (figuresBox?.height ?? 0)).toBeLessThan(900)
+      // Four sections, each with a picture of the car that loads when it comes near.
+      const pictures = page.locator('.home-section img.car-image')
+      expect(await pictures.count()).toBe(4)
+      expect(await pictures.first().getAttribute('loading')).toBe('lazy')
+      expect(await pictures.first().getAttribute('src')).toMatch(/^\/car\/p5\/side\.svg\?/)
+      expect(await page.locator('script').count()).toBe(0)
+      const shift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value
+            }).observe({ type: 'layout-shift', buffered: true })
+            setTimeout(() => resolve(total), 500)
+          }),
+      )
+      expect(shift).toBe(0)
+      expect(await axeViolations(page)).toEqual([])
+      await context.close()
+    })
+  }
+
+  it('puts the car on a stage on the marketing page too', async () => {
+    const context = await visitor(390)
+    const page = await context.newPage()
+    await page.goto(`${base}/de/marketing`)
+    expect(await page.locator('.stage svg.car-render[data-view="side"]').isVisible()).toBe(true)
+    expect(await page.locator('script').count()).toBe(0)
+    expect(await axeViolations(page)).toEqual([])
+    await context.close()
+  })
+})
+
+describe('the order detail', () => {
+  /** The markers of the timeline's steps, as drawn: one string per step. */
+  const markers = (page: Page) =>
+    page.locator('.timeline__step').evaluateAll((steps) =>
+      steps.map((step) => {
+        const style = getComputedStyle(step, '::before')
+        return `${style.backgroundColor} ${style.backgroundImage.slice(0, 20)} ${style.borderTopColor}`
+      }),
+    )
+
+  it('shows the car, the next action first and a timeline of done, current and upcoming steps', async () => {
+    const context = await visitor(1366)
+    const page = await context.newPage()
+    await page.goto(`${base}/no/configurator/p5`)
+    await page.locator('.configurator__save button').click()
+    await page.waitForURL(/\/configurator\/overview\//)
+    const form = await page.locator('a[href*="/configurator/info-submission/"]').getAttribute('href')
+    await page.goto(`${base}${form}`)
+    const signUp = page.locator('form', { has: page.locator('input[name="intent"][value="signUp"]') })
+    await signUp.locator('input[name="name"]').fill('Kari Nordmann')
+    await signUp.locator('input[name="email"]').fill(`pages.${Date.now()}@example.com`)
+    await signUp.locator('input[name="password"]').fill('a long enough password')
+    await signUp.getByRole('button').click()
+    await page.waitForURL(/\/configurator\/info-submission\//)
+    const fields = { lastName: 'Nordmann', zip: '0150', city: 'Oslo', street: 'Storgata 1', phone: '412 34 567' }
+    for (const [name, value] of Object.entries(fields)) await page.locator(`#order-${name}`).fill(value)
+    await page.locator('#order-email').fill('kari@example.com')
+    for (const consent of ['terms', 'orderAgreement']) await page.locator(`#order-${consent}`).check()
+    await page.locator('main form[method="post"] button[type="submit"]').click()
+    await page.waitForURL(/\/order\/result-confirmation\//)
+    const orderUrl = page.url().replace('/result-confirmation', '')
+
+    // Placed, not paid: paying is the next action; the first step is current, the rest upcoming.
+    await page.goto(orderUrl)
+    expect(await page.locator('.order-detail__car svg.car-render[role="img"]').isVisible()).toBe(true)
+    const pay = page.locator('.next-action a.button--primary')
+    expect(await pay.getAttribute('href')).toMatch(/\/no\/order\/result-confirmation\//)
+    const payBox = await pay.boundingBox()
+    expect((payBox?.y ?? 900) + (payBox?.height ?? 0)).toBeLessThan(900)
+    const steps = page.locator('ol.timeline > li.timeline__step')
+    expect(await steps.count()).toBe(7)
+    expect(await steps.nth(0).getAttribute('aria-current')).toBe('step')
+    expect(await steps.nth(0).locator('.timeline__state').textContent()).toBe(nb['order.timeline.current'])
+    expect(await steps.nth(1).locator('.timeline__state').textContent()).toBe(nb['order.timeline.upcoming'])
+    await screenshot(page, 'pages/no-order-placed-1366')
+
+    // Paid: placed is done, the deposit is current, contract signing is what comes next.
+    await page.goto(`${base}${await pay.getAttribute('href')}`)
+    await page.locator('#pay-cardNumber').fill('4242 4242 4242 4242')
+    await page.locator('#pay-expiry').fill('12/35')
+    await page.locator('#pay-cvc').fill('123')
+    await page.locator('#pay-cardName').fill('Kari Nordmann')
+    await page.locator('main form[method="post"] button[type="submit"]').click()
+    await page.waitForURL(/\?paid=1$/)
+    const states = await steps.evaluateAll((items) =>
+      items.map((item) => [
+        item.className.replace('timeline__step timeline__step--', ''),
+        item.querySelector('.timeline__state')?.textContent,
+      ]),
+    )
+    expect(states).toEqual([
+      ['done', nb['order.timeline.done']],
+      ['current', nb['order.timeline.current']],
+      ...Array.from({ length: 5 }, () => ['pending', nb['order.timeline.upcoming']]),
+    ])
+    const [done, current, upcoming] = await markers(page)
+    expect(new Set([done, current, upcoming]).size).toBe(3)
+    expect(await page.locator('.next-action').textContent()).toContain(nb['order.status.contractSigned'])
+    expect(await axeViolations(page)).toEqual([])
+    await page.setViewportSize({ width: 390, height: 900 })
+    expect(await headerRowSpread(page)).toBeLessThanOrEqual(4)
+    expect(await axeViolations(page)).toEqual([])
+    await screenshot(page, 'pages/no-order-paid-390')
+    await context.close()
+  }, 60_000)
+})

@@ -1,0 +1,52 @@
+import { describe, expect, it, vi } from 'vitest'
+import { renderPage } from '../../test/render-page'
+import { computeView } from '../domain/configurator/view'
+import { financeData } from '../domain/finance/test-data'
+import { pricedCar } from '../domain/pricing/priced-car'
+import { catalog, rulesByCountry } from '../domain/pricing/test-data'
+import { siteForPath } from '../i18n/sites'
+import configurator from './configurator'
+import type { LoadContext } from './route'
+
+vi.mock('../domain/pricing/priced-car', async (original) => {
+  const actual = await original<typeof import('../domain/pricing/priced-car')>()
+  return { ...actual, pricedCar: vi.fn(actual.pricedCar) }
+})
+
+const { site } = siteForPath('/no')
+const model = { code: 'p5', name: 'P5', rangeKm: 465, batteryKwh: 66, cargoLitres: 520, sort: 10 }
+
+/** A configurator request for the Norwegian site with the seeded catalog, rules and finance products. */
+function context(query: string): LoadContext {
+  const store = {
+    findModel: async (_country: string, code: string) => (code === 'p5' ? model : null),
+    findConfiguration: async () => null,
+    catalog: async () => catalog,
+    priceRules: async () => rulesByCountry.NO,
+    financeProducts: async () => financeData.find((products) => products.country === 'NO') ?? null,
+    findFinanceOffer: async () => null,
+  }
+  return {
+    site,
+    params: { id: 'p5' },
+    url: new URL(`https://example.test/no/configurator/p5${query}`),
+    store,
+  } as unknown as LoadContext
+}
+
+describe('the configurator route', () => {
+  it('prices the car once per request: the load computes the view, the meta and the page render from it', async () => {
+    vi.mocked(pricedCar).mockClear()
+    const data = await configurator.load(context('?finance=loan&term=48&down=50000'))
+    const meta = configurator.meta(data)
+    const { html } = renderPage('/no', '/configurator/p5', <configurator.Page data={data} />)
+    expect(pricedCar).toHaveBeenCalledTimes(1)
+    // The view is the one computeView gives for the request, and what the page and its structured data show.
+    const expected = computeView(data, data.requested)
+    expect(data.shown).toEqual(expected)
+    expect(meta.structuredData).toMatchObject({ offers: { priceCurrency: 'NOK' } })
+    expect(html).toContain(data.shown.state.configuration.paintCode)
+    expect(data.finance?.selected).toBe('loan')
+    expect(data.finance?.choice).toEqual({ termMonths: 48, downPayment: 5_000_000 })
+  })
+})

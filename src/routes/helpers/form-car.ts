@@ -1,0 +1,53 @@
+import { priceCar } from '../../app/priced-car'
+import type { Configuration } from '../../domain/catalog/configuration'
+import { catalogItem } from '../../domain/catalog/items'
+import { formatMoney } from '../../domain/money'
+import { headlinePrice } from '../../domain/pricing/display'
+import { PricedCarError } from '../../domain/pricing/priced-car'
+import { carImagePath } from '../../ui/car/image-path'
+import { visibleOptions } from '../../ui/configurator/car-look'
+import type { FormCar } from '../../ui/form-car/FormWithCar'
+import type { LoadContext } from '../route'
+
+/**
+ * The car a form page is about, priced for this site: a saved build as it can be built today, or the
+ * model as the configurator opens it. Null when the model is not sold here (the form still works).
+ *
+ * @example
+ * car: await formCar(ctx, configuration.modelCode, configuration)
+ */
+export async function formCar(
+  ctx: LoadContext,
+  modelCode: string,
+  saved: { choices: Configuration | null; usage: 'personal' | 'business' } | null = null,
+): Promise<FormCar | null> {
+  try {
+    const { catalog, configuration, quote } = await priceCar(ctx.store, ctx.site, {
+      modelCode,
+      configuration: saved?.choices ?? null,
+      usage: saved?.usage ?? 'personal',
+      mode: 'reconcile',
+    })
+    const locale = ctx.site.locale
+    const name = (code: string) => catalogItem(catalog, code)?.names[locale] ?? code
+    const headline = headlinePrice(quote)
+    return {
+      picture: carImagePath(configuration, 'front'),
+      names: {
+        model: catalog.model.name,
+        version: name(configuration.versionCode),
+        paint: name(configuration.paintCode),
+        wheels: name(configuration.wheelCode),
+        interior: name(configuration.interiorCode),
+      },
+      extras: visibleOptions(catalog, configuration, 'front').map(name),
+      price: {
+        basis: quote.orderable ? headline.basis : 'indicative',
+        amount: formatMoney({ amount: headline.amount, currency: quote.currency }, locale),
+      },
+    }
+  } catch (error) {
+    if (error instanceof PricedCarError) return null
+    throw error
+  }
+}

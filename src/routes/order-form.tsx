@@ -1,0 +1,404 @@
+import { configurationKey } from '../domain/configurator/url'
+import type { FinanceKind } from '../domain/finance/products'
+import { formatMoney, type Money } from '../domain/money'
+import { CONSENT_TEXT_KEYS, type ConsentName, checkConsents, offeredConsents } from '../domain/order/consents'
+import { CREDIT_APPLICATION_COUNTRIES, creditApplication } from '../domain/order/credit-application'
+import { BLIND_ORDER_INCENTIVE_CODE } from '../domain/order/incentive'
+import { createOrder, type OrderKind, orderFlow } from '../domain/order/order'
+import { validatePersonal } from '../domain/order/personal'
+import type { MessageKey } from '../i18n/intl'
+import { linkTo } from '../i18n/links'
+import { randomId } from '../store/ids'
+import { ErrorSummary, Field, type FieldErrors, FormMessage, useErrorText } from '../ui/form'
+import { type FormCar, FormWithCar } from '../ui/form-car/FormWithCar'
+import { useT } from '../ui/intl-context'
+import { PersonalFields } from '../ui/PersonalFields'
+import { useRenderContext } from '../ui/site-context'
+import { problemErrors } from './form-errors'
+import { formCar } from './helpers/form-car'
+import { priceOf } from './order/price-of'
+import { OrderPrice, type OrderPriceView, orderPriceView, useHeadlineAmount } from './order-price'
+import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
+import { type StockOrder, StockOrderNotice, stockForOrder } from './stock-order'
+import { type TradeInSummary, tradeInEstimate } from './trade-in-line'
+
+/** Versions of the consent texts customers accept; a new text gets a new version. */
+export const CONSENT_VERSIONS = {
+  terms: '2026-11',
+  orderAgreement: '2026-11',
+  reservationAgreement: '2026-11',
+  marketing: '2026-11',
+} as const satisfies Record<ConsentName, string>
+
+const BUSINESS_FIELDS = ['companyName', 'companyNumber', 'companyAddress'] as const
+const money = (amount: number, currency: string): Money => ({ amount, currency: currency as Money['currency'] })
+
+// ---------------------------------------------------------------------------------------------
+// The personal form: /configurator/info-submission/{id}
+
+export interface FormData {
+  idempotencyKey: string
+  configurationId: string
+  kind: OrderKind
+  /** The Dutch credit application (a finance partner's) can be started from the form. */
+  creditApplication: boolean
+  finance: FinanceKind[]
+  values: Record<string, string>
+  errors: FieldErrors
+  message: MessageKey | null
+  dueToday: string
+  /** The car's price, itemised on one stated basis. */
+  price: OrderPriceView
+  /** A quick-delivery car the order takes from stock (see stock-order.tsx). */
+  stock: StockOrder | null
+  /** A trade-in estimate the visitor brought (?tradeIn=): shown apart, it does not change the price. */
+  tradeIn: TradeInSummary | null
+  /**
+   * The form for ordering and for reserving, as links: each kind shows its own agreement and button, so
+   * the choice works without JavaScript (a radio could not change which agreement the page shows).
+   */
+  kindLinks: { order: string; reservation: string }
+  /** The car and its price, shown beside the form. */
+  car?: FormCar | null
+}
+
+function kindLink(ctx: LoadContext, kind: 'order' | 'reservation'): string {
+  const query = new URLSearchParams(ctx.url.searchParams)
+  query.set('kind', kind)
+  return linkTo(ctx.site, `/configurator/info-submission/${ctx.params.id ?? ''}`, { query: query.toString() })
+}
+
+/** The personal form of an order or reservation (kind from `?kind=`), or of a pre-order (`fixedKind`). */
+export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promise<FormData> {
+  if (!ctx.site.canOrder) throw new PageRedirect(linkTo(ctx.site, `/configurator/overview/${ctx.params.id}`))
+  const { configuration, quote, products, catalog } = await priceOf(ctx, ctx.params.id ?? '')
+  const kind = fixedKind ?? (ctx.url.searchParams.get('kind') === 'reservation' ? 'reservation' : 'order')
+  const user = ctx.session.user
+  const financeOffered: string[] = ['cash', ...products.filter((p) => p.kind !== 'cash').map((p) => p.kind)]
+  return {
+    idempotencyKey: randomId(),
+    configurationId: configuration.id,
+    kind,
+    creditApplication: CREDIT_APPLICATION_COUNTRIES.includes(ctx.site.countryCode),
+    finance: ['cash', ...products.filter((p) => p.kind !== 'cash').map((p) => p.kind)],
+    values: {
+      firstName: user?.name.split(' ')[0] ?? '',
+      lastName: user?.name.split(' ').slice(1).join(' ') ?? '',
+      email: user?.email ?? '',
+      phone: user?.phone ?? '',
+      usage: configuration.usage,
+      // The finance the visitor chose while configuring (?finance=, else the one saved with the build), when
+      // this form offers it.
+      financePreference:
+        [ctx.url.searchParams.get('finance'), configuration.finance?.kind].find(
+          (kind): kind is string => !!kind && financeOffered.includes(kind),
+        ) ?? 'cash',
+    },
+    errors: {},
+    message: null,
+    dueToday: formatMoney(money(quote.depositAmount ?? 0, quote.currency), ctx.site.locale),
+    price: orderPriceView(quote, catalog, ctx.site.locale),
+    stock: await stockForOrder(ctx, configuration),
+    // A link may name a valuation (the app's, or the result page's); otherwise the one the visitor carries.
+    tradeIn: await tradeInEstimate(ctx, ctx.url.searchParams.get('tradeIn') ?? ctx.tradeIn.id ?? ''),
+    kindLinks: { order: kindLink(ctx, 'order'), reservation: kindLink(ctx, 'reservation') },
+    car: await formCar(ctx, configuration.modelCode, configuration),
+  }
+}
+
+export function OrderFormPage({ data }: { data: FormData }) {
+  const t = useT()
+  const errorText = useErrorText()
+  const { site } = useRenderContext()
+  const consents = offeredConsents(data.kind)
+  return (
+    <article className="page">
+      <h1 className="page__heading">{t('order.form.heading')}</h1>
+      <p className="page__lead">{t('order.summary.total', { amount: useHeadlineAmount(data.price) })}</p>
+      {data.stock ? (
+        <StockOrderNotice stock={data.stock} formPath={`/configurator/info-submission/${data.configurationId}`} />
+      ) : null}
+      <FormWithCar
+        car={data.car}
+        details={
+          <>
+            <OrderPrice price={data.price} tradeIn={data.tradeIn} />
+            {data.tradeIn ? null : (
+              <p>
+                <a href={linkTo(site, '/trade-in', { query: `configuration=${data.configurationId}` })}>
+                  {t('tradeIn.line.valueLink')}
+                </a>
+              </p>
+            )}
+          </>
+        }
+      >
+        {data.kind === 'preOrder' ? null : (
+          <nav className="segmented segmented--wrap" aria-label={t('order.kind.label')}>
+            {(['order', 'reservation'] as const).map((kind) => (
+              <a key={kind} href={data.kindLinks[kind]} aria-current={data.kind === kind ? 'true' : undefined}>
+                {t(`order.kind.${kind}`)}
+              </a>
+            ))}
+          </nav>
+        )}
+        <form className="form card" method="post" noValidate aria-label={t('order.form.heading')}>
+          {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
+          <ErrorSummary form="order" errors={data.errors} ids={{ financePreference: 'order-finance' }} />
+          <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+          {data.kind === 'preOrder' ? null : <input type="hidden" name="kind" value={data.kind} />}
+          <PersonalFields form="order" values={data.values} errors={data.errors} />
+          <fieldset className="field">
+            <legend>{t('order.label.usage')}</legend>
+            {(['personal', 'business'] as const).map((usage) => (
+              <label key={usage} className="field--check">
+                <input
+                  type="radio"
+                  name="usage"
+                  id={usage === 'personal' ? 'order-usage' : undefined}
+                  value={usage}
+                  defaultChecked={data.values.usage === usage}
+                />{' '}
+                {t(`configurator.usage.${usage}`)}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="field order-form__business">
+            <legend>{t('configurator.usage.business')}</legend>
+            {BUSINESS_FIELDS.map((name) => (
+              <Field
+                key={name}
+                form="order"
+                name={name}
+                label={
+                  name === 'companyNumber' && site.countryCode === 'DK' ? 'order.label.cvr' : `order.label.${name}`
+                }
+                value={data.values[name]}
+                autoComplete={name === 'companyName' ? 'organization' : 'off'}
+                errors={data.errors}
+              />
+            ))}
+          </fieldset>
+          <div className="field">
+            <label htmlFor="order-finance">{t('finance.howToPay')}</label>
+            <select id="order-finance" name="financePreference" defaultValue={data.values.financePreference}>
+              {data.finance.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`finance.product.${kind}` as const)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {site.countryCode === 'NL' && data.finance.includes('privateLease') ? (
+            <div className="order-form__birthday">
+              <Field
+                form="order"
+                name="birthday"
+                type="date"
+                label="order.label.birthday"
+                hint="order.hint.birthday"
+                value={data.values.birthday}
+                autoComplete="bday"
+                errors={data.errors}
+              />
+            </div>
+          ) : null}
+          <Field
+            form="order"
+            name="financeId"
+            label="order.label.financeId"
+            value={data.values.financeId}
+            autoComplete="off"
+            errors={data.errors}
+          />
+          {data.creditApplication ? (
+            <div className="field field--check">
+              <input
+                id="order-creditApplication"
+                name="creditApplication"
+                type="checkbox"
+                value="yes"
+                defaultChecked={data.values.creditApplication === 'yes'}
+                aria-invalid={data.errors.creditApplication ? 'true' : undefined}
+                aria-describedby={
+                  data.errors.creditApplication
+                    ? 'order-creditApplication-hint order-creditApplication-error'
+                    : 'order-creditApplication-hint'
+                }
+              />
+              <label htmlFor="order-creditApplication">{t('order.financeApplication.apply')}</label>
+              <p id="order-creditApplication-hint" className="field__hint">
+                {t('order.financeApplication.applyHint')}
+              </p>
+              {data.errors.creditApplication ? (
+                <p id="order-creditApplication-error" className="field__error">
+                  {errorText(data.errors.creditApplication)}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          {consents.map((consent) => (
+            <div key={consent} className="field field--check">
+              <input
+                id={`order-${consent}`}
+                name={consent}
+                type="checkbox"
+                value="yes"
+                defaultChecked={data.values[consent] === 'yes'}
+                aria-invalid={data.errors[consent] ? 'true' : undefined}
+                aria-describedby={data.errors[consent] ? `order-${consent}-error` : undefined}
+              />
+              <label htmlFor={`order-${consent}`}>{t(CONSENT_TEXT_KEYS[consent])}</label>
+              {data.errors[consent] ? (
+                <p id={`order-${consent}-error`} className="field__error">
+                  {errorText(data.errors[consent])}
+                </p>
+              ) : null}
+            </div>
+          ))}
+          <p>{t('order.summary.dueToday', { amount: data.dueToday })}</p>
+          {data.kind !== 'preOrder' && data.finance.some((kind) => orderFlow('order', kind) === 'lease') ? (
+            <p className="field__hint">{t('order.summary.leaseDueToday')}</p>
+          ) : null}
+          {data.kind === 'preOrder' ? (
+            <p>
+              <a href={linkTo(site, '/terms-conditions')}>{t('order.preOrder.terms')}</a>
+            </p>
+          ) : null}
+          <button className="button button--primary" type="submit">
+            {t(SUBMIT_KEYS[data.kind])}
+          </button>
+        </form>
+      </FormWithCar>
+    </article>
+  )
+}
+
+const SUBMIT_KEYS = {
+  order: 'order.submit.order',
+  reservation: 'order.submit.reservation',
+  preOrder: 'order.preOrder.submit',
+} as const satisfies Record<OrderKind, MessageKey>
+
+/** Places the order of the posted form (a pre-order when `fixedKind` says so); idempotent per form key. */
+export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
+  const { form } = ctx
+  const user = ctx.session.user
+  if (!user) throw new PageError('noRecord', 404)
+  const key = /^[\w-]{12,64}$/.test(form.idempotencyKey ?? '') ? (form.idempotencyKey as string) : randomId()
+  const data = await loadForm(ctx, fixedKind)
+  data.idempotencyKey = key
+  data.kind = fixedKind ?? (form.kind === 'reservation' ? 'reservation' : 'order')
+  data.values = { ...form }
+  // A quick-delivery car is priced for the buyer's postal code (Norway: shipping outside Oslo).
+  const quick = data.stock?.quick === true
+  const { configuration, choices, quote, catalog } = await priceOf(ctx, ctx.params.id ?? '', quick ? form.zip : null)
+  if (quick) data.price = orderPriceView(quote, catalog, ctx.site.locale)
+  const at = new Date().toISOString()
+  const financeKind = (data.finance as string[]).includes(form.financePreference ?? '')
+    ? (form.financePreference as FinanceKind)
+    : 'cash'
+  const personal = validatePersonal(
+    { ...form, country: ctx.site.countryCode },
+    { site: ctx.site.countryCode, orderDate: at.slice(0, 10), financeKind },
+  )
+  const consents = checkConsents(
+    data.kind,
+    {
+      terms: form.terms === 'yes',
+      orderAgreement: form.orderAgreement === 'yes',
+      reservationAgreement: form.reservationAgreement === 'yes',
+      marketing: form.marketing === 'yes',
+    },
+    CONSENT_VERSIONS,
+    at,
+  )
+  const credit = creditApplication(ctx.site.countryCode, financeKind, form.creditApplication === 'yes')
+  if (!personal.values || !consents.records || credit.problemKey) {
+    const errors = problemErrors(personal.problems)
+    if (credit.problemKey) errors.creditApplication = { key: credit.problemKey, values: {} }
+    data.errors = problemErrors(consents.problems, errors)
+    return { status: 422 as const, data }
+  }
+  if (await ctx.store.hasSubmittedSame(user.id, choices)) {
+    data.message = 'configurator.error.sameSubmitted'
+    return { status: 409 as const, data }
+  }
+  // A lease order pays nothing online (the lessor pays); every other kind pays its fee today.
+  const lease = orderFlow(data.kind, financeKind) === 'lease'
+  const deposit = lease
+    ? money(0, quote.currency)
+    : quote.depositAmount === null
+      ? null
+      : money(quote.depositAmount, quote.currency)
+  const incentives = data.kind === 'preOrder' && (await ctx.store.marketingFacts()) ? [BLIND_ORDER_INCENTIVE_CODE] : []
+  const order = createOrder(
+    {
+      kind: data.kind,
+      contact: personal.values,
+      storeId: null,
+      financePreference: financeKind,
+      financeOption: null,
+      vehiclePrice: money(quote.breakdown.msrp, quote.currency),
+      totalInclVat: money(quote.totalInclVat, quote.currency),
+      depositAmount: data.kind === 'reservation' ? null : deposit,
+      // The reservation fee is the site's deposit (no separate figure in the price data yet).
+      reservationFee: data.kind === 'reservation' ? money(quote.depositAmount ?? 0, quote.currency) : null,
+      incentives,
+      consents: consents.records,
+    },
+    (length) => crypto.getRandomValues(new Uint8Array(length)),
+    at,
+  )
+  const placed = await ctx.store.orders.place({
+    order,
+    idempotencyKey: key,
+    configurationId: configuration.id,
+    ownerId: user.id,
+    locale: ctx.site.locale,
+    price: quote,
+    recipient: personal.values.email,
+    stockCarId: quick ? configuration.stockCarId : null,
+    carKey: configurationKey(choices),
+  })
+  if (placed.status === 'sameSubmitted') {
+    data.message = 'configurator.error.sameSubmitted'
+    return { status: 409 as const, data }
+  }
+  if (placed.status === 'outOfStock') {
+    if (data.stock) data.stock.soldOut = true
+    return { status: 409 as const, data }
+  }
+  // The Dutch credit application starts when a financed order asks for it (idempotent per order).
+  if (credit.start) await ctx.store.financeApplications.open(placed.id, user.id, at)
+  if (data.tradeIn) {
+    await ctx.store.programs.attachTradeIn(placed.id, data.tradeIn.id, {
+      ...(await ctx.tradeIn.owner()),
+      userId: user.id,
+    })
+    // The estimate now belongs to this order: the next car's price summary starts without it.
+    if (ctx.tradeIn.id === data.tradeIn.id) ctx.tradeIn.forget()
+  }
+  // Queued once the trade-in belongs to the order, so the confirmation sets it against the price.
+  if (placed.notificationId) ctx.notify([placed.notificationId])
+  return { redirect: linkTo(ctx.site, `/order/result-confirmation/${placed.id}`) }
+}
+
+export const orderForm = defineRoute<FormData>({
+  id: 'infoSubmission',
+  path: '/configurator/info-submission/:id',
+  label: 'order_personal_info_submission',
+  namespaces: [],
+  indexable: false,
+  auth: 'required',
+  load: loadForm,
+  action: async (ctx) => {
+    // A retry of a form that already placed its order goes to that order.
+    const key = ctx.form.idempotencyKey ?? ''
+    const earlier = /^[\w-]{12,64}$/.test(key) ? await ctx.store.orders.findByKey(key) : null
+    if (earlier) return { redirect: linkTo(ctx.site, `/order/result-confirmation/${earlier}`) }
+    return placeOrder(ctx)
+  },
+  meta: () => ({ title: 'order.form.heading', description: 'page.infoSubmission.lead', values: { model: 'P5' } }),
+  Page: OrderFormPage,
+})

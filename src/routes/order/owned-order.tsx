@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react'
+import { formatMoney } from '../../domain/money'
+import type { Order } from '../../domain/order/order'
+import { formatDateTime } from '../../i18n/dates'
+import type { MessageKey } from '../../i18n/intl'
+import type { FieldErrors } from '../../ui/form'
+import { useT } from '../../ui/intl-context'
+import { useRenderContext } from '../../ui/site-context'
+import { type OrderPriceView, storedOrderPrice } from '../order-price'
+import { type LoadContext, PageError } from '../route'
+import { type TradeInSummary, tradeInEstimate } from '../trade-in-line'
+
+/** Countries whose payment provider is not live yet: the store contacts the customer (SPEC §8). */
+export const OFFLINE_PAYMENT_COUNTRIES: readonly string[] = ['TH', 'IS']
+
+export interface OrderView {
+  id: string
+  /** The saved configuration the order was placed with. */
+  configurationId: string
+  order: Order
+  /** Problems of the card form, per field; the provider's answer is `message`. */
+  errors: FieldErrors
+  /** What the card form keeps after a problem: never the card number or the security code. */
+  values: { expiry?: string; cardName?: string }
+  message: MessageKey | null
+  messageKind: 'error' | 'success'
+  onlinePayment: boolean
+  /** The trade-in estimate the order was placed with (tradeInCarInfo), set against its price as an estimate. */
+  tradeIn: TradeInSummary | null
+  /** The price the order was placed with, itemised on one stated basis (null for a record without a readable one). */
+  price: OrderPriceView | null
+}
+
+export async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
+  const id = ctx.params.id ?? ''
+  const stored = /^[\w-]{1,64}$/.test(id) ? await ctx.store.orders.find(id) : null
+  // Anyone but the owner gets the same answer as for an order that does not exist.
+  if (!stored || !ctx.session.user || stored.ownerId !== ctx.session.user.id) throw new PageError('noRecord', 404)
+  return {
+    id: stored.id,
+    configurationId: stored.configurationId,
+    order: stored.order,
+    errors: {},
+    values: {},
+    message: null,
+    messageKind: 'success',
+    onlinePayment: !OFFLINE_PAYMENT_COUNTRIES.includes(stored.order.country),
+    tradeIn: await tradeInEstimate(ctx, (await ctx.store.programs.tradeInOfOrder(stored.id)) ?? ''),
+    price: storedOrderPrice(await ctx.store.orders.priceOf(stored.id), await ctx.store.catalog('p5'), ctx.site.locale),
+  }
+}
+
+/** The key facts of an order; `children` adds more `dt`/`dd` pairs. */
+export function OrderFacts({ order, children }: { order: Order; children?: ReactNode }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const placedAt = order.orderDate ?? order.reservationDate
+  return (
+    <dl className="choices-list">
+      <dt>{t('order.number', { number: '' }).replace(/[:\s]+$/, '')}</dt>
+      <dd>{order.orderNumber ?? order.reservationNumber}</dd>
+      <dt>{t('order.date', { date: '' }).replace(/[:\s]+$/, '')}</dt>
+      <dd>{placedAt ? formatDateTime(new Date(placedAt), site.locale, site.timeZone) : ''}</dd>
+      <dt>{t('configurator.price.total')}</dt>
+      <dd>{formatMoney(order.amounts.totalInclVat, site.locale)}</dd>
+      {/* Once paid, nothing is due today any more: the facts say what was paid. */}
+      {order.amounts.pendingPaymentFee.amount > 0 || order.amounts.paidFee.amount === 0 ? (
+        <>
+          <dt>{t('order.summary.dueToday', { amount: '' }).replace(/[:\s]+$/, '')}</dt>
+          <dd>{formatMoney(order.amounts.pendingPaymentFee, site.locale)}</dd>
+        </>
+      ) : (
+        <>
+          <dt>{t('order.status.paid')}</dt>
+          <dd>{formatMoney(order.amounts.paidFee, site.locale)}</dd>
+        </>
+      )}
+      {children}
+    </dl>
+  )
+}

@@ -1,0 +1,24 @@
+import { priceCar } from '../../app/priced-car'
+import { productsFor } from '../../domain/finance/products'
+import { loadConfiguration } from '../lookups'
+import type { LoadContext } from '../route'
+
+/** A saved configuration priced for this site now (reconciled), with the finance products it can have. */
+export async function priceOf(ctx: LoadContext, configurationId: string, deliveryZip: string | null = null) {
+  const { configuration, model } = await loadConfiguration({ ...ctx, params: { id: configurationId } })
+  const country = ctx.site.countryCode
+  // A record saved without choices is the default car, as its overview shows it.
+  const [priced, finance] = await Promise.all([
+    priceCar(ctx.store, ctx.site, {
+      modelCode: model.code,
+      configuration: configuration.choices,
+      usage: configuration.usage,
+      mode: 'reconcile',
+      deliveryZip,
+    }),
+    ctx.store.financeProducts(country),
+  ])
+  const { configuration: choices, quote, date, catalog } = priced
+  const products = finance ? productsFor([finance], country, configuration.usage, date) : []
+  return { configuration, choices, quote, products, catalog }
+}

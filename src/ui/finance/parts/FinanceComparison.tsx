@@ -1,0 +1,38 @@
+import type { ComparisonEntry } from '../../../domain/finance/compare'
+import { type CurrencyCode, formatMoney } from '../../../domain/money'
+import { useT } from '../../intl-context'
+import { useRenderContext } from '../../site-context'
+
+/** The total cost of each product side by side, when there is more than one to compare. */
+export function FinanceComparison({ comparison, currency }: { comparison: ComparisonEntry[]; currency: CurrencyCode }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const money = (amount: number) => formatMoney({ amount, currency }, site.locale)
+  if (comparison.length <= 1) return null
+  return (
+    <div className="compare__scroll">
+      <table className="finance__compare">
+        <caption>{t('finance.compare.heading')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('finance.howToPay')}</th>
+            <th scope="col">{t('finance.compare.monthly')}</th>
+            <th scope="col">{t('finance.compare.total')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {comparison.map((entry) => (
+            <tr key={entry.kind}>
+              <th scope="row">
+                {t(`finance.product.${entry.kind}` as const)}
+                {entry.noteKey ? <span className="finance__note">{t(entry.noteKey)}</span> : null}
+              </th>
+              <td>{entry.monthlyPayment === null ? '–' : money(entry.monthlyPayment)}</td>
+              <td>{money(entry.totalCost)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,164 @@
+import type { FormEvent, ReactNode } from 'react'
+import { FINANCE_PARAMS } from '../../../domain/finance/params'
+import type { FinanceChoice } from '../../../domain/finance/summary'
+import { CURRENCY_EXPONENT, type CurrencyCode } from '../../../domain/money'
+import { formatInteger } from '../../../domain/number'
+import { financeProblemMessage } from '../../../i18n/finance'
+import { useT } from '../../intl-context'
+import { useRenderContext } from '../../site-context'
+import type { FinanceState, OfferedProduct } from '../state'
+
+/** The choice in the form as the API takes it: amounts in minor units. */
+function readForm(form: HTMLFormElement, exponent: number): FinanceChoice {
+  const data = new FormData(form)
+  const number = (name: string) => {
+    const value = String(data.get(name) ?? '').replace(',', '.')
+    return value === '' ? undefined : Number(value)
+  }
+  const down = number(FINANCE_PARAMS.downPayment)
+  const balloon = number(FINANCE_PARAMS.balloon)
+  return {
+    ...(down !== undefined ? { downPayment: Math.round(down * exponent) } : {}),
+    ...(number(FINANCE_PARAMS.term) !== undefined ? { termMonths: number(FINANCE_PARAMS.term) } : {}),
+    ...(number(FINANCE_PARAMS.mileage) !== undefined ? { mileageKmPerYear: number(FINANCE_PARAMS.mileage) } : {}),
+    ...(balloon !== undefined ? { balloonAmount: Math.round(balloon * exponent) } : {}),
+  }
+}
+
+/** An amount in whole currency units, as people type it, with its problem under it. */
+function AmountField(props: {
+  id: string
+  field: string
+  name: string
+  label: string
+  value: number
+  error: ReactNode
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        name={props.name}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        defaultValue={props.value}
+        aria-invalid={props.error ? 'true' : undefined}
+        aria-describedby={props.error ? `finance-${props.field}-error` : undefined}
+      />
+      {props.error}
+    </div>
+  )
+}
+
+/**
+ * The choices of a product (down payment, term, mileage, balloon): a GET form that works without
+ * JavaScript; with it (`onChoice`), every change asks for new figures in place.
+ */
+export function FinanceForm({
+  finance,
+  product,
+  currency,
+  hidden,
+  onChoice,
+}: {
+  finance: FinanceState
+  product: OfferedProduct
+  currency: CurrencyCode
+  hidden: Record<string, string>
+  onChoice: ((choice: FinanceChoice) => void) | null
+}) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const exponent = 10 ** CURRENCY_EXPONENT[currency]
+  const problemFor = (field: string) => finance.problems.find((p) => p.field === field)
+  const onFormChange = (event: FormEvent<HTMLFormElement>) => onChoice?.(readForm(event.currentTarget, exponent))
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!onChoice) return
+    event.preventDefault()
+    onChoice(readForm(event.currentTarget, exponent))
+  }
+  const error = (field: string) => {
+    const problem = problemFor(field)
+    if (!problem) return null
+    const message =
+      problem.messageKey === ('api.error.invalidField' as string)
+        ? t('api.error.invalidField')
+        : financeProblemMessage(problem, currency, site.locale, t)
+    return (
+      <p id={`finance-${field}-error`} className="field__error">
+        {message}
+      </p>
+    )
+  }
+  return (
+    <form
+      className="form finance__form"
+      method="get"
+      action="#finance"
+      onChange={onFormChange}
+      onSubmit={onSubmit}
+      noValidate
+    >
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name={FINANCE_PARAMS.kind} value={finance.selected} />
+      <AmountField
+        id="finance-down"
+        field="downPayment"
+        name={FINANCE_PARAMS.downPayment}
+        label={t('finance.field.downPayment')}
+        value={(finance.summary?.applied.downPayment ?? finance.choice.downPayment ?? 0) / exponent}
+        error={error('downPayment')}
+      />
+      <div className="field">
+        <label htmlFor="finance-term">{t('finance.field.termMonths')}</label>
+        <select
+          id="finance-term"
+          name={FINANCE_PARAMS.term}
+          defaultValue={finance.summary?.applied.termMonths ?? finance.choice.termMonths}
+          aria-invalid={problemFor('termMonths') ? 'true' : undefined}
+        >
+          {product.termsMonths.map((months) => (
+            <option key={months} value={months}>
+              {t('finance.unit.months', { count: months })}
+            </option>
+          ))}
+        </select>
+        {error('termMonths')}
+      </div>
+      {product.mileageKmPerYear ? (
+        <div className="field">
+          <label htmlFor="finance-km">{t('finance.field.mileage')}</label>
+          <select
+            id="finance-km"
+            name={FINANCE_PARAMS.mileage}
+            defaultValue={finance.summary?.applied.mileageKmPerYear}
+          >
+            {product.mileageKmPerYear.map((km) => (
+              <option key={km} value={km}>
+                {t('finance.unit.kmPerYear', { km: formatInteger(km, site.locale) })}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {product.hasBalloon ? (
+        <AmountField
+          id="finance-balloon"
+          field="balloonAmount"
+          name={FINANCE_PARAMS.balloon}
+          label={t('finance.field.balloonPayment')}
+          value={(finance.summary?.applied.balloonAmount ?? 0) / exponent}
+          error={error('balloonAmount')}
+        />
+      ) : null}
+      <button className="button" type="submit">
+        {t('finance.update')}
+      </button>
+    </form>
+  )
+}

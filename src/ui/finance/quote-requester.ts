@@ -1,0 +1,72 @@
+import type { ComparisonEntry } from '../../domain/finance/compare'
+import type { FinanceSummary } from '../../domain/finance/summary'
+
+/** Wait after the last change before asking for new figures (SPEC §9 debounce, 200 ms). */
+export const FINANCE_DEBOUNCE_MS = 200
+
+/** A JSON POST that can be called off (the page's API caller, client/api.ts). */
+export type AbortablePost = (path: string, body: unknown, init?: { signal?: AbortSignal }) => Promise<Response>
+
+/** What the finance API answered for one request. */
+export type FinanceAnswer =
+  | { kind: 'figures'; summary: FinanceSummary; comparison: ComparisonEntry[] }
+  /** The choice was refused: the fields the API named. */
+  | { kind: 'refused'; fields: string[] }
+  /** No usable answer (network down, server error, unreadable body): the figures shown are stale. */
+  | { kind: 'failed' }
+
+async function readAnswer(res: Response): Promise<FinanceAnswer> {
+  const body = (await res.json().catch(() => null)) as {
+    summary?: FinanceSummary
+    comparison?: ComparisonEntry[]
+    error?: { fields?: { path: string }[] }
+  } | null
+  if (res.ok && body?.summary) return { kind: 'figures', summary: body.summary, comparison: body.comparison ?? [] }
+  if (res.status === 422 && body?.error?.fields?.length)
+    return { kind: 'refused', fields: body.error.fields.map((f) => f.path.replace('choice.', '')) }
+  return { kind: 'failed' }
+}
+
+/**
+ * Asks the finance API for figures, debounced, and only ever reports the answer to the latest
+ * request: a newer request aborts the one in flight, so a slow older answer can never overwrite a
+ * newer one. Framework-free, so the race can be tested without a browser; `useFinanceQuote` wires
+ * it into React.
+ *
+ * @example
+ * const requester = financeQuoteRequester(post, (body, answer) => show(answer))
+ * requester.request({ site: '/no', product: 'loan', choice: {} })
+ */
+export function financeQuoteRequester<Body>(
+  post: AbortablePost,
+  onAnswer: (body: Body, answer: FinanceAnswer) => void,
+  delayMs = FINANCE_DEBOUNCE_MS,
+) {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let controller: AbortController | undefined
+  const cancel = () => {
+    clearTimeout(timer)
+    controller?.abort()
+    controller = undefined
+  }
+  return {
+    /** Asks for the figures of `body` after the debounce; any earlier request is called off. */
+    request(body: Body) {
+      cancel()
+      const current = new AbortController()
+      controller = current
+      timer = setTimeout(async () => {
+        let answer: FinanceAnswer
+        try {
+          answer = await readAnswer(await post('/api/v1/finance-quotes', body, { signal: current.signal }))
+        } catch {
+          answer = { kind: 'failed' }
+        }
+        // Called off while it was on its way: a newer request (or the page leaving) owns the figures now.
+        if (current.signal.aborted) return
+        onAnswer(body, answer)
+      }, delayMs)
+    },
+    cancel,
+  }
+}

@@ -1,0 +1,25 @@
+import type { ComparisonEntry } from '../../domain/finance/compare'
+import type { FinanceKind } from '../../domain/finance/products'
+import type { FinanceChoice, FinanceSummary } from '../../domain/finance/summary'
+import type { FinanceProblem } from '../../domain/finance/validate'
+
+/** A product as the panel offers it: its kind and the choices it allows. */
+export interface OfferedProduct {
+  kind: FinanceKind
+  termsMonths: number[]
+  mileageKmPerYear: number[] | null
+  hasBalloon: boolean
+}
+
+export interface FinanceState {
+  /** A kept offer this page was opened with has expired (SPEC §8 "Finance Option Has Expired"). */
+  offerExpired?: boolean
+  /** The expiry of the offer kept on this page, once the visitor kept it. */
+  keptUntil?: string
+  products: OfferedProduct[]
+  selected: FinanceKind
+  choice: FinanceChoice
+  summary: FinanceSummary | null
+  problems: FinanceProblem[]
+  comparison: ComparisonEntry[]
+}
