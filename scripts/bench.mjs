@@ -20,6 +20,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
+import { BUDGET } from './budgets.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 8798)
 const BASE = `http://127.0.0.1:${PORT}`
@@ -64,17 +65,6 @@ const CPU_PAGES = {
 }
 /** Routes held under load: the two main SSR pages and a JSON endpoint. */
 const LOAD_ROUTES = { home: '/no', configurator: '/no/configurator/p5', 'api /v1/sites': '/api/v1/sites' }
-
-const BUDGET = {
-  jsInteractive: 100,
-  jsConfigurator: 90,
-  jsStatic: 0,
-  css: 20,
-  worker: 300,
-  cpuMainVsReact: 1.3,
-  cpuAnyVsReact: 1.5,
-  cachedVsBare: 1.25,
-}
 
 function npm(script) {
   const result = spawnSync('npm', ['run', script], { env, stdio: ['ignore', 'ignore', 'inherit'] })

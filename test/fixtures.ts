@@ -111,3 +111,23 @@ export async function paidDutchOrder() {
   const row = await env.DB.prepare('SELECT number FROM orders WHERE id = ?1').bind(id).first<{ number: string }>()
   return { customer, email, id, number: row?.number ?? '' }
 }
+
+/** Saves the records `routeAddress` points at: a configuration `cfg-test` and its order `ord-test` (Norway). */
+export async function seedRouteRecords(): Promise<void> {
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO configurations (id, model_code, country_code, created_at) VALUES ('cfg-test', 'p5', 'NO', '2026-11-01T10:00:00Z')`,
+    ),
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO orders (id, configuration_id, country_code, created_at) VALUES ('ord-test', 'cfg-test', 'NO', '2026-11-02T10:00:00Z')`,
+    ),
+  ])
+}
+
+/** A concrete address for a route pattern, using the records `seedRouteRecords` saves. */
+export function routeAddress(pattern: string): string {
+  return pattern
+    .replace(':id', pattern.startsWith('/order') ? 'ord-test' : 'cfg-test')
+    .replace(':carId', 'p5')
+    .replace(':carCode?', 'p5')
+}

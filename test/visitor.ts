@@ -3,8 +3,8 @@ import { exports } from 'cloudflare:workers'
 const BASE = 'http://local.test'
 
 /**
- * A browser-like visitor for worker tests: keeps cookies between requests, reads the anti-forgery
- * token from a page's form, and posts forms the way a browser without JavaScript does.
+ * A browser-like visitor for worker tests: keeps cookies between requests, and posts forms the way a
+ * browser without JavaScript does.
  *
  * @example
  * const ada = visitor()
@@ -39,18 +39,12 @@ export function visitor(extraHeaders: Record<string, string> = {}) {
     return res
   }
 
-  /** The anti-forgery field of a page's form, or null for a page whose form is checked by origin instead. */
-  async function formToken(path: string): Promise<string | null> {
-    const html = await (await request(path)).text()
-    return /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? null
-  }
-
   /**
-   * Posts a form as a browser does from one of our pages: with the page's anti-forgery field when it has one, and
-   * the origin headers every current browser sends.
+   * Posts a form as a browser without JavaScript does from one of our pages: it opens the page first, then posts
+   * with the origin headers every current browser sends (the page forms' anti-forgery check, no token).
    */
-  async function postForm(path: string, fields: Record<string, string>, tokenFrom = path): Promise<Response> {
-    const token = await formToken(tokenFrom)
+  async function postForm(path: string, fields: Record<string, string>, from = path): Promise<Response> {
+    await (await request(from)).arrayBuffer()
     return request(path, {
       method: 'POST',
       headers: {
@@ -58,7 +52,7 @@ export function visitor(extraHeaders: Record<string, string> = {}) {
         origin: BASE,
         'sec-fetch-site': 'same-origin',
       },
-      body: new URLSearchParams({ ...(token ? { _csrf: token } : {}), ...fields }).toString(),
+      body: new URLSearchParams(fields).toString(),
     })
   }
 

@@ -1,7 +1,7 @@
 import { useAtom, useSetAtom } from 'jotai'
 import { type ComponentType, startTransition, useEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { createRequestIntl } from '../i18n/intl'
+import { createCompiledIntl } from '../i18n/compiled-intl'
 import { loadIntlData } from '../i18n/intl-data'
 import { siteByPrefix } from '../i18n/sites'
 import { AppRoot, createPageAtoms } from '../ui/AppRoot'
@@ -83,7 +83,7 @@ export async function hydratePage<Data>(Page: ComponentType<{ data: Data }>): Pr
   await yieldToBrowser()
   // Icelandic needs its number and date data first (the browser has none): only its pages fetch it.
   await loadIntlData(site.locale)
-  const intl = createRequestIntl(site.locale, payload.messages)
+  const intl = createCompiledIntl(site.locale, payload.messages)
   await yieldToBrowser()
   startTransition(() => {
     hydrateRoot(

@@ -17,13 +17,13 @@ async function page(path: string, kv: KVNamespace) {
   return { res, html }
 }
 
-/** KV whose catalog reads fail; everything else is the real namespace. */
-function failingCatalogs(): KVNamespace {
+/** KV whose reads of the catalogs matching `failing` fail; everything else is the real namespace. */
+function failingCatalogs(failing = /^i18n\//): KVNamespace {
   return new Proxy(env.KV, {
     get(target, prop) {
       if (prop === 'get') {
         return (key: string, options?: unknown) => {
-          if (key.startsWith('i18n/')) return Promise.reject(new Error('KV unavailable'))
+          if (failing.test(key)) return Promise.reject(new Error('KV unavailable'))
           return (target.get as (k: string, o?: unknown) => Promise<unknown>).call(target, key, options)
         }
       }
@@ -52,14 +52,33 @@ describe('message catalogs from KV', () => {
     expect(html).toContain(CATALOGS['sv-SE']['header.nav.quickDelivery'])
   })
 
-  it('degrades to English when KV fails, never breaks the page, and recovers when KV is back', async () => {
+  it('reads English from KV too: no catalog is in the bundle', async () => {
+    expect(await catalogFor(env, 'en-US')).toEqual(CATALOGS['en-US'])
+  })
+
+  it('degrades to English when KV cannot give the locale, never breaks the page, and recovers', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     clearLoadedCatalogs()
-    const broken = await page('/se/marketing', failingCatalogs())
+    const broken = await page('/se/marketing', failingCatalogs(/sv-SE$/))
     expect(broken.res.status).toBe(200)
     expect(broken.html).toContain(CATALOGS['en-US']['header.nav.quickDelivery'])
     expect(warn).toHaveBeenCalled()
     const again = await page('/se/marketing', env.KV)
+    expect(again.html).toContain(CATALOGS['sv-SE']['header.nav.quickDelivery'])
+  })
+
+  it('answers 503 (retry later, not stored) when KV gives no catalog at all, and recovers', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    clearLoadedCatalogs()
+    const broken = await page('/se/marketing', failingCatalogs())
+    expect(broken.res.status).toBe(503)
+    expect(broken.res.headers.get('retry-after')).toBe('60')
+    expect(broken.res.headers.get('cache-control')).toBe('no-store')
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('neither it nor en-US'))
+    error.mockClear()
+    const again = await page('/se/marketing', env.KV)
+    expect(again.res.status).toBe(200)
     expect(again.html).toContain(CATALOGS['sv-SE']['header.nav.quickDelivery'])
   })
 })

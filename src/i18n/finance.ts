@@ -4,6 +4,7 @@ import { type CurrencyCode, formatMoney } from '../domain/money'
 import { formatInteger, formatRate } from '../domain/number'
 import { formatDate } from './dates'
 import type { MessageKey } from './intl'
+import { dataMessageKey } from './keys'
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string
 
@@ -46,14 +47,14 @@ export function describeFinance(
   const money = (amount: number) => formatMoney({ amount, currency }, locale)
   return {
     kind: summary.kind,
-    label: t(`finance.product.${summary.kind}` as MessageKey),
+    label: t(`finance.product.${summary.kind}` as const),
     partnerName: summary.partnerName,
     monthly:
       summary.monthlyPayment === null ? null : t('finance.unit.perMonth', { amount: money(summary.monthlyPayment) }),
     totalCost: money(summary.totalCost),
     figures: summary.figures.map((figure) => ({
       key: figure.key,
-      label: t(figure.key as MessageKey),
+      label: t(dataMessageKey(figure.key)),
       value: figureValue(figure, currency, locale, t),
     })),
     expires: summary.expirationDate ? formatDate(summary.expirationDate, locale) : null,
@@ -75,5 +76,5 @@ export function financeProblemMessage(
         ? formatMoney({ amount: value, currency }, locale)
         : value
   }
-  return t(problem.messageKey as MessageKey, values)
+  return t(problem.messageKey, values)
 }

@@ -1,11 +1,38 @@
 import { createIntl } from '@formatjs/intl'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CATALOGS } from './catalogs'
 import { createRequestIntl, type MessageKey } from './intl'
 import type { Locale } from './sites'
 
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('the server intl', () => {
+  it('reports a message it cannot format, so the test that caused it fails (test/no-console-error.ts)', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const intl = createRequestIntl('de-DE', CATALOGS['de-DE'])
+    // A placeholder without its value, and a key no catalog has (as a wrong key from data would be).
+    intl.formatMessage({ id: 'site.titleTemplate' })
+    intl.formatMessage({ id: 'no.such.key' as MessageKey })
+    expect(error).toHaveBeenCalledTimes(2)
+    expect(error.mock.calls.map(([message]) => String(message))).toEqual([
+      expect.stringContaining('intl:'),
+      expect.stringContaining('no.such.key'),
+    ])
+  })
+
+  it('formats every message of a catalog it is given without a complaint, Icelandic included', () => {
+    const error = vi.spyOn(console, 'error')
+    createRequestIntl('is-IS', CATALOGS['is-IS']).formatMessage({ id: 'common.nextSteps' })
+    expect(error).not.toHaveBeenCalled()
+  })
+})
+
 describe('createRequestIntl', () => {
   it('formats every message of a catalog as formatjs does, with and without values', () => {
+    // Messages with placeholders are asked for without their values here, which the intl reports.
+    vi.spyOn(console, 'error').mockImplementation(() => {})
     for (const locale of ['nb-NO', 'th-TH', 'en-US'] as Locale[]) {
       const messages = CATALOGS[locale]
       const plain = createIntl({ locale, messages, defaultLocale: 'en-US', onError: () => {} })
@@ -23,6 +50,7 @@ describe('createRequestIntl', () => {
   })
 
   it('formats a message without values once per catalog and locale, and one it lacks every time', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     let reads = 0
     const messages = {}
     Object.defineProperty(messages, 'common.hello', {
@@ -42,5 +70,7 @@ describe('createRequestIntl', () => {
     // An id the catalog lacks is answered with the id, as formatjs does, and not kept.
     expect(first.formatMessage({ id: 'common.unknown' })).toBe('common.unknown')
     expect(first.formatMessage({ id: 'common.unknown' })).toBe('common.unknown')
+    // Reported both times: a missing message is never kept as if it were a text.
+    expect(error).toHaveBeenCalledTimes(2)
   })
 })

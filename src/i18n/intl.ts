@@ -5,8 +5,25 @@ import type { Locale } from './sites'
 
 export type Messages = typeof enUS
 export type MessageKey = keyof Messages
+/**
+ * A page whose heading and lead are in the catalog (`page.<id>.heading`, `page.<id>.lead`): routes built from
+ * an id (legal documents, shell pages) name their texts with it, checked by the compiler.
+ */
+export type PageTextId = {
+  [K in MessageKey]: K extends `page.${infer Id}.heading` ? (`page.${Id}.lead` extends MessageKey ? Id : never) : never
+}[MessageKey]
 /** Messages parsed ahead of time (src/worker/ssr/compiled-messages.ts): what a hydrating page receives. */
 export type CompiledMessages = Record<string, MessageFormatElement[]>
+
+/**
+ * What components format with: the server's @formatjs/intl instance, or the browser's formatter of
+ * compiled messages (src/i18n/compiled-intl.ts), which ships without the parser or @formatjs/intl.
+ */
+export interface PageIntl {
+  readonly locale: string
+  formatMessage(descriptor: { id: MessageKey }, values?: Record<string, string | number | Date>): string
+  formatNumber(value: number, options?: Intl.NumberFormatOptions): string
+}
 
 /** Message namespaces every rendered page needs: layout, errors and shared words. */
 // 'consent.footer': the footer's cookie-settings link, the only consent text a hydrated page renders.
@@ -37,6 +54,16 @@ export function pickMessages(messages: Messages, namespaces: readonly string[]):
 
 const cache = createIntlCache()
 
+/**
+ * A message that cannot be formatted (unknown key, missing value, bad syntax) is a bug: it is logged,
+ * which fails the test that caused it (test/no-console-error.ts). The one expected complaint is the
+ * runtime's missing Icelandic data, which src/i18n/intl-data.ts provides to our own formatters.
+ */
+function reportIntlError(error: { code?: string; message: string }): void {
+  if (error.code === 'MISSING_DATA') return
+  console.error(`intl: ${error.message}`)
+}
+
 type FormatMessage = IntlShape<string>['formatMessage']
 
 /** Messages asked for without values, as formatted, per catalog object and locale: only ids the catalog has. */
@@ -49,9 +76,7 @@ export function createRequestIntl(locale: Locale, messages: Partial<Messages> | 
       locale,
       messages: messages as Record<string, string> | CompiledMessages,
       defaultLocale: 'en-US',
-      // Keys are typed against en-US and every catalog is checked complete by the locale test:
-      // a missing message cannot ship, so it never needs to crash or spam a page at run time.
-      onError: () => {},
+      onError: reportIntlError,
     },
     cache,
   )

@@ -5,7 +5,7 @@ import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import type { RoleEvent, StaffMember } from '../store/roles'
-import { CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { type ActionContext, type ActionResult, defineRoute, type LoadContext, PageError } from './route'
@@ -14,7 +14,6 @@ import { type ActionContext, type ActionResult, defineRoute, type LoadContext, P
 const STAFF_COUNTRIES = COUNTRY_CODES.filter((c) => c !== 'GLOBAL')
 
 interface AdminData {
-  csrf: string
   staff: StaffMember[]
   events: (Omit<RoleEvent, 'at'> & { at: string })[]
   /** The staff member whose access is being revoked (`?confirm=revoke&user=`). */
@@ -51,7 +50,6 @@ async function loadAdmin(ctx: LoadContext): Promise<AdminData> {
   const revoking = ctx.url.searchParams.get('confirm') === 'revoke' ? ctx.url.searchParams.get('user') : null
   const saved = ctx.url.searchParams.get('saved')
   return {
-    csrf: await ctx.session.csrfToken(),
     staff,
     events: events.map((e) => ({ ...e, at: when(e.at) })),
     confirmRevoke: staff.find((s) => s.id === revoking) ?? null,
@@ -87,7 +85,6 @@ function AdminPage({ data }: { data: AdminData }) {
       {data.message ? <FormMessage kind={data.message.kind}>{t(data.message.key)}</FormMessage> : null}
       <form className="form card" method="post" action={here} noValidate aria-labelledby="admin-grant">
         <h2 id="admin-grant">{t('admin.grant.heading')}</h2>
-        <CsrfField token={data.csrf} />
         <input type="hidden" name="intent" value="grant" />
         <Field
           form="admin"
@@ -136,7 +133,6 @@ function AdminPage({ data }: { data: AdminData }) {
               {data.confirmRevoke?.id === member.id ? (
                 <form method="post" action={here} className="form card" id="confirm">
                   <p>{t('admin.revoke.confirm', { email: member.email })}</p>
-                  <CsrfField token={data.csrf} />
                   <input type="hidden" name="intent" value="revoke" />
                   <input type="hidden" name="userId" value={member.id} />
                   <NoteField id="admin-revoke-note" value="" />

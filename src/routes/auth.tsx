@@ -2,14 +2,13 @@ import { fieldProblems, SignInForm, SignUpForm } from '../domain/account/forms'
 import { safeRedirectPath } from '../domain/redirect'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
-import { CsrfField, ErrorSummary, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { ErrorSummary, Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { fieldErrors, returnPath } from './form-errors'
 import { type ActionContext, defineRoute, type LoadContext, PageRedirect } from './route'
 
 interface AuthData {
-  csrf: string
   frontRedirect: string
   signIn: { email: string; errors: FieldErrors; message: MessageKey | null }
   signUp: { name: string; email: string; errors: FieldErrors; message: MessageKey | null }
@@ -23,9 +22,8 @@ function destination(ctx: LoadContext, raw: string | undefined): string {
   return safeRedirectPath(returnPath(raw, ctx.url, home), home)
 }
 
-async function emptyData(ctx: LoadContext, frontRedirect: string): Promise<AuthData> {
+async function emptyData(frontRedirect: string): Promise<AuthData> {
   return {
-    csrf: await ctx.session.csrfToken(),
     frontRedirect,
     signIn: { email: '', errors: {}, message: null },
     signUp: { name: '', email: '', errors: {}, message: null },
@@ -44,7 +42,6 @@ function AuthPage({ data }: { data: AuthData }) {
           <h2 id="sign-in-title">{t('auth.signIn.heading')}</h2>
           {data.signIn.message ? <FormMessage kind="error">{t(data.signIn.message)}</FormMessage> : null}
           <ErrorSummary form="sign-in" errors={data.signIn.errors} />
-          <CsrfField token={data.csrf} />
           <input type="hidden" name="intent" value="signIn" />
           <input type="hidden" name="frontRedirect" value={data.frontRedirect} />
           <Field
@@ -77,7 +74,6 @@ function AuthPage({ data }: { data: AuthData }) {
           <h2 id="sign-up-title">{t('auth.signUp.heading')}</h2>
           {data.signUp.message ? <FormMessage kind="error">{t(data.signUp.message)}</FormMessage> : null}
           <ErrorSummary form="sign-up" errors={data.signUp.errors} />
-          <CsrfField token={data.csrf} />
           <input type="hidden" name="intent" value="signUp" />
           <input type="hidden" name="frontRedirect" value={data.frontRedirect} />
           <Field
@@ -120,7 +116,7 @@ function AuthPage({ data }: { data: AuthData }) {
 
 async function action(ctx: ActionContext) {
   const { form } = ctx
-  const data = await emptyData(ctx, form.frontRedirect ?? '')
+  const data = await emptyData(form.frontRedirect ?? '')
   if (form.intent === 'signUp') {
     const parsed = SignUpForm.safeParse(form)
     data.signUp = { name: form.name ?? '', email: form.email ?? '', errors: {}, message: null }
@@ -159,7 +155,7 @@ export default defineRoute<AuthData>({
   load: async (ctx) => {
     const frontRedirect = ctx.url.searchParams.get('frontRedirect') ?? ''
     if (ctx.session.user) throw new PageRedirect(destination(ctx, frontRedirect))
-    return emptyData(ctx, frontRedirect)
+    return emptyData(frontRedirect)
   },
   action,
   meta: () => ({ title: 'page.auth.heading', description: 'page.auth.lead' }),

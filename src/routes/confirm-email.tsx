@@ -1,13 +1,12 @@
 import { z } from 'zod'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
-import { CsrfField, FormMessage } from '../ui/form'
+import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { type ActionContext, type ActionResult, defineRoute } from './route'
 
 interface ConfirmData {
-  csrf: string
   /** A usable link: the confirmation button is shown. */
   token: string | null
   message: { kind: 'error' | 'success'; key: MessageKey } | null
@@ -29,7 +28,6 @@ function ConfirmPage({ data }: { data: ConfirmData }) {
       {data.token ? (
         <form className="form card" method="post" aria-label={t('confirmEmail.heading')}>
           <p>{t('confirmEmail.lead')}</p>
-          <CsrfField token={data.csrf} />
           <input type="hidden" name="token" value={data.token} />
           <button className="button button--primary" type="submit">
             {t('confirmEmail.submit')}
@@ -47,7 +45,6 @@ function ConfirmPage({ data }: { data: ConfirmData }) {
 }
 
 async function action(ctx: ActionContext): Promise<ActionResult<ConfirmData>> {
-  const csrf = await ctx.session.csrfToken()
   const token = Token.safeParse(ctx.form.token)
   const outcome = token.success ? await ctx.session.confirmEmail(token.data) : 'invalid'
   if (outcome === 'confirmed' || outcome === 'changed') {
@@ -56,11 +53,11 @@ async function action(ctx: ActionContext): Promise<ActionResult<ConfirmData>> {
   if (outcome === 'throttled') {
     return {
       status: 429 as const,
-      data: { csrf, token: null, message: { kind: 'error', key: 'auth.error.throttled' } },
+      data: { token: null, message: { kind: 'error', key: 'auth.error.throttled' } },
     }
   }
   const key: MessageKey = outcome === 'taken' ? 'profile.error.emailTaken' : 'reset.error.invalidLink'
-  return { status: 400 as const, data: { csrf, token: null, message: { kind: 'error', key } } }
+  return { status: 400 as const, data: { token: null, message: { kind: 'error', key } } }
 }
 
 /**
@@ -75,14 +72,13 @@ export default defineRoute<ConfirmData>({
   namespaces: ['confirmEmail', 'reset.error', 'auth.error', 'profile.error', 'page.profile'],
   indexable: false,
   load: async (ctx) => {
-    const csrf = await ctx.session.csrfToken()
     const done = DONE[ctx.url.searchParams.get('done') ?? '']
-    if (done) return { csrf, token: null, message: done }
+    if (done) return { token: null, message: done }
     const token = Token.safeParse(ctx.url.searchParams.get('token'))
     if (token.success && (await ctx.session.emailConfirmationOpen(token.data))) {
-      return { csrf, token: token.data, message: null }
+      return { token: token.data, message: null }
     }
-    return { csrf, token: null, message: { kind: 'error', key: 'reset.error.invalidLink' } }
+    return { token: null, message: { kind: 'error', key: 'reset.error.invalidLink' } }
   },
   action,
   meta: () => ({ title: 'confirmEmail.heading', description: 'confirmEmail.lead' }),

@@ -1,20 +1,18 @@
 import { fieldProblems, GrayLoginForm } from '../domain/account/forms'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
-import { CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
-import { defineRoute, type LoadContext } from './route'
+import { defineRoute } from './route'
 
 interface GrayData {
-  csrf: string
   errors: FieldErrors
   message: MessageKey | null
 }
 
-const empty = async (ctx: LoadContext): Promise<GrayData> => ({
-  csrf: await ctx.session.csrfToken(),
+const empty = async (): Promise<GrayData> => ({
   errors: {},
   message: null,
 })
@@ -29,7 +27,6 @@ function GrayLoginPage({ data }: { data: GrayData }) {
       {page.grayTag ? <FormMessage kind="success">{t('grayLogin.granted')}</FormMessage> : null}
       <form className="form card" method="post" noValidate aria-label={t('page.grayLogin.heading')}>
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
-        <CsrfField token={data.csrf} />
         <Field
           form="gray"
           name="code"
@@ -56,7 +53,7 @@ export default defineRoute<GrayData>({
   indexable: false,
   load: empty,
   action: async (ctx) => {
-    const data = await empty(ctx)
+    const data = await empty()
     const parsed = GrayLoginForm.safeParse(ctx.form)
     if (!parsed.success) {
       data.errors = fieldErrors(fieldProblems(parsed.error), { code: 'field.accessCode' })

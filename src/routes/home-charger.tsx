@@ -2,7 +2,7 @@ import { type ChargerField, HOUSE_TYPES, INSTALLATION_WINDOWS, validateChargerEn
 import { isStoreCountry } from '../domain/testdrive/phone'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
-import { ConsentField, ContactFields, CsrfField, ErrorSummary, Field, type FieldErrors } from '../ui/form'
+import { ConsentField, ContactFields, ErrorSummary, Field, type FieldErrors } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { ChooseCountry, SelectField } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
@@ -12,7 +12,6 @@ import { loadRequestStatus, RequestStatusCard, type RequestStatusView } from './
 import { type ActionContext, defineRoute, found, type LoadContext } from './route'
 
 interface ChargerData {
-  csrf: string
   idempotencyKey: string
   /** False on the global site: it shows where to go instead of the form. */
   canEnquire: boolean
@@ -25,7 +24,6 @@ const IDEMPOTENCY_KEY = /^[\w-]{12,64}$/
 async function loadCharger(ctx: LoadContext): Promise<ChargerData> {
   const user = ctx.session.user
   return {
-    csrf: await ctx.session.csrfToken(),
     idempotencyKey: randomId(),
     canEnquire: isStoreCountry(ctx.site.countryCode),
     values: { name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '' },
@@ -47,7 +45,6 @@ function ChargerPage({ data }: { data: ChargerData }) {
     <ShellPage heading="charger.heading" lead="charger.lead">
       <form className="form card" method="post" noValidate aria-label={t('charger.submit')}>
         <ErrorSummary form="charger" errors={data.errors} ids={{ privacyAccepted: 'charger-privacy' }} />
-        <CsrfField token={data.csrf} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         <ContactFields form="charger" values={data.values} errors={data.errors} phoneRequired />
         <fieldset className="field">

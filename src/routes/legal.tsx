@@ -8,17 +8,17 @@ import {
 } from '../domain/content/document'
 import { placeholderValues } from '../domain/content/values'
 import { LEASE_KINDS } from '../domain/finance/products'
-import type { MessageKey } from '../i18n/intl'
+import type { PageTextId } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import type { Locale } from '../i18n/sites'
 import { useT } from '../ui/intl-context'
 import { ContentUnavailable, LegalDocument } from '../ui/LegalDocument'
 import { type AnalyticsLabel, defineRoute, type LoadContext, type PageRoute } from './route'
 
-type LegalData = { id: string; doc: ContentDocument; language: ContentLanguage } | { id: string; doc: null }
+type LegalData = { id: PageTextId; doc: ContentDocument; language: ContentLanguage } | { id: PageTextId; doc: null }
 
-const heading = (id: string) => `page.${id}.heading` as MessageKey
-const lead = (id: string) => `page.${id}.lead` as MessageKey
+const heading = (id: PageTextId) => `page.${id}.heading` as const
+const lead = (id: PageTextId) => `page.${id}.lead` as const
 
 /**
  * The site's values for the document's placeholders (its company, country, partner and a store),
@@ -58,7 +58,7 @@ function LegalPage({ data }: { data: LegalData }) {
  * is never cached.
  */
 export function legalRoute(options: {
-  id: string
+  id: PageTextId
   path: string
   document: DocumentId
   label: AnalyticsLabel | null

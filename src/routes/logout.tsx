@@ -1,10 +1,9 @@
 import { linkTo } from '../i18n/links'
-import { CsrfField } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { defineRoute, PageRedirect } from './route'
 
-function LogoutPage({ data }: { data: { csrf: string } }) {
+function LogoutPage() {
   const t = useT()
   const { site } = useRenderContext()
   return (
@@ -12,7 +11,6 @@ function LogoutPage({ data }: { data: { csrf: string } }) {
       <h1 className="page__heading">{t('page.logout.heading')}</h1>
       <p className="page__lead">{t('page.logout.lead')}</p>
       <form method="post" className="form-actions">
-        <CsrfField token={data.csrf} />
         <button className="button button--primary" type="submit">
           {t('logout.confirm')}
         </button>
@@ -28,7 +26,7 @@ function LogoutPage({ data }: { data: { csrf: string } }) {
  * `/auth/logout` (userInfo.logoutUrl): asks, then signs out with a POST, which revokes the session
  * server-side. A GET never signs anyone out, so a link on another site cannot.
  */
-export default defineRoute<{ csrf: string }>({
+export default defineRoute<Record<string, never>>({
   id: 'logout',
   path: '/auth/logout',
   label: null,
@@ -36,7 +34,7 @@ export default defineRoute<{ csrf: string }>({
   indexable: false,
   load: async (ctx) => {
     if (!ctx.session.user) throw new PageRedirect(linkTo(ctx.site, '/'))
-    return { csrf: await ctx.session.csrfToken() }
+    return {}
   },
   action: async (ctx) => {
     await ctx.session.signOut()

@@ -6,7 +6,7 @@ import { transition } from '../domain/order/state'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
-import { CsrfField, ErrorSummary, Field, FormMessage, useErrorText } from '../ui/form'
+import { ErrorSummary, Field, FormMessage, useErrorText } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { problemErrors } from './form-errors'
@@ -19,7 +19,7 @@ const PLACED_HEADINGS = {
   preOrder: 'order.preOrder.placed',
 } as const satisfies Record<OrderKind, MessageKey>
 
-function ConfirmationPage({ data }: { data: OrderView & { csrf: string } }) {
+function ConfirmationPage({ data }: { data: OrderView }) {
   const t = useT()
   const errorText = useErrorText()
   const { site } = useRenderContext()
@@ -34,7 +34,6 @@ function ConfirmationPage({ data }: { data: OrderView & { csrf: string } }) {
         <form className="form card" method="post" noValidate aria-labelledby="pay-title">
           <h2 id="pay-title">{t('order.pay.heading', { amount: formatMoney(order.amounts.dueToday, site.locale) })}</h2>
           <ErrorSummary form="pay" errors={data.errors} />
-          <CsrfField token={data.csrf} />
           <div className="field">
             <label htmlFor="pay-cardNumber">{t('order.pay.card')}</label>
             <input
@@ -95,16 +94,16 @@ function ConfirmationPage({ data }: { data: OrderView & { csrf: string } }) {
   )
 }
 
-export const orderConfirmation = defineRoute<OrderView & { csrf: string }>({
+export const orderConfirmation = defineRoute<OrderView>({
   id: 'resultConfirmation',
   path: '/order/result-confirmation/:id',
   label: 'order_success',
   namespaces: [],
   indexable: false,
   auth: 'required',
-  load: async (ctx) => ({ ...(await loadOwnedOrder(ctx)), csrf: await ctx.session.csrfToken() }),
+  load: async (ctx) => ({ ...(await loadOwnedOrder(ctx)) }),
   action: async (ctx) => {
-    const data = { ...(await loadOwnedOrder(ctx)), csrf: await ctx.session.csrfToken() }
+    const data = await loadOwnedOrder(ctx)
     const { order } = data
     // Each field of the card form first; "declined" is kept for the provider's answer.
     const card = checkCardForm(ctx.form, new Date().toISOString().slice(0, 10))

@@ -20,7 +20,7 @@ import { linkTo } from '../i18n/links'
 import type { FinanceApplication } from '../store/finance-applications'
 import { CarPicture } from '../ui/car'
 import { carLook, useCarLabel } from '../ui/configurator/car-look'
-import { CsrfField, FormMessage } from '../ui/form'
+import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { NextSteps } from '../ui/NextSteps'
 import { useRenderContext } from '../ui/site-context'
@@ -32,7 +32,6 @@ import { type ActionContext, defineRoute, type LoadContext } from './route'
 import { OrderedStockCar, stockCarOfOrder } from './stock-order'
 
 interface DetailData extends OrderView {
-  csrf: string
   /** The customer actions offered now (links to their confirmation step). */
   actions: CustomerEvent[]
   /** The action waiting for the customer's "yes" (the confirmation step), or null. */
@@ -57,7 +56,6 @@ async function loadDetail(ctx: LoadContext): Promise<DetailData> {
   const actions = offeredActions(view.order)
   const data: DetailData = {
     ...view,
-    csrf: await ctx.session.csrfToken(),
     actions,
     confirm: null,
     financeApplication: await ctx.store.financeApplications.find(view.id),
@@ -78,7 +76,7 @@ async function loadDetail(ctx: LoadContext): Promise<DetailData> {
   const confirm = parseCustomerEvent(query.get('confirm'))
   if (confirm && actions.includes(confirm)) data.confirm = confirm
   const done = parseCustomerEvent(query.get('done'))
-  if (done && done !== 'requestCancellation') data.message = customerActionTexts(view.order, done).doneKey as MessageKey
+  if (done && done !== 'requestCancellation') data.message = customerActionTexts(view.order, done).doneKey
   if (query.get('paid') === '1') data.message = 'order.pay.paid'
   return data
 }
@@ -102,7 +100,7 @@ async function act(ctx: ActionContext) {
   if (!data.actions.includes(event)) return refuse('order.problem.transitionNotAllowed', 409)
   if (confirmed !== 'yes') return { status: 200 as const, data: { ...data, confirm: event } }
   const result = transition(data.order, event, 'customer', new Date().toISOString())
-  if (!result.ok) return refuse(result.messageKey as MessageKey, 409)
+  if (!result.ok) return refuse(result.messageKey, 409)
   const { saved, notificationIds } = await ctx.store.orders.update(
     data.id,
     data.order,
@@ -147,10 +145,9 @@ function ConfirmStep({ data, event }: { data: DetailData; event: CustomerEvent }
   const note = confirmationNoteKey(event)
   return (
     <section id="confirm" className="card" aria-labelledby="confirm-title" tabIndex={-1}>
-      <h2 id="confirm-title">{t(texts.confirmKey as MessageKey)}</h2>
+      <h2 id="confirm-title">{t(texts.confirmKey)}</h2>
       {note ? <p>{t(note)}</p> : null}
       <form method="post" action={linkTo(site, `/order/${data.id}`)}>
-        <CsrfField token={data.csrf} />
         <input type="hidden" name="event" value={event} />
         <input type="hidden" name="confirmed" value="yes" />
         <button className="button button--primary" type="submit">
@@ -199,7 +196,7 @@ function Timeline({ order }: { order: Order }) {
           className={`timeline__step timeline__step--${step.state}`}
           aria-current={step.state === 'current' ? 'step' : undefined}
         >
-          <span className="timeline__name">{t(step.messageKey as MessageKey)}</span>{' '}
+          <span className="timeline__name">{t(step.messageKey)}</span>{' '}
           <span className="timeline__meta">
             <span className="timeline__state">{t(STATE_KEYS[step.state])}</span>
             {step.at ? (
@@ -242,7 +239,7 @@ function NextAction({ data }: { data: DetailData }) {
         <p>{t('order.payment.underConstruction')}</p>
       ) : (
         <>
-          <p>{t('order.next.waiting', { step: t(upcoming.messageKey as MessageKey) })}</p>
+          <p>{t('order.next.waiting', { step: t(upcoming.messageKey) })}</p>
           <a className="button button--primary" href={linkTo(site, '/home-charger')}>
             {t('charger.heading')}
           </a>
@@ -271,7 +268,7 @@ function OrderDetailPage({ data }: { data: DetailData }) {
             {order.financePreference ? (
               <>
                 <dt>{t('finance.howToPay')}</dt>
-                <dd>{t(`finance.product.${order.financePreference}` as MessageKey)}</dd>
+                <dd>{t(`finance.product.${order.financePreference}` as const)}</dd>
               </>
             ) : null}
             {data.incentive ? (
@@ -283,7 +280,7 @@ function OrderDetailPage({ data }: { data: DetailData }) {
             {lease ? (
               <>
                 <dt>{t('order.lease.status')}</dt>
-                <dd>{t(statusKey(order, order.status) as MessageKey)}</dd>
+                <dd>{t(statusKey(order, order.status))}</dd>
               </>
             ) : null}
           </OrderFacts>
@@ -314,7 +311,7 @@ function OrderDetailPage({ data }: { data: DetailData }) {
               className="button"
               href={`${linkTo(site, `/order/${data.id}`, { query: `confirm=${event}` })}#confirm`}
             >
-              {t(customerActionTexts(order, event).labelKey as MessageKey)}
+              {t(customerActionTexts(order, event).labelKey)}
             </a>
           ))}
         </p>

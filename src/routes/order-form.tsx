@@ -9,16 +9,15 @@ import { validatePersonal } from '../domain/order/personal'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
-import { CsrfField, ErrorSummary, Field, type FieldErrors, FormMessage, useErrorText } from '../ui/form'
+import { ErrorSummary, Field, type FieldErrors, FormMessage, useErrorText } from '../ui/form'
 import { type FormCar, FormWithCar } from '../ui/form-car/FormWithCar'
 import { useT } from '../ui/intl-context'
 import { PersonalFields } from '../ui/PersonalFields'
 import { useRenderContext } from '../ui/site-context'
 import { problemErrors } from './form-errors'
 import { formCar } from './helpers/form-car'
-import { loadConfiguration } from './lookups'
 import { priceOf } from './order/price-of'
-import { OrderPrice, type OrderPriceView, orderPriceView, storedOrderPrice, useHeadlineAmount } from './order-price'
+import { OrderPrice, type OrderPriceView, orderPriceView, useHeadlineAmount } from './order-price'
 import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
 import { type StockOrder, StockOrderNotice, stockForOrder } from './stock-order'
 import { type TradeInSummary, tradeInEstimate } from './trade-in-line'
@@ -38,7 +37,6 @@ const money = (amount: number, currency: string): Money => ({ amount, currency: 
 // The personal form: /configurator/info-submission/{id}
 
 export interface FormData {
-  csrf: string
   idempotencyKey: string
   configurationId: string
   kind: OrderKind
@@ -78,7 +76,6 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
   const user = ctx.session.user
   const financeOffered: string[] = ['cash', ...products.filter((p) => p.kind !== 'cash').map((p) => p.kind)]
   return {
-    csrf: await ctx.session.csrfToken(),
     idempotencyKey: randomId(),
     configurationId: configuration.id,
     kind,
@@ -148,7 +145,6 @@ export function OrderFormPage({ data }: { data: FormData }) {
         <form className="form card" method="post" noValidate aria-label={t('order.form.heading')}>
           {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
           <ErrorSummary form="order" errors={data.errors} ids={{ financePreference: 'order-finance' }} />
-          <CsrfField token={data.csrf} />
           <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
           {data.kind === 'preOrder' ? null : <input type="hidden" name="kind" value={data.kind} />}
           <PersonalFields form="order" values={data.values} errors={data.errors} />
@@ -175,9 +171,7 @@ export function OrderFormPage({ data }: { data: FormData }) {
                 form="order"
                 name={name}
                 label={
-                  (name === 'companyNumber' && site.countryCode === 'DK'
-                    ? 'order.label.cvr'
-                    : `order.label.${name}`) as MessageKey
+                  name === 'companyNumber' && site.countryCode === 'DK' ? 'order.label.cvr' : `order.label.${name}`
                 }
                 value={data.values[name]}
                 autoComplete={name === 'companyName' ? 'organization' : 'off'}
@@ -190,7 +184,7 @@ export function OrderFormPage({ data }: { data: FormData }) {
             <select id="order-finance" name="financePreference" defaultValue={data.values.financePreference}>
               {data.finance.map((kind) => (
                 <option key={kind} value={kind}>
-                  {t(`finance.product.${kind}` as MessageKey)}
+                  {t(`finance.product.${kind}` as const)}
                 </option>
               ))}
             </select>

@@ -1,22 +1,21 @@
 import { fieldProblems, PasswordChangeForm } from '../domain/account/forms'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
-import { CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
-import { type ActionContext, defineRoute, type LoadContext } from './route'
+import { type ActionContext, defineRoute } from './route'
 
 interface PasswordData {
-  csrf: string
   errors: FieldErrors
   message: MessageKey | null
 }
 
 const LABELS: Record<string, MessageKey> = { current: 'field.currentPassword', password: 'field.newPassword' }
 
-async function emptyData(ctx: LoadContext): Promise<PasswordData> {
-  return { csrf: await ctx.session.csrfToken(), errors: {}, message: null }
+async function emptyData(): Promise<PasswordData> {
+  return { errors: {}, message: null }
 }
 
 function PasswordPage({ data }: { data: PasswordData }) {
@@ -28,7 +27,6 @@ function PasswordPage({ data }: { data: PasswordData }) {
       <p className="page__lead">{t('page.password.lead')}</p>
       <form className="form card" method="post" noValidate aria-label={t('page.password.heading')}>
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
-        <CsrfField token={data.csrf} />
         <Field
           form="password"
           name="current"
@@ -60,7 +58,7 @@ function PasswordPage({ data }: { data: PasswordData }) {
 }
 
 async function action(ctx: ActionContext) {
-  const data = await emptyData(ctx)
+  const data = await emptyData()
   const parsed = PasswordChangeForm.safeParse(ctx.form)
   if (!parsed.success) {
     data.errors = fieldErrors(fieldProblems(parsed.error), LABELS)

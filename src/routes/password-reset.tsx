@@ -1,14 +1,13 @@
 import { fieldProblems, PasswordResetForm, PasswordResetRequestForm } from '../domain/account/forms'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
-import { CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
-import { type ActionContext, defineRoute, type LoadContext } from './route'
+import { type ActionContext, defineRoute } from './route'
 
 interface ResetData {
-  csrf: string
   /** 'request': ask for a link; 'choose': a usable link, pick a new password. */
   step: 'request' | 'choose'
   token: string
@@ -19,8 +18,8 @@ interface ResetData {
 
 const LABELS: Record<string, MessageKey> = { email: 'field.email', password: 'field.newPassword' }
 
-async function requestStep(ctx: LoadContext, message: ResetData['message'] = null): Promise<ResetData> {
-  return { csrf: await ctx.session.csrfToken(), step: 'request', token: '', email: '', errors: {}, message }
+async function requestStep(message: ResetData['message'] = null): Promise<ResetData> {
+  return { step: 'request', token: '', email: '', errors: {}, message }
 }
 
 function ResetPage({ data }: { data: ResetData }) {
@@ -36,7 +35,6 @@ function ResetPage({ data }: { data: ResetData }) {
             {t('reset.choose.heading')}
           </h2>
           {data.message ? <FormMessage kind={data.message.kind}>{t(data.message.key)}</FormMessage> : null}
-          <CsrfField token={data.csrf} />
           <input type="hidden" name="intent" value="reset" />
           <input type="hidden" name="token" value={data.token} />
           <Field
@@ -65,7 +63,6 @@ function ResetPage({ data }: { data: ResetData }) {
           {t('page.reset.heading')}
         </h2>
         {data.message ? <FormMessage kind={data.message.kind}>{t(data.message.key)}</FormMessage> : null}
-        <CsrfField token={data.csrf} />
         <input type="hidden" name="intent" value="request" />
         <Field
           form="reset"
@@ -91,12 +88,12 @@ function ResetPage({ data }: { data: ResetData }) {
 async function action(ctx: ActionContext) {
   const { form } = ctx
   if (form.intent === 'reset') {
-    const data: ResetData = { ...(await requestStep(ctx)), step: 'choose', token: form.token ?? '' }
+    const data: ResetData = { ...(await requestStep()), step: 'choose', token: form.token ?? '' }
     const parsed = PasswordResetForm.safeParse(form)
     if (!parsed.success) {
       const problems = fieldProblems(parsed.error)
       if (problems.some((p) => p.field === 'token'))
-        return { status: 400 as const, data: await requestStep(ctx, invalidLink) }
+        return { status: 400 as const, data: await requestStep(invalidLink) }
       data.errors = fieldErrors(problems, LABELS)
       return { status: 422 as const, data }
     }
@@ -106,9 +103,9 @@ async function action(ctx: ActionContext) {
       data.message = { kind: 'error', key: 'auth.error.throttled' }
       return { status: 429 as const, data }
     }
-    return { status: 400 as const, data: await requestStep(ctx, invalidLink) }
+    return { status: 400 as const, data: await requestStep(invalidLink) }
   }
-  const data = await requestStep(ctx)
+  const data = await requestStep()
   data.email = form.email ?? ''
   const parsed = PasswordResetRequestForm.safeParse(form)
   if (!parsed.success) {
@@ -143,11 +140,11 @@ export default defineRoute<ResetData>({
   load: async (ctx) => {
     const token = ctx.url.searchParams.get('token')
     if (token !== null) {
-      if (!(await ctx.session.passwordResetOpen(token))) return requestStep(ctx, invalidLink)
-      return { ...(await requestStep(ctx)), step: 'choose', token }
+      if (!(await ctx.session.passwordResetOpen(token))) return requestStep(invalidLink)
+      return { ...(await requestStep()), step: 'choose', token }
     }
-    if (ctx.url.searchParams.get('sent') === '1') return requestStep(ctx, { kind: 'success', key: 'reset.sent' })
-    return requestStep(ctx)
+    if (ctx.url.searchParams.get('sent') === '1') return requestStep({ kind: 'success', key: 'reset.sent' })
+    return requestStep()
   },
   action,
   meta: (data) =>

@@ -3,7 +3,7 @@ import { ORDER_RETENTION_YEARS } from '../domain/privacy/erasure'
 import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
-import { CsrfField, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { type ActionContext, defineRoute, type LoadContext, PageRedirect } from './route'
@@ -11,7 +11,6 @@ import { type ActionContext, defineRoute, type LoadContext, PageRedirect } from 
 interface PrivacyData {
   /** 'page': the three rights; 'confirm': the deletion question; 'deleted': the account is gone. */
   view: 'page' | 'confirm' | 'deleted'
-  csrf: string
   marketing: { granted: boolean; at: string | null }
   errors: FieldErrors
   message: { kind: 'error' | 'success'; key: MessageKey } | null
@@ -23,7 +22,6 @@ const DeleteForm = z.object({ password: z.string().min(1, 'required').max(200, '
 async function loadPrivacy(ctx: LoadContext, view: PrivacyData['view'] = 'page'): Promise<PrivacyData> {
   return {
     view,
-    csrf: await ctx.session.csrfToken(),
     marketing: await ctx.session.marketingConsent(),
     errors: {},
     message: ctx.url.searchParams.get('saved') === '1' ? { kind: 'success', key: 'privacy.marketing.saved' } : null,
@@ -56,7 +54,6 @@ function ConfirmDelete({ data }: { data: PrivacyData }) {
       <form className="form card" method="post" noValidate aria-label={t('privacy.delete.heading')}>
         {data.message ? <FormMessage kind={data.message.kind}>{t(data.message.key)}</FormMessage> : null}
         <p>{t('privacy.delete.confirm')}</p>
-        <CsrfField token={data.csrf} />
         <input type="hidden" name="intent" value="delete" />
         <Field
           form="delete"
@@ -99,7 +96,6 @@ function PrivacyPage({ data }: { data: PrivacyData }) {
       <form className="form card profile__section" method="post" aria-labelledby="privacy-marketing">
         <h2 id="privacy-marketing">{t('privacy.marketing.heading')}</h2>
         {data.message ? <FormMessage kind={data.message.kind}>{t(data.message.key)}</FormMessage> : null}
-        <CsrfField token={data.csrf} />
         <input type="hidden" name="intent" value="marketing" />
         <div className="field field--check">
           <input

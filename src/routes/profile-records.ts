@@ -119,11 +119,11 @@ export async function loadOrders(ctx: LoadContext, user: Account): Promise<Profi
     number: order.orderNumber ?? order.reservationNumber ?? id,
     kind: order.kind,
     createdAt,
-    status: statusKey(order, order.status) as MessageKey,
+    status: statusKey(order, order.status),
     pay: onlinePayment && order.payment === 'unpaid' && order.amounts.dueToday.amount > 0 && order.status === 'placed',
     actions: customerActions(order).map((event) => ({
       event,
-      label: customerActionTexts(order, event).labelKey as MessageKey,
+      label: customerActionTexts(order, event).labelKey,
     })),
   }))
 }

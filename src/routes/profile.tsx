@@ -11,7 +11,7 @@ import { formatDate, formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { CarPicture } from '../ui/car'
-import { ContactFields, CsrfField, type FieldErrors, FormMessage } from '../ui/form'
+import { ContactFields, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
@@ -28,7 +28,6 @@ import {
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 
 interface ProfileData {
-  csrf: string
   values: { name: string; email: string; phone: string }
   errors: FieldErrors
   message: { kind: 'error' | 'success'; key: MessageKey } | null
@@ -71,7 +70,6 @@ const BOOK_AGAIN: readonly RequestStatusKey[] = [
 
 async function loadProfile(ctx: LoadContext, user: Account): Promise<ProfileData> {
   return {
-    csrf: await ctx.session.csrfToken(),
     values: { name: user.name, email: user.email, phone: user.phone },
     errors: {},
     message: messageOf(ctx.url.searchParams),
@@ -160,7 +158,6 @@ function Garage({ data }: { data: ProfileData }) {
               <PriceChange build={build} />
               {build.today ? (
                 <form method="post" className="garage__watch">
-                  <CsrfField token={data.csrf} />
                   <input type="hidden" name="intent" value={build.watched ? 'unwatchBuild' : 'watchBuild'} />
                   <input type="hidden" name="build" value={build.id} />
                   {build.watched ? <span>{t('profile.garage.watching')} </span> : null}
@@ -172,7 +169,6 @@ function Garage({ data }: { data: ProfileData }) {
               {data.confirmDelete === build.id ? (
                 <form method="post" className="form-actions" id="confirm">
                   <p>{t('profile.garage.confirmDelete')}</p>
-                  <CsrfField token={data.csrf} />
                   <input type="hidden" name="intent" value="deleteBuild" />
                   <input type="hidden" name="build" value={build.id} />
                   <button className="button button--primary" type="submit">
@@ -222,7 +218,6 @@ function ProfilePage({ data }: { data: ProfileData }) {
       {data.emailConfirmed ? null : (
         <form className="form card profile__section" method="post" aria-label={t('profile.unconfirmed')}>
           <p>{t('profile.unconfirmed')}</p>
-          <CsrfField token={data.csrf} />
           <input type="hidden" name="intent" value="resendConfirmation" />
           <button className="button" type="submit">
             {t('profile.resendConfirmation')}
@@ -232,7 +227,6 @@ function ProfilePage({ data }: { data: ProfileData }) {
       <form className="form card" method="post" noValidate aria-labelledby="details-title">
         <h2 id="details-title">{t('profile.details')}</h2>
         {data.message ? <FormMessage kind={data.message.kind}>{t(data.message.key)}</FormMessage> : null}
-        <CsrfField token={data.csrf} />
         <ContactFields form="profile" values={data.values} errors={data.errors} />
         <p className="field__hint">{t('profile.emailHint')}</p>
         <button className="button button--primary" type="submit">

@@ -8,7 +8,7 @@ import {
 import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
-import { CsrfField, FormMessage } from '../ui/form'
+import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { type ActionContext, found, type LoadContext, PageError } from './route'
@@ -92,7 +92,6 @@ export function RequestStatusCard({ view }: { view: RequestStatusView }) {
 
 /** A result page of a request its customer may act on: the status, the cancel step and what went wrong. */
 export interface OwnRequestData {
-  csrf: string
   request: RequestStatusView
   /** The customer asked to cancel: the confirmation question is shown. */
   confirm: boolean
@@ -125,7 +124,6 @@ export async function loadOwnRequest(
 ): Promise<OwnRequestData> {
   const request = await loadRequestStatus(ctx, kind, id)
   return {
-    csrf: await ctx.session.csrfToken(),
     request,
     confirm: ctx.url.searchParams.get('confirm') === 'cancel' && request.cancelTo !== null,
     message: null,
@@ -194,7 +192,6 @@ export function CancelOwnRequest({ data, page }: { data: OwnRequestData; page: O
     <section id="confirm" className="card" aria-labelledby="confirm-title">
       <h2 id="confirm-title">{t(texts.question)}</h2>
       <form method="post" action={linkTo(site, page.path, { query: page.query })} className="form-actions">
-        <CsrfField token={data.csrf} />
         <input type="hidden" name="intent" value="cancel" />
         <input type="hidden" name="confirmed" value="yes" />
         <button className="button button--primary" type="submit">

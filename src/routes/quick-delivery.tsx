@@ -155,7 +155,6 @@ export default defineRoute<StockListData>({
   namespaces: [],
   // Ordering a car is checked by origin (Origin / Sec-Fetch-Site, which every current browser sends with a form
   // post, JavaScript or not): a token would set a cookie and keep the list out of the edge and back/forward caches.
-  forgeryCheck: 'origin',
   indexable: true,
   load: loadStockList,
   action: orderStockCar,

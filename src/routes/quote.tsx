@@ -2,7 +2,7 @@ import { requestQuote as requestQuoteStep } from '../app/quote'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
-import { ContactFields, CsrfField, ErrorSummary, type FieldErrors, FormMessage } from '../ui/form'
+import { ContactFields, ErrorSummary, type FieldErrors, FormMessage } from '../ui/form'
 import { type FormCar, FormWithCar } from '../ui/form-car/FormWithCar'
 import { useT } from '../ui/intl-context'
 import { PrivacyAndMarketing } from '../ui/PersonalFields'
@@ -13,7 +13,6 @@ import { loadConfiguration } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 
 interface QuoteData {
-  csrf: string
   idempotencyKey: string
   model: string
   stores: { id: string; label: string }[]
@@ -29,7 +28,6 @@ async function loadQuote(ctx: LoadContext): Promise<QuoteData> {
   const stores = await ctx.store.stores(ctx.site.countryCode)
   const user = ctx.session.user
   return {
-    csrf: await ctx.session.csrfToken(),
     idempotencyKey: randomId(),
     model: model.name,
     stores: stores.map((s) => ({ id: s.id, label: `${s.address.city} – ${s.name}` })),
@@ -48,7 +46,6 @@ function QuotePage({ data }: { data: QuoteData }) {
         <form className="form card" method="post" noValidate aria-label={t('quote.submit')}>
           {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
           <ErrorSummary form="quote" errors={data.errors} ids={{ privacyAccepted: 'quote-privacy' }} />
-          <CsrfField token={data.csrf} />
           <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
           <ContactFields form="quote" values={data.values} errors={data.errors} phoneRequired />
           <div className="field">

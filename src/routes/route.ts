@@ -19,8 +19,6 @@ export type ClientEntry = 'error' | 'configurator' | 'overview' | 'testDrive'
 export interface SessionService {
   /** The signed-in visitor's account, or null. */
   user: Account | null
-  /** The anti-forgery token for a form's hidden `_csrf` field. */
-  csrfToken(): Promise<string>
   signIn(input: { email: string; password: string }): Promise<'ok' | 'invalid' | 'throttled'>
   /** Creates the account, signs it in and e-mails the link that confirms its address (`confirmPath`). */
   signUp(input: {
@@ -134,12 +132,6 @@ export interface PageRoute<Data = unknown> {
   /** Message namespaces the page renders, shipped to the browser when the page hydrates. */
   namespaces: readonly string[]
   client?: ClientEntry
-  /**
-   * How a form posted to the page is checked against forgery: by the anti-forgery token (the default), or by the
-   * browser's origin headers where a token's cookie would make an anonymous page uncacheable and a post does no
-   * harm the visitor could not do themselves (the configurator's save; see worker/middleware/same-origin.ts).
-   */
-  forgeryCheck?: 'token' | 'origin'
   /** Whether search engines may index the page (personal and error pages may not). */
   indexable: boolean
   /** 'required': anonymous visitors are sent to sign in and come back (forced login check). */

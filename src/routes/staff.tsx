@@ -12,12 +12,12 @@ import { defineRoute, type LoadContext, PageError } from './route'
 import { type AuditLine, AuditLog, auditLine } from './staff/audit'
 import { ConfirmChange, type PendingChange } from './staff/confirm'
 import { type FinanceApplicationView, FinanceStatusControl, financeView, moveFinanceApplication } from './staff/finance'
+import { labelOf, STAFF_EVENT_KEYS } from './staff/labels'
 import { keepNote } from './staff/note'
 import { loadReplies, QuotesSection, type RepliesData, saveReply, TradeInsSection } from './staff/replies'
 import { moveRequest, type RequestRow, RequestsTable } from './staff/requests'
 
 interface StaffData {
-  csrf: string
   confirm: PendingChange | null
   audit: AuditLine[]
   /** Quotes to answer with an offer and trade-ins to confirm or adjust after the inspection. */
@@ -62,14 +62,13 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
   const when = (iso: string) => formatDateTime(new Date(iso), ctx.site.locale, ctx.site.timeZone)
   const data: StaffData = {
     confirm: null,
-    csrf: await ctx.session.csrfToken(),
     audit: audit.map((entry, index) => auditLine(entry, index, when)),
     replies: await loadReplies(ctx),
     orders: orders.map(({ id, order }) => ({
       id,
       number: order.orderNumber ?? order.reservationNumber ?? id,
       customer: isAnonymisedContact(order.contact) ? null : `${order.contact.firstName} ${order.contact.lastName}`,
-      status: statusKey(order, order.status) as MessageKey,
+      status: statusKey(order, order.status),
       total: formatMoney(order.amounts.totalInclVat, ctx.site.locale),
       events: possible(order),
       financeApplication: financeView(applications.get(id)),
@@ -100,7 +99,7 @@ function pendingChange(data: StaffData, query: URLSearchParams): PendingChange |
     if (!order || !event || !order.events.includes(event)) return null
     return {
       fields: { orderId: order.id, event },
-      action: `staff.event.${event}` as MessageKey,
+      action: labelOf(STAFF_EVENT_KEYS, event),
       status: null,
       record: 'staff.audit.record.order',
       reference: order.number,
@@ -114,7 +113,7 @@ function pendingChange(data: StaffData, query: URLSearchParams): PendingChange |
     return {
       fields: { intent: 'request', kind: request.kind, requestId: request.id, to: move },
       action: 'staff.requests.moveTo',
-      status: requestStatusKey(request.kind, move) as MessageKey,
+      status: requestStatusKey(request.kind, move),
       record: `staff.requests.kind.${request.kind}`,
       reference: request.id,
     }
@@ -142,7 +141,7 @@ function StaffPage({ data }: { data: StaffData }) {
     <article className="page">
       <h1 className="page__heading">{t('staff.heading')}</h1>
       <p className="page__lead">{t('staff.lead')}</p>
-      {data.confirm ? <ConfirmChange change={data.confirm} csrf={data.csrf} /> : null}
+      {data.confirm ? <ConfirmChange change={data.confirm} /> : null}
       {data.orders.length === 0 ? (
         <p>{t('staff.empty')}</p>
       ) : (
@@ -171,7 +170,7 @@ function StaffPage({ data }: { data: StaffData }) {
                         className="button"
                         href={`${linkTo(site, '/staff', { query: `confirm=order:${order.id}:${event}` })}#confirm`}
                       >
-                        {t(`staff.event.${event}` as MessageKey)}
+                        {t(labelOf(STAFF_EVENT_KEYS, event))}
                       </a>
                     ))}
                     {order.financeApplication ? (
@@ -185,8 +184,8 @@ function StaffPage({ data }: { data: StaffData }) {
         </div>
       )}
       <RequestsTable requests={data.requests} />
-      <QuotesSection data={data.replies} csrf={data.csrf} />
-      <TradeInsSection data={data.replies} csrf={data.csrf} />
+      <QuotesSection data={data.replies} />
+      <TradeInsSection data={data.replies} />
       <AuditLog lines={data.audit} />
     </article>
   )

@@ -5,7 +5,7 @@ import { isStoreCountry } from '../domain/testdrive/phone'
 import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
 import { randomId } from '../store/ids'
-import { CsrfField, ErrorSummary, type FieldErrors } from '../ui/form'
+import { ErrorSummary, type FieldErrors } from '../ui/form'
 import { useIntl, useT } from '../ui/intl-context'
 import { PERSONAL_TEXT_FIELDS, PersonalFields, PrivacyAndMarketing } from '../ui/PersonalFields'
 import { ChooseCountry } from '../ui/programs'
@@ -18,7 +18,6 @@ import { type ActionContext, defineRoute, type LoadContext } from './route'
 const IDEMPOTENCY_KEY = /^[\w-]{12,64}$/
 
 interface SubscriptionData {
-  csrf: string
   idempotencyKey: string
   /** The global site shows where to go; a country without an offer says so. */
   availability: 'global' | 'none' | 'offered'
@@ -33,7 +32,6 @@ async function loadSubscription(ctx: LoadContext): Promise<SubscriptionData> {
   const offer = offers && isStoreCountry(country) ? offerFor(offers, country) : null
   const user = ctx.session.user
   return {
-    csrf: await ctx.session.csrfToken(),
     idempotencyKey: randomId(),
     availability: !isStoreCountry(country) ? 'global' : offer ? 'offered' : 'none',
     offer,
@@ -106,7 +104,6 @@ function SubscriptionPage({ data }: { data: SubscriptionData }) {
       <form className="form card" method="post" noValidate aria-labelledby="subscription-form">
         <h2 id="subscription-form">{t('subscription.form.heading')}</h2>
         <ErrorSummary form="subscription" errors={data.errors} ids={{ privacyAccepted: 'subscription-privacy' }} />
-        <CsrfField token={data.csrf} />
         <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
         <PersonalFields form="subscription" values={data.values} errors={data.errors} />
         <PrivacyAndMarketing

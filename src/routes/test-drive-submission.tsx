@@ -11,7 +11,6 @@ export default defineRoute<TestDriveData>({
   namespaces: TEST_DRIVE_NAMESPACES,
   client: 'testDrive',
   // The same form as /test-drive, checked the same way (routes/test-drive.tsx).
-  forgeryCheck: 'origin',
   indexable: false,
   load: async (ctx) => {
     const { configuration } = await loadConfiguration(ctx)

@@ -113,7 +113,6 @@ export default defineRoute<TestDriveData>({
   client: 'testDrive',
   // Booking is checked by origin (Origin / Sec-Fetch-Site, sent with every current browser's form post, JavaScript
   // or not): a token would set a cookie and keep the page out of the edge and back/forward caches.
-  forgeryCheck: 'origin',
   indexable: true,
   load: async (ctx) => {
     const modelCode = ctx.params.carCode

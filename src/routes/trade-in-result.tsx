@@ -4,7 +4,6 @@ import { FINAL_PRICE_VALID_DAYS, finalPriceValidUntil } from '../domain/tradein/
 import { formatDate } from '../i18n/dates'
 import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
-import { CsrfField } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { ShellPage } from '../ui/ShellPage'
 import { useRenderContext } from '../ui/site-context'
@@ -24,7 +23,6 @@ interface TradeInResultData {
   configurationId: string | null
   /** Whether this is the estimate the visitor's price summaries show (it can be removed from them). */
   carried: boolean
-  csrf: string
 }
 
 function TradeInResultPage({ data }: { data: TradeInResultData }) {
@@ -72,7 +70,6 @@ function TradeInResultPage({ data }: { data: TradeInResultData }) {
       ) : null}
       {data.carried ? (
         <form className="card" method="post" aria-labelledby="tradein-carried">
-          <CsrfField token={data.csrf} />
           <p id="tradein-carried">{t('tradeIn.result.carried')}</p>
           <button className="button" type="submit" name="intent" value="forget">
             {t('tradeIn.result.forget')}
@@ -108,7 +105,6 @@ async function loadTradeInResult(ctx: LoadContext): Promise<TradeInResultData> {
     validUntilIfInspectedToday: finalPriceValidUntil(today(ctx.site)),
     configurationId: CONFIGURATION_ID.test(configuration) ? configuration : null,
     carried: ctx.tradeIn.id === valuation.id,
-    csrf: await ctx.session.csrfToken(),
   }
 }
 

@@ -5,7 +5,7 @@ import { OLDEST_YEAR_OFFSET, TRADE_IN_FIELDS } from '../domain/tradein/validate'
 import { FINAL_PRICE_VALID_DAYS } from '../domain/tradein/valuation'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
-import { CsrfField, ErrorSummary, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { ErrorSummary, Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { ChooseCountry, SelectField } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
@@ -16,7 +16,6 @@ import { type ActionContext, defineRoute, type LoadContext } from './route'
 export const CONFIGURATION_ID = /^[\w-]{1,64}$/
 
 interface TradeInFormData {
-  csrf: string
   /** False on the global site: it shows where to go instead of the form. */
   canValue: boolean
   values: Record<string, string>
@@ -35,7 +34,6 @@ async function loadTradeIn(ctx: LoadContext): Promise<TradeInFormData> {
   const thisYear = new Date().getUTCFullYear()
   const configuration = ctx.url.searchParams.get('configuration') ?? ''
   return {
-    csrf: await ctx.session.csrfToken(),
     canValue: isStoreCountry(country),
     values: { owner: ctx.session.user?.name ?? '' },
     errors: {},
@@ -69,7 +67,6 @@ function TradeInPage({ data }: { data: TradeInFormData }) {
       <form className="form card" method="post" noValidate aria-label={t('tradeIn.submit')}>
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
         <ErrorSummary form="tradein" errors={data.errors} />
-        <CsrfField token={data.csrf} />
         {data.configurationId ? <input type="hidden" name="configuration" value={data.configurationId} /> : null}
         <Field
           form="tradein"

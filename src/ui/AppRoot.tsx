@@ -1,6 +1,6 @@
-import type { IntlShape } from '@formatjs/intl'
 import { createStore, Provider } from 'jotai'
 import type { ReactNode } from 'react'
+import type { PageIntl } from '../i18n/intl'
 import {
   channelAtom,
   clientTypeAtom,
@@ -38,7 +38,7 @@ export function createPageAtoms(page: PageContext): PageAtoms {
 
 export interface AppRootProps {
   ctx: RenderContext
-  intl: IntlShape<string>
+  intl: PageIntl
   atoms: PageAtoms
   children: ReactNode
 }

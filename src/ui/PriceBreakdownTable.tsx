@@ -2,7 +2,7 @@ import { catalogItem } from '../domain/catalog/items'
 import type { Catalog } from '../domain/catalog/schema'
 import { type CurrencyCode, formatMoney } from '../domain/money'
 import type { DisplayedBreakdown } from '../domain/pricing/display'
-import type { MessageKey } from '../i18n/intl'
+import { dataMessageKey } from '../i18n/keys'
 import type { Locale } from '../i18n/sites'
 import { useT } from './intl-context'
 import { useRenderContext } from './site-context'
@@ -29,7 +29,7 @@ export function PriceBreakdownTable({
   const money = (amount: number) => formatMoney({ amount, currency }, site.locale)
   const label = (row: DisplayedBreakdown['rows'][number]) => {
     const name = row.role === 'vehicle' ? vehicleNames[row.code] : undefined
-    return name ? `${t(row.labelKey as MessageKey)}: ${name}` : t(row.labelKey as MessageKey)
+    return name ? `${t(dataMessageKey(row.labelKey))}: ${name}` : t(dataMessageKey(row.labelKey))
   }
   const totalLabel = breakdown.indicative ? t('price.indicative.label') : t('configurator.price.total')
   return (

@@ -67,11 +67,6 @@ export function ErrorSummary(props: { form: string; errors: FieldErrors; ids?: R
   )
 }
 
-/** The hidden anti-forgery field every form posts (see middleware/csrf). */
-export function CsrfField({ token }: { token: string }) {
-  return <input type="hidden" name="_csrf" value={token} />
-}
-
 /**
  * A labelled input with its error. The error is tied to the input (aria-describedby,
  * aria-invalid), so screen readers read it and the first invalid field can be focused.

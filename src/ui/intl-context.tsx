@@ -1,14 +1,13 @@
-import type { IntlShape } from '@formatjs/intl'
 import { createContext, useContext } from 'react'
-import type { MessageKey } from '../i18n/intl'
+import type { MessageKey, PageIntl } from '../i18n/intl'
 
-const IntlContext = createContext<IntlShape<string> | null>(null)
+const IntlContext = createContext<PageIntl | null>(null)
 export const IntlProvider = IntlContext.Provider
 
 type Values = Record<string, string | number | Date>
 
 /** The request's intl instance. Throws outside a provider: a page rendered without one is a bug. */
-export function useIntl(): IntlShape<string> {
+export function useIntl(): PageIntl {
   const intl = useContext(IntlContext)
   if (!intl) throw new Error('useIntl outside IntlProvider')
   return intl

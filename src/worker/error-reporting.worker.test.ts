@@ -130,8 +130,8 @@ describe('error reporting', () => {
       TEST_OPTIONS(transport),
     )
     const { ctx, settled } = executionContext()
-    // No KV or D1 bindings: reading the stores fails inside the app, which answers 500 itself.
-    const broken = envWith({ ...PRODUCTION, SENTRY_DSN: DSN })
+    // The message catalogs from KV, but no D1: reading the stores fails inside the app, which answers 500 itself.
+    const broken = { ...envWith({ ...PRODUCTION, SENTRY_DSN: DSN }), KV: testEnv.KV } as Env
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const res = await handler.fetch(
       incoming(new Request('https://shop.example/api/v1/stores/x/slots?site=/se&email=ada@example.com')),

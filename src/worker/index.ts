@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
-import { catalog, preloadCatalogs } from '../i18n/catalog-store'
+import { CatalogUnavailableError, catalog, preloadCatalogs } from '../i18n/catalog-store'
 import { createRequestIntl } from '../i18n/intl'
 import { loadIntlData } from '../i18n/intl-data'
 import { SITES, siteForPath } from '../i18n/sites'
@@ -31,7 +31,7 @@ import { handleAction, renderError, renderRoute } from './ssr/render'
 import type { AppEnv } from './types'
 
 /**
- * A page's form refused by the anti-forgery check (an expired seed cookie, a post from another site): the visitor
+ * A page's form refused by the anti-forgery check (a post from another site, or without the origin headers): the visitor
  * gets the error page in their language, "Your session has expired. Please reload the page and try again.", not
  * the API's JSON.
  */
@@ -112,9 +112,20 @@ app.use(async (c, next) => {
 // Anonymous pages from the edge cache: a hit renders nothing (edge-cache.ts).
 app.use(edgeCache())
 // The message catalogs live in KV, not in the bundle: the site's and the API caller's, read before anything
-// that writes text (i18n/catalog-store.ts); a KV fault serves English rather than failing.
+// that writes text (i18n/catalog-store.ts); a locale KV cannot give is served in English, and if KV cannot give
+// English either, the answer is a 503 (there is no text to write a page with).
 app.use(async (c, next) => {
-  await preloadCatalogs(c.env, [siteForPath(c.req.path).site.locale, requestLocale(c)])
+  try {
+    await preloadCatalogs(c.env, [siteForPath(c.req.path).site.locale, requestLocale(c)])
+  } catch (error) {
+    if (!(error instanceof CatalogUnavailableError)) throw error
+    console.error(`[${c.get('requestId')}] ${error.message}`)
+    reportError(error)
+    return c.text('503 Service Unavailable: please try again in a minute.', 503, {
+      'cache-control': CachePolicy.noStore,
+      'retry-after': '60',
+    })
+  }
   await next()
 })
 // D1 through the Sessions API: read replicas, and a customer's own writes always visible to them (d1-session.ts).
@@ -130,13 +141,13 @@ app.use(async (c, next) => {
   if (path === '/is' || path.startsWith('/is/') || path.startsWith('/api/')) await loadIntlData('is-IS')
   await next()
 })
-// The cookie-consent form and pages checked by origin instead of token (the configurator's save): before the
-// anti-forgery check, because the banner on every page and the configurator must not set a cookie
-// (middleware/same-origin.ts).
+// Forms of pages, the cookie-consent form included, are checked by the browser's origin headers, not by a token:
+// a token needs a cookie set by the page's GET, which would keep the page out of every cache and out of the
+// back/forward cache (docs/forgery.md, middleware/same-origin.ts). Before the token check, which is the API's.
 for (const site of SITES) app.post(`${site.prefix}${COOKIE_SETTINGS_PATH}`, (c) => handleConsentPost(c, site))
 app.post('*', (c, next) => {
   const page = matchPage('POST', c.req.path)
-  if (page?.route.forgeryCheck !== 'origin') return next()
+  if (!page) return next()
   return isSameOriginPost(c) ? handleAction(c, page) : refuseForgedPage(c)
 })
 app.use(csrfProtection(refuseForgedPage))

@@ -3,7 +3,7 @@ import { formatDeduction, formatMoney } from '../domain/money'
 import { priceStatement } from '../domain/pricing/display'
 import { catalogFor } from '../i18n/catalog-store'
 import { formatDate } from '../i18n/dates'
-import { createRequestIntl, type MessageKey } from '../i18n/intl'
+import { createRequestIntl } from '../i18n/intl'
 import { LOCALES, type Locale } from '../i18n/sites'
 import { storedOrderPrice } from '../routes/order-price'
 import { createStore } from '../store'
@@ -35,7 +35,7 @@ type Bindings = Pick<Env, 'DB' | 'KV' | 'NOTIFY'> & MailSecrets
 export async function renderNotification(env: Bindings, row: NotificationRow): Promise<RenderedMail> {
   const locale: Locale = (LOCALES as readonly string[]).includes(row.locale) ? (row.locale as Locale) : 'en-US'
   const intl = createRequestIntl(locale, await catalogFor(env, locale))
-  const t = (key: string, values: Record<string, string>) => intl.formatMessage({ id: key as MessageKey }, values)
+  const t = (key: string, values: Record<string, string>) => intl.formatMessage({ id: key }, values)
   const payload = JSON.parse(row.payload) as Record<string, string>
   const values: Record<string, string> = { name: payload.name ?? '', number: payload.number ?? '' }
   // Values written with the e-mail as text (a link built with the public origin, a new address, an amount formatted

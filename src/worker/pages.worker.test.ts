@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { routeAddress, seedRouteRecords } from '../../test/fixtures'
 import { uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import { SITES } from '../i18n/sites'
@@ -35,14 +36,6 @@ const ANONYMOUS_STATUS: Record<string, number> = {
   subscriptionResult: 404,
 }
 
-/** A concrete address for a route pattern, using records that exist in the test database. */
-function concrete(pattern: string): string {
-  return pattern
-    .replace(':id', pattern.startsWith('/order') ? 'ord-test' : 'cfg-test')
-    .replace(':carId', 'p5')
-    .replace(':carCode?', 'p5')
-}
-
 const decode = (html: string) =>
   html
     .replace(/&#x27;|&#39;/g, "'")
@@ -50,22 +43,13 @@ const decode = (html: string) =>
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
 
-beforeAll(async () => {
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT OR IGNORE INTO configurations (id, model_code, country_code, created_at) VALUES ('cfg-test', 'p5', 'NO', '2026-11-01T10:00:00Z')`,
-    ),
-    env.DB.prepare(
-      `INSERT OR IGNORE INTO orders (id, configuration_id, country_code, created_at) VALUES ('ord-test', 'cfg-test', 'NO', '2026-11-02T10:00:00Z')`,
-    ),
-  ])
-})
+beforeAll(seedRouteRecords)
 
 describe('every route on every site', () => {
   for (const site of SITES) {
     it(`answers every route under '${site.prefix || '(global)'}' in ${site.locale}`, async () => {
       for (const route of ROUTES) {
-        const path = `${site.prefix}${route.path === '/' ? '' : concrete(route.path)}` || '/'
+        const path = `${site.prefix}${route.path === '/' ? '' : routeAddress(route.path)}` || '/'
         const res = await get(path)
         const html = await res.text()
         const status = ANONYMOUS_STATUS[route.id] ?? 200

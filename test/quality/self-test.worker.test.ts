@@ -9,7 +9,9 @@ import { Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { preloadCatalogs } from '../../src/i18n/catalog-store'
 import { CATALOGS } from '../../src/i18n/catalogs'
+import { LOCALES } from '../../src/i18n/sites'
 import { type EndpointSpec, jsonBody, openApiDocument } from '../../src/worker/api/endpoint'
 import { appConfig } from '../../src/worker/env'
 import { csrfProtection, issueCsrfToken } from '../../src/worker/middleware/csrf'
@@ -66,6 +68,8 @@ const document = openApiDocument(endpoints) as unknown as OpenApiDocument
 const broken = new Hono<AppEnv>()
 broken.use(async (c, next) => {
   c.set('config', appConfig(c.env))
+  // Error messages are in the caller's language, from the catalogs in KV, as in the storefront.
+  await preloadCatalogs(c.env, LOCALES)
   await next()
 })
 broken.use('/api/notes', csrfProtection())

@@ -5,6 +5,7 @@ import { parseRequestStatus, requestStatusKey } from '../../domain/programs/requ
 import type { MessageKey } from '../../i18n/intl'
 import type { AuditEntry } from '../../store/audit'
 import { useT } from '../../ui/intl-context'
+import { labelOf, REQUEST_ACTION_KEYS, REQUEST_STATUS_KEYS, STAFF_EVENT_KEYS } from './labels'
 
 /** One line of the audit log, ready to show. */
 export interface AuditLine {
@@ -26,15 +27,15 @@ function auditStatus(entry: AuditEntry, status: string): MessageKey {
       kind: (entry.orderKind ?? 'order') as Order['kind'],
       flow: (entry.orderFlow ?? 'purchase') as Order['flow'],
     }
-    return statusKey(order, status as Order['status']) as MessageKey
+    return statusKey(order, status as Order['status'])
   }
   if (entry.record === 'financeApplication') {
     const code = parseDutchFinanceStatus(Number(status))
-    return (code === null ? 'staff.audit.unknown' : DUTCH_FINANCE_STATUSES[code].messageKey) as MessageKey
+    return code === null ? 'staff.audit.unknown' : DUTCH_FINANCE_STATUSES[code].messageKey
   }
-  if (entry.record === 'quote' || entry.record === 'tradeIn') return `staff.audit.status.${status}` as MessageKey
+  if (entry.record === 'quote' || entry.record === 'tradeIn') return labelOf(REQUEST_STATUS_KEYS, status)
   const parsed = parseRequestStatus(entry.record, status)
-  return parsed ? (requestStatusKey(entry.record, parsed) as MessageKey) : 'staff.audit.unknown'
+  return parsed ? requestStatusKey(entry.record, parsed) : 'staff.audit.unknown'
 }
 
 export function auditLine(entry: AuditEntry, index: number, when: (iso: string) => string): AuditLine {
@@ -53,8 +54,8 @@ export function auditLine(entry: AuditEntry, index: number, when: (iso: string) 
         : entry.action === 'note'
           ? 'staff.audit.action.note'
           : entry.record === 'quote' || entry.record === 'tradeIn'
-            ? (`staff.audit.action.${entry.action}` as MessageKey)
-            : (`staff.event.${entry.action}` as MessageKey),
+            ? labelOf(REQUEST_ACTION_KEYS, entry.action)
+            : labelOf(STAFF_EVENT_KEYS, entry.action),
     note: entry.note,
     from: entry.from === null ? null : auditStatus(entry, entry.from),
     to: auditStatus(entry, entry.to),

@@ -1,6 +1,5 @@
 import type { MessageKey } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
-import { CsrfField } from '../../ui/form'
 import { useT } from '../../ui/intl-context'
 import { useRenderContext } from '../../ui/site-context'
 
@@ -15,7 +14,7 @@ export interface PendingChange {
 }
 
 /** Asks before a change of a customer's record, with a note for the audit log. */
-export function ConfirmChange({ change, csrf }: { change: PendingChange; csrf: string }) {
+export function ConfirmChange({ change }: { change: PendingChange }) {
   const t = useT()
   const { site } = useRenderContext()
   const action = t(change.action, change.status ? { status: t(change.status) } : {})
@@ -23,7 +22,6 @@ export function ConfirmChange({ change, csrf }: { change: PendingChange; csrf: s
     <form method="post" action={linkTo(site, '/staff')} className="form card" id="confirm">
       <h2>{t('staff.confirm.heading')}</h2>
       <p>{t('staff.confirm.question', { action, record: `${t(change.record)} ${change.reference}` })}</p>
-      <CsrfField token={csrf} />
       {Object.entries(change.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

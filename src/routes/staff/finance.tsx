@@ -30,10 +30,10 @@ export const financeView = (status: DutchFinanceStatus | undefined): FinanceAppl
   status === undefined
     ? null
     : {
-        status: DUTCH_FINANCE_STATUSES[status].messageKey as MessageKey,
+        status: DUTCH_FINANCE_STATUSES[status].messageKey,
         next: DUTCH_FINANCE_TRANSITIONS[status].map((code) => ({
           code,
-          name: DUTCH_FINANCE_STATUSES[code].messageKey as MessageKey,
+          name: DUTCH_FINANCE_STATUSES[code].messageKey,
         })),
       }
 

@@ -5,7 +5,7 @@ import { FINAL_PRICE_VALID_DAYS } from '../../domain/tradein/valuation'
 import { formatDate, formatDateTime } from '../../i18n/dates'
 import type { MessageKey } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
-import { CsrfField, type FieldErrors } from '../../ui/form'
+import type { FieldErrors } from '../../ui/form'
 import { useT } from '../../ui/intl-context'
 import { useRenderContext } from '../../ui/site-context'
 import type { ActionContext, LoadContext } from '../route'
@@ -175,7 +175,7 @@ export async function saveReply(
   return { redirect: linkTo(ctx.site, '/staff') }
 }
 
-function ReplyFormView({ open, csrf, label }: { open: OpenReply; csrf: string; label: MessageKey }) {
+function ReplyFormView({ open, label }: { open: OpenReply; label: MessageKey }) {
   const t = useT()
   const { site } = useRenderContext()
   const error = open.errors.amount
@@ -183,7 +183,6 @@ function ReplyFormView({ open, csrf, label }: { open: OpenReply; csrf: string; l
   return (
     <form method="post" action={linkTo(site, '/staff')} className="form card" id="reply">
       <p>{t(open.kind === 'quote' ? 'staff.quotes.confirm' : 'staff.tradeIns.confirm')}</p>
-      <CsrfField token={csrf} />
       <input type="hidden" name="intent" value={open.kind === 'quote' ? 'quoteOffer' : 'tradeInInspection'} />
       <input type="hidden" name="id" value={open.id} />
       <div className="field">
@@ -219,7 +218,7 @@ function ReplyFormView({ open, csrf, label }: { open: OpenReply; csrf: string; l
 }
 
 /** The country's quote requests, each answered with an offer after a confirmation step. */
-export function QuotesSection({ data, csrf }: { data: RepliesData; csrf: string }) {
+export function QuotesSection({ data }: { data: RepliesData }) {
   const t = useT()
   const { site } = useRenderContext()
   return (
@@ -240,7 +239,7 @@ export function QuotesSection({ data, csrf }: { data: RepliesData; csrf: string 
               </p>
             ) : null}
             {data.open?.kind === 'quote' && data.open.id === q.id ? (
-              <ReplyFormView open={data.open} csrf={csrf} label="staff.quotes.offerField" />
+              <ReplyFormView open={data.open} label="staff.quotes.offerField" />
             ) : (
               <p>
                 <a className="button" href={`${linkTo(site, '/staff', { query: `reply=quote:${q.id}` })}#reply`}>
@@ -256,7 +255,7 @@ export function QuotesSection({ data, csrf }: { data: RepliesData; csrf: string 
 }
 
 /** The country's trade-in valuations, each confirmed or adjusted after the inspection. */
-export function TradeInsSection({ data, csrf }: { data: RepliesData; csrf: string }) {
+export function TradeInsSection({ data }: { data: RepliesData }) {
   const t = useT()
   const { site } = useRenderContext()
   return (
@@ -273,7 +272,7 @@ export function TradeInsSection({ data, csrf }: { data: RepliesData; csrf: strin
               {v.inspectionNote ? ` (${v.inspectionNote})` : ''}
             </p>
             {data.open?.kind === 'tradeIn' && data.open.id === v.id ? (
-              <ReplyFormView open={data.open} csrf={csrf} label="staff.tradeIns.finalField" />
+              <ReplyFormView open={data.open} label="staff.tradeIns.finalField" />
             ) : (
               <p>
                 <a className="button" href={`${linkTo(site, '/staff', { query: `reply=tradeIn:${v.id}` })}#reply`}>

@@ -15,7 +15,6 @@ import { financeQuery } from '../../domain/finance/params'
 import { formatMoney } from '../../domain/money'
 import { catalogPriceOn, catalogPricesStated, headlinePrice } from '../../domain/pricing/display'
 import { ruleSetValidOn } from '../../domain/pricing/valid-on'
-import type { MessageKey } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
 import type { CarView } from '../car'
 import { carImagePath } from '../car/image-path'
@@ -136,7 +135,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
         <ul>
           {notes.map((note) => (
             <li key={`${note.field}-${note.from}`}>
-              {t(note.messageKey as MessageKey, {
+              {t(note.messageKey, {
                 option: catalogItem(data.catalog, note.from)?.names[site.locale] ?? note.from,
                 related: note.relatedCode
                   ? (catalogItem(data.catalog, note.relatedCode)?.names[site.locale] ?? '')

@@ -131,7 +131,7 @@ export function OverviewPage({ data }: { data: OverviewData }) {
               {data.financeKind ? (
                 <>
                   <dt>{t('overview.finance')}</dt>
-                  <dd>{t(`finance.product.${data.financeKind}` as MessageKey)}</dd>
+                  <dd>{t(`finance.product.${data.financeKind}` as const)}</dd>
                 </>
               ) : null}
             </dl>

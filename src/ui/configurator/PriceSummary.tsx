@@ -7,7 +7,7 @@ import { displayedBreakdown, headlinePrice } from '../../domain/pricing/display'
 import type { PriceQuote } from '../../domain/pricing/engine'
 import { balanceAfterTradeIn } from '../../domain/tradein/balance'
 import { formatDate } from '../../i18n/dates'
-import type { MessageKey } from '../../i18n/intl'
+import { dataMessageKey } from '../../i18n/keys'
 import { linkTo } from '../../i18n/links'
 import { COUNTRY_SITES, SITE_ENDONYMS } from '../../i18n/sites'
 import { tradeInCarInfoAtom } from '../atoms'
@@ -107,7 +107,7 @@ export function PriceSummary({
           {quote.notes.map((note) => (
             <li key={note.key}>
               {t(
-                note.key as MessageKey,
+                dataMessageKey(note.key),
                 Object.fromEntries(Object.entries(note.values).map(([k, v]) => [k, noteValue(v)])),
               )}
             </li>
@@ -115,7 +115,7 @@ export function PriceSummary({
           {quote.runningCosts.map((cost) => (
             <li key={cost.code}>
               {t('configurator.price.runningCost', {
-                label: t(cost.labelKey as MessageKey),
+                label: t(dataMessageKey(cost.labelKey)),
                 amount: money(cost.amount),
                 period: t(cost.periodKey),
               })}

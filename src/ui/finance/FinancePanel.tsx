@@ -4,7 +4,6 @@ import type { FinanceChoice } from '../../domain/finance/summary'
 import type { FinanceProblem } from '../../domain/finance/validate'
 import type { CurrencyCode } from '../../domain/money'
 import type { PriceBasis } from '../../domain/pricing/display'
-import type { MessageKey } from '../../i18n/intl'
 import { useApiPost } from '../api-context'
 import { useT } from '../intl-context'
 import { FinanceComparison } from './parts/FinanceComparison'
@@ -116,7 +115,7 @@ export function FinancePanel({ finance, onChange, currency, request, hidden, hre
             aria-current={p.kind === finance.selected ? 'true' : undefined}
             onClick={choose(p.kind)}
           >
-            {t(`finance.product.${p.kind}` as MessageKey)}
+            {t(`finance.product.${p.kind}` as const)}
           </a>
         ))}
       </nav>

@@ -12,7 +12,8 @@ import { formatMoney, type Money } from '../../domain/money'
 import { statedBreakdown } from '../../domain/pricing/display'
 import type { PriceQuote } from '../../domain/pricing/engine'
 import { catalog as catalogOf } from '../../i18n/catalog-store'
-import type { MessageKey } from '../../i18n/intl'
+import { createRequestIntl } from '../../i18n/intl'
+import { dataMessageKey } from '../../i18n/keys'
 import { SITES, type Site, siteByPrefix } from '../../i18n/sites'
 import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
@@ -141,9 +142,10 @@ export function describeQuote(
   site: Site,
   delivery: ReturnType<typeof deliveryWindow>,
 ) {
-  const messages = catalogOf(site.locale)
+  const intl = createRequestIntl(site.locale, catalogOf(site.locale))
+  // Line labels, notes and running costs name their messages in the price rules (data), filled by formatjs.
   const t = (key: string, values: Record<string, string | number> = {}) =>
-    (messages[key as MessageKey] ?? key).replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''))
+    intl.formatMessage({ id: dataMessageKey(key) }, values)
   const label = (line: PriceQuote['lines'][number]) => {
     const item = line.role === 'vehicle' ? catalogItem(catalog, line.code) : undefined
     const name = item?.names[site.locale]

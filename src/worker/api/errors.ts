@@ -100,7 +100,7 @@ export function pricedCarProblem(c: Context, problem: PricedCarProblem, siteLoca
         problem.problems.map((p) =>
           field(
             `configuration.${p.path}`,
-            t(p.messageKey as MessageKey, { option: name(p.optionCode), related: name(p.relatedCode) }),
+            t(p.messageKey, { option: name(p.optionCode), related: name(p.relatedCode) }),
           ),
         ),
       )

@@ -148,7 +148,7 @@ export const financeApi = new Hono<AppEnv>()
     const products = productsFor(finance ? [finance] : [], site.countryCode, request.usage, date)
     const comparison = compareFinance({ ...basis, startDate: date, products }).map((entry) => ({
       ...entry,
-      label: t(`finance.product.${entry.kind}` as MessageKey),
+      label: t(`finance.product.${entry.kind}` as const),
       totalCostFormatted: formatMoney({ amount: entry.totalCost, currency: quote.currency }, site.locale),
       monthlyFormatted:
         entry.monthlyPayment === null

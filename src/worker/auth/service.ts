@@ -7,7 +7,6 @@ import { createCredentialStore } from '../../store/credentials'
 import { createPrivacyStore } from '../../store/privacy'
 import { createTestDriveStore } from '../../store/testdrive'
 import { claimAnonymousBuilds } from '../anonymous-builds'
-import { issueCsrfToken } from '../middleware/csrf'
 import type { AppEnv } from '../types'
 import { constantTimeEqual, hashPassword, openValue, sealValue, verifyPassword } from './crypto'
 import { confirmEmail, emailConfirmationOpen, requestEmailChange, sendSignUpConfirmation } from './email'
@@ -34,7 +33,6 @@ export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<type
   const accounts = createAccountStore(c.env.DB)
   return {
     user,
-    csrfToken: () => issueCsrfToken(c),
 
     async signIn({ email, password }) {
       const guard = throttle(accounts, [accountKey(`email:${email.toLowerCase()}`), clientKey(c)])

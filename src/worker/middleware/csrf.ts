@@ -10,7 +10,7 @@ import { isForeignRequest } from './same-origin'
 export const CSRF_COOKIE = '__Host-csrf'
 /** The header the client fetch wrapper sends the token in. */
 export const CSRF_HEADER = 'x-csrf-token'
-/** The form field that carries the token when a form is posted without JavaScript. */
+/** The form field that may carry the token when a form is posted to the API. */
 export const CSRF_FIELD = '_csrf'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -21,9 +21,9 @@ export function tokenFor(seed: string, secret: string): Promise<string> {
 }
 
 /**
- * The visitor's anti-forgery token, setting the seed cookie first when there is none. Pages with a
- * form put it in a hidden field (which makes the page personal: never cached at the edge); the client
- * fetch wrapper gets it from `GET /api/csrf`.
+ * The visitor's anti-forgery token for the API (`GET /api/csrf`, fetched by the client fetch wrapper when a
+ * script first needs it), setting the seed cookie first when there is none. Pages never call this: their forms
+ * are checked by origin (docs/forgery.md), so that no page's GET sets a cookie.
  */
 export async function issueCsrfToken(c: Context<AppEnv>): Promise<string> {
   // The token is this visitor's: a page that carries it must never be served to anyone else from a cache.

@@ -1,6 +1,5 @@
 import type { ComparisonEntry } from '../../../domain/finance/compare'
 import { type CurrencyCode, formatMoney } from '../../../domain/money'
-import type { MessageKey } from '../../../i18n/intl'
 import { useT } from '../../intl-context'
 import { useRenderContext } from '../../site-context'
 
@@ -25,7 +24,7 @@ export function FinanceComparison({ comparison, currency }: { comparison: Compar
           {comparison.map((entry) => (
             <tr key={entry.kind}>
               <th scope="row">
-                {t(`finance.product.${entry.kind}` as MessageKey)}
+                {t(`finance.product.${entry.kind}` as const)}
                 {entry.noteKey ? <span className="finance__note">{t(entry.noteKey)}</span> : null}
               </th>
               <td>{entry.monthlyPayment === null ? '–' : money(entry.monthlyPayment)}</td>

@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BUDGET } from '../scripts/budgets.mjs'
+
+// A production build of its own, in a temporary folder (about 5 s): the budgets hold for what would ship,
+// whatever state dist/ is in, and a browser test serving dist/ at the same time is left alone.
+const out = mkdtempSync(join(tmpdir(), 'p5-bundle-'))
+
+const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
+const gzipKib = (file: string) => kib(gzipSync(readFileSync(file)).length)
+
+/** What a page downloads before it runs: an entry and every chunk it imports statically, each counted once. */
+function firstLoadKib(entry: string): number {
+  const assets = join(out, 'client/assets')
+  const seen = new Set<string>()
+  const queue = [`${entry}.js`]
+  let bytes = 0
+  while (queue.length > 0) {
+    const file = queue.shift() as string
+    if (seen.has(file)) continue
+    seen.add(file)
+    const code = readFileSync(join(assets, file))
+    bytes += gzipSync(code).length
+    // Static imports only (`import"./x.js"`, `from"./x.js"`); `import("./x.js")` loads later, on demand.
+    for (const m of code.toString('utf8').matchAll(/(?:\bimport|\bfrom)\s*["']\.\/([^"']+\.js)["']/g))
+      queue.push(m[1] as string)
+  }
+  return kib(bytes)
+}
+
+const ENTRIES = readdirSync('src/client/entries').map((f) => f.replace(/\.tsx?$/, ''))
+
+beforeAll(() => {
+  // Vitest's NODE_ENV=test would give a development bundle.
+  const { NODE_ENV: _test, ...env } = process.env
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', out, '--logLevel', 'error'], { env, encoding: 'utf8' })
+  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stderr}`)
+}, 180_000)
+
+afterAll(() => rmSync(out, { recursive: true, force: true }))
+
+describe('bundle budgets (gzip)', () => {
+  it(`the configurator's first-load JS is at most ${BUDGET.jsConfigurator} KiB`, () => {
+    expect(firstLoadKib('configurator')).toBeLessThanOrEqual(BUDGET.jsConfigurator)
+  })
+
+  it.each(ENTRIES)(`client entry %s loads at most ${BUDGET.jsInteractive} KiB of JS first`, (entry) => {
+    expect(firstLoadKib(entry)).toBeGreaterThan(0)
+    expect(firstLoadKib(entry)).toBeLessThanOrEqual(BUDGET.jsInteractive)
+  })
+
+  it(`the worker bundle is at most ${BUDGET.worker} KiB`, () => {
+    expect(gzipKib(join(out, 'p5_storefront/index.js'))).toBeLessThanOrEqual(BUDGET.worker)
+  })
+})
