@@ -1,5 +1,6 @@
 import type { FieldProblem } from '../domain/validation/problem'
 import type { MessageKey } from '../i18n/intl'
+import { dataMessageKey } from '../i18n/keys'
 import type { FieldErrors } from '../ui/form'
 
 /**
@@ -12,10 +13,12 @@ import type { FieldErrors } from '../ui/form'
 export function problemErrors(problems: readonly FieldProblem[], errors: FieldErrors = {}): FieldErrors {
   for (const p of problems) {
     errors[p.field] ??= {
-      key: p.messageKey as MessageKey,
-      ...(p.labelKey ? { label: p.labelKey as MessageKey } : {}),
+      key: dataMessageKey(p.messageKey),
+      ...(p.labelKey ? { label: dataMessageKey(p.labelKey) } : {}),
       ...(p.params ? { values: Object.fromEntries(Object.entries(p.params).map(([k, v]) => [k, String(v)])) } : {}),
-      ...(p.valueKeys ? { valueKeys: p.valueKeys as Record<string, MessageKey> } : {}),
+      ...(p.valueKeys
+        ? { valueKeys: Object.fromEntries(Object.entries(p.valueKeys).map(([k, v]) => [k, dataMessageKey(v)])) }
+        : {}),
     }
   }
   return errors

@@ -10,6 +10,7 @@ import { FINAL_PRICE_VALID_DAYS } from '../../domain/tradein/valuation'
 import { normalizeVin } from '../../domain/tradein/vin'
 import { catalog } from '../../i18n/catalog-store'
 import { createRequestIntl, type MessageKey } from '../../i18n/intl'
+import { dataMessageKey } from '../../i18n/keys'
 import { SITES, siteByPrefix } from '../../i18n/sites'
 import { CachePolicy } from '../ssr/cache-policy'
 import { visitorTradeIn } from '../tradein-cookie'
@@ -118,7 +119,10 @@ export const tradeInApi = new Hono<AppEnv>().post(
           'api.error.validation',
           outcome.problems.map((p) => ({
             path: FIELD_PATHS[p.field] ?? p.field,
-            message: intl.formatMessage({ id: p.messageKey }, { label: label(p.labelKey as MessageKey | undefined) }),
+            message: intl.formatMessage(
+              { id: p.messageKey },
+              { label: label(p.labelKey === undefined ? undefined : dataMessageKey(p.labelKey)) },
+            ),
           })),
         )
       }
