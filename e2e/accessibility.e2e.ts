@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { axeViolations } from './axe'
-import { launchBrowser, reloadedBy } from './browser'
+import { reloadedBy, withBrowser } from './browser'
 
 const base = inject('baseUrl')
 
@@ -51,11 +51,8 @@ const WIDTHS = { desktop: 1280, mobile: 375 }
 const seriousViolations = (page: Page) => axeViolations(page, ['serious', 'critical'])
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
+withBrowser((launched) => {
+  browser = launched
 })
 
 describe('axe on every route', () => {

@@ -1,17 +1,14 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { CATALOGS } from '../src/i18n/catalogs'
-import { launchBrowser } from './browser'
+import { withBrowser } from './browser'
 
 const base = inject('baseUrl')
 const nb = CATALOGS['nb-NO']
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
+withBrowser((launched) => {
+  browser = launched
 })
 
 async function signUp(page: Page, email: string, password: string) {

@@ -1,15 +1,12 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser } from './browser'
+import { describe, expect, inject, it } from 'vitest'
+import { withBrowser } from './browser'
 
 const base = inject('baseUrl')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
+withBrowser((launched) => {
+  browser = launched
 })
 
 describe('an account, by a person in a browser', () => {

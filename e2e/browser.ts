@@ -1,4 +1,5 @@
 import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 
 /**
  * Debian's Chromium, headless, with nothing that reaches the network by itself. Playwright gives
@@ -30,4 +31,22 @@ export async function reloadedBy(page: Page, act: () => Promise<unknown>): Promi
   await act()
   await navigated
   await page.waitForLoadState('load')
+}
+
+/**
+ * One browser for a test file: launched before its tests, closed after them; `use` receives it.
+ *
+ * @example
+ * let browser: Browser
+ * withBrowser((launched) => { browser = launched })
+ */
+export function withBrowser(use: (browser: Browser) => void): void {
+  let launched: Browser | undefined
+  beforeAll(async () => {
+    launched = await launchBrowser()
+    use(launched)
+  })
+  afterAll(async () => {
+    await launched?.close()
+  })
 }

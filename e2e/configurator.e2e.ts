@@ -1,17 +1,14 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { CAR_VIEWS, type CarView, FEATURE_VIEWS } from '../src/ui/car/look'
 import { OPTION_FEATURES } from '../src/ui/configurator/car-look'
-import { launchBrowser } from './browser'
+import { withBrowser } from './browser'
 
 const base = inject('baseUrl')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
+withBrowser((launched) => {
+  browser = launched
 })
 
 const hydrated = (page: Page) =>

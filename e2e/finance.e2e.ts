@@ -1,16 +1,13 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import nl from '../locales/nl-NL.json'
-import { launchBrowser } from './browser'
+import { withBrowser } from './browser'
 
 const base = inject('baseUrl')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
+withBrowser((launched) => {
+  browser = launched
 })
 
 const monthly = (page: Page) => page.locator('.finance__monthly').textContent()

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser } from './browser'
+import { describe, expect, inject, it } from 'vitest'
+import { withBrowser } from './browser'
 
 const base = inject('baseUrl')
 
@@ -12,11 +12,8 @@ const hydrated = (page: Page) =>
   expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated), { timeout: 10_000 }).toBe('true')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
+withBrowser((launched) => {
+  browser = launched
 })
 
 describe('error page', () => {

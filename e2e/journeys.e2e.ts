@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import nl from '../locales/nl-NL.json'
 import { SITES } from '../src/i18n/sites'
-import { launchBrowser } from './browser'
+import { withBrowser } from './browser'
 import { focusCoveredStops, lookAtPage, screenshot, WIDTHS } from './look'
 
 /*
@@ -15,11 +15,8 @@ import { focusCoveredStops, lookAtPage, screenshot, WIDTHS } from './look'
 const base = inject('baseUrl')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
+withBrowser((launched) => {
+  browser = launched
 })
 
 const ANONYMOUS_PAGES = [

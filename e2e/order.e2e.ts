@@ -1,17 +1,14 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import nb from '../locales/nb-NO.json'
 import nl from '../locales/nl-NL.json'
-import { launchBrowser } from './browser'
+import { withBrowser } from './browser'
 
 const base = inject('baseUrl')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
+withBrowser((launched) => {
+  browser = launched
 })
 
 /** Opens a signed-in-only page: sign-in comes first (forced login) and leads back to it. */

@@ -1,22 +1,19 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import p5 from '../data/catalog/p5.json'
 import de from '../locales/de-DE.json'
 import nb from '../locales/nb-NO.json'
 import { Catalog } from '../src/domain/catalog/schema'
 import { carFigures } from '../src/domain/content/marketing'
 import { axeViolations } from './axe'
-import { launchBrowser, reloadedBy } from './browser'
+import { reloadedBy, withBrowser } from './browser'
 import { screenshot } from './look'
 
 const base = inject('baseUrl')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
+withBrowser((launched) => {
+  browser = launched
 })
 
 const WIDTHS = [390, 1366] as const

@@ -1,17 +1,14 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import da from '../locales/da-DK.json'
 import sv from '../locales/sv-SE.json'
-import { launchBrowser } from './browser'
+import { withBrowser } from './browser'
 
 const base = inject('baseUrl')
 let browser: Browser
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
+withBrowser((launched) => {
+  browser = launched
 })
 
 describe('test drives and quotes', () => {
