@@ -21,6 +21,9 @@ describe('legal documents', () => {
     expect(scripts).toEqual([])
     const toc = page.locator('nav.legal__toc a')
     expect(await toc.count()).toBeGreaterThanOrEqual(10)
+    // Each entry is a target of at least 24 px (WCAG 2.5.8), a one-line entry included.
+    const heights = await toc.evaluateAll((links) => links.map((a) => a.getBoundingClientRect().height))
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(24)
     await page.locator('nav.legal__toc a[href="#withdrawal"]').click()
     expect(new URL(page.url()).hash).toBe('#withdrawal')
     await expect.poll(() => page.locator('#withdrawal-heading').isVisible()).toBe(true)
