@@ -93,15 +93,16 @@ function actionInsert(
  */
 export function createStaffReplyStore(db: D1Database) {
   return {
-    async quotesOf(country: string, limit = 100): Promise<CountryQuote[]> {
+    /** The country's newest quotes, or with `id` only that one (one row read, however old it is). */
+    async quotesOf(country: string, limit = 100, id: string | null = null): Promise<CountryQuote[]> {
       const { results } = await db
         .prepare(
           `SELECT id, created_at AS createdAt, name, email, phone, locale, configuration_id AS configurationId,
              json_extract(price, '$.totalInclVat') AS priceAmount, json_extract(price, '$.currency') AS currency,
              status, offer_amount AS offerAmount, offer_note AS offerNote
-           FROM quote_requests WHERE country_code = ?1 ORDER BY created_at DESC LIMIT ?2`,
+           FROM quote_requests WHERE country_code = ?1 AND (?3 IS NULL OR id = ?3) ORDER BY created_at DESC LIMIT ?2`,
         )
-        .bind(country, limit)
+        .bind(country, limit, id)
         .all<
           Omit<CountryQuote, 'price' | 'offer' | 'status'> & {
             priceAmount: number | null
@@ -125,15 +126,17 @@ export function createStaffReplyStore(db: D1Database) {
       }))
     },
 
-    async valuationsOf(country: string, limit = 100): Promise<CountryValuation[]> {
+    /** The country's newest valuations, or with `id` only that one (one row read, however old it is). */
+    async valuationsOf(country: string, limit = 100, id: string | null = null): Promise<CountryValuation[]> {
       const { results } = await db
         .prepare(
           `SELECT id, created_at AS createdAt, vin, plate, owner_name AS ownerName, owner_id AS ownerId, locale,
              brand || ' ' || series AS car, estimate_amount AS estimateAmount, currency, final_amount AS finalAmount,
              inspected_at AS inspectedAt, inspection_note AS inspectionNote
-           FROM trade_in_valuations WHERE country_code = ?1 ORDER BY created_at DESC LIMIT ?2`,
+           FROM trade_in_valuations WHERE country_code = ?1 AND (?3 IS NULL OR id = ?3)
+           ORDER BY created_at DESC LIMIT ?2`,
         )
-        .bind(country, limit)
+        .bind(country, limit, id)
         .all<
           Omit<CountryValuation, 'estimate' | 'final'> & {
             estimateAmount: number
@@ -170,7 +173,7 @@ export function createStaffReplyStore(db: D1Database) {
       now: Date
       mail: (quote: CountryQuote) => OutboxMail
     }): Promise<{ notificationId: string } | null> {
-      const quote = (await this.quotesOf(input.country, 1000)).find((q) => q.id === input.quoteId)
+      const quote = (await this.quotesOf(input.country, 1, input.quoteId))[0]
       if (!quote) return null
       const at = input.now.toISOString()
       const notificationId = randomId()
@@ -229,7 +232,7 @@ export function createStaffReplyStore(db: D1Database) {
       now: Date
       mail: (valuation: CountryValuation) => Promise<OutboxMail | null>
     }): Promise<{ notificationId: string | null } | null> {
-      const valuation = (await this.valuationsOf(input.country, 1000)).find((v) => v.id === input.valuationId)
+      const valuation = (await this.valuationsOf(input.country, 1, input.valuationId))[0]
       if (!valuation) return null
       const at = input.now.toISOString()
       const mail = await input.mail(valuation)

@@ -116,8 +116,8 @@ export async function saveReply(
   const now = new Date()
   const currencyOf =
     kind === 'quote'
-      ? (await ctx.store.staffReplies.quotesOf(country, 1000)).find((q) => q.id === id)?.price?.currency
-      : (await ctx.store.staffReplies.valuationsOf(country, 1000)).find((v) => v.id === id)?.estimate.currency
+      ? (await ctx.store.staffReplies.quotesOf(country, 1, id))[0]?.price?.currency
+      : (await ctx.store.staffReplies.valuationsOf(country, 1, id))[0]?.estimate.currency
   if (!currencyOf) return { notFound: true }
   const amount = parseWholeAmount(parsed.data.amount, currencyOf)
   if (!amount) {
