@@ -3,6 +3,22 @@ import { uniqueEmail, visitor } from './visitor'
 
 type Visitor = ReturnType<typeof visitor>
 
+/** A home-charger enquiry on the Norwegian site, as its form posts it without JavaScript. */
+export function chargerForm(overrides: Record<string, string> = {}) {
+  return {
+    name: 'Kari Nordmann',
+    email: 'kari.charger@example.no',
+    phone: '412 34 567',
+    street: 'Storgata 1',
+    zip: '0150',
+    city: 'Oslo',
+    houseType: 'detached',
+    installationWindow: 'withinMonth',
+    privacyAccepted: 'yes',
+    ...overrides,
+  }
+}
+
 /** A private cash order on the Swedish site, as the order form posts it without JavaScript. */
 export const SWEDISH_ORDER_FORM = {
   kind: 'order',

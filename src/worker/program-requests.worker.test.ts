@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { chargerForm } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import { deliverNotification } from './notifications'
@@ -38,17 +39,7 @@ async function subscriptionRequest() {
 
 async function chargerEnquiry() {
   const { someone: customer, email } = await person()
-  const res = await customer.postForm('/no/home-charger', {
-    name: 'Kari Nordmann',
-    email,
-    phone: '412 34 567',
-    street: 'Storgata 1',
-    zip: '0150',
-    city: 'Oslo',
-    houseType: 'detached',
-    installationWindow: 'withinMonth',
-    privacyAccepted: 'yes',
-  })
+  const res = await customer.postForm('/no/home-charger', chargerForm({ email }))
   const path = res.headers.get('location') ?? ''
   return { customer, email, path, id: /result\/([\w-]{12})$/.exec(path)?.[1] ?? '' }
 }

@@ -1,26 +1,12 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { chargerForm } from '../../test/fixtures'
 import { decode, visitor } from '../../test/visitor'
 import { formatMoney } from '../domain/money'
 import { CATALOGS } from '../i18n/catalogs'
 import { deliverNotification } from './notifications'
 
 const nb = CATALOGS['nb-NO']
-
-function chargerForm(overrides: Record<string, string> = {}) {
-  return {
-    name: 'Kari Nordmann',
-    email: 'kari.charger@example.no',
-    phone: '412 34 567',
-    street: 'Storgata 1',
-    zip: '0150',
-    city: 'Oslo',
-    houseType: 'detached',
-    installationWindow: 'withinMonth',
-    privacyAccepted: 'yes',
-    ...overrides,
-  }
-}
 
 describe('the home-charger enquiry', () => {
   it('asks contact, address, house type and installation window; the global site points to a country', async () => {

@@ -9,7 +9,7 @@ import { exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { ROUTES } from '../../src/routes'
 import { ENDPOINTS } from '../../src/worker/api'
-import { SWEDISH_ORDER_FORM } from '../fixtures'
+import { chargerForm, SWEDISH_ORDER_FORM } from '../fixtures'
 import { uniqueEmail, visitor } from '../visitor'
 import { atMostOneFindings, type Call, invisibleToOthersFindings } from './suites'
 
@@ -83,17 +83,7 @@ const OWNED: Record<string, (owner: Visitor, email: string) => Promise<OwnedReco
     return { paths: [res.headers.get('location') ?? ''], personal: [vin, 'MNP 321'] }
   },
   '/home-charger/result/:id': async (owner, email) => {
-    const res = await owner.postForm('/no/home-charger', {
-      name: 'Zelda Quist',
-      email,
-      phone: '412 34 567',
-      street: 'Storgata 1',
-      zip: '0150',
-      city: 'Oslo',
-      houseType: 'detached',
-      installationWindow: 'withinMonth',
-      privacyAccepted: 'yes',
-    })
+    const res = await owner.postForm('/no/home-charger', chargerForm({ name: 'Zelda Quist', email }))
     return { paths: [res.headers.get('location') ?? ''], personal: [email, 'Storgata 1', '41234567'] }
   },
   '/subscription/result/:id': async (owner, email) => {
@@ -217,18 +207,7 @@ describe('every "at most one" rule under parallel requests', () => {
         'one charger enquiry per form key',
         6,
         () =>
-          someone.postForm('/no/home-charger', {
-            idempotencyKey: charger,
-            name: 'Zelda Quist',
-            email,
-            phone: '412 34 567',
-            street: 'Storgata 1',
-            zip: '0150',
-            city: 'Oslo',
-            houseType: 'detached',
-            installationWindow: 'withinMonth',
-            privacyAccepted: 'yes',
-          }),
+          someone.postForm('/no/home-charger', chargerForm({ idempotencyKey: charger, name: 'Zelda Quist', email })),
         () => count('SELECT COUNT(*) AS n FROM charger_enquiries WHERE idempotency_key = ?1', charger),
       )),
       ...(await atMostOneFindings(
