@@ -52,6 +52,25 @@ export interface StaffActionRow {
 const moneyOf = (amount: number | null, currency: string | null): Money | null =>
   amount === null || currency === null ? null : { amount, currency: currency as Money['currency'] }
 
+/**
+ * The customer's e-mail about a staff reply, queued in the same batch and only if the reply was saved: the record
+ * still carries the reply's time (`column` = `at`) when the insert runs.
+ */
+function replyNotificationInsert(
+  db: D1Database,
+  notificationId: string,
+  mail: OutboxMail,
+  at: string,
+  saved: { table: 'quote_requests' | 'trade_in_valuations'; column: 'offered_at' | 'inspected_at'; id: string },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO notifications (id, kind, locale, recipient, payload, created_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM ${saved.table} WHERE id = ?7 AND ${saved.column} = ?6)`,
+    )
+    .bind(notificationId, mail.kind, mail.locale, mail.recipient, JSON.stringify(mail.payload), at, saved.id)
+}
+
 function actionInsert(
   db: D1Database,
   input: {
@@ -201,20 +220,11 @@ export function createStaffReplyStore(db: D1Database) {
           },
           guard,
         ),
-        db
-          .prepare(
-            `INSERT INTO notifications (id, kind, locale, recipient, payload, created_at)
-             SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM quote_requests WHERE id = ?7 AND offered_at = ?6)`,
-          )
-          .bind(
-            notificationId,
-            mail.kind,
-            mail.locale,
-            mail.recipient,
-            JSON.stringify(mail.payload),
-            at,
-            input.quoteId,
-          ),
+        replyNotificationInsert(db, notificationId, mail, at, {
+          table: 'quote_requests',
+          column: 'offered_at',
+          id: input.quoteId,
+        }),
       ])
       return { notificationId }
     },
@@ -262,21 +272,11 @@ export function createStaffReplyStore(db: D1Database) {
         ),
         ...(mail && notificationId
           ? [
-              db
-                .prepare(
-                  `INSERT INTO notifications (id, kind, locale, recipient, payload, created_at)
-                   SELECT ?1, ?2, ?3, ?4, ?5, ?6
-                   WHERE EXISTS (SELECT 1 FROM trade_in_valuations WHERE id = ?7 AND inspected_at = ?6)`,
-                )
-                .bind(
-                  notificationId,
-                  mail.kind,
-                  mail.locale,
-                  mail.recipient,
-                  JSON.stringify(mail.payload),
-                  at,
-                  input.valuationId,
-                ),
+              replyNotificationInsert(db, notificationId, mail, at, {
+                table: 'trade_in_valuations',
+                column: 'inspected_at',
+                id: input.valuationId,
+              }),
             ]
           : []),
       ])
