@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
-import { CatalogUnavailableError, catalog, preloadCatalogs } from '../i18n/catalog-store'
+import { catalog, preloadCatalogs } from '../i18n/catalog-store'
 import { createRequestIntl } from '../i18n/intl'
 import { loadIntlData } from '../i18n/intl-data'
 import { SITES, siteForPath } from '../i18n/sites'
@@ -17,7 +17,7 @@ import { handleConsentPost } from './consent-post'
 import { d1Sessions } from './d1-session'
 import { edgeCache } from './edge-cache'
 import { appConfig, ConfigError } from './env'
-import { errorReportingConfig, reportError, withErrorReporting } from './error-reporting'
+import { errorReportingConfig, withErrorReporting } from './error-reporting'
 import { errorAnswer } from './errors'
 import { csrfProtection } from './middleware/csrf'
 import { isSameOriginPost } from './middleware/same-origin'
@@ -112,21 +112,13 @@ app.use(async (c, next) => {
 // Anonymous pages from the edge cache: a hit renders nothing (edge-cache.ts).
 app.use(edgeCache())
 // The message catalogs live in KV, not in the bundle: the site's and the API caller's, read before anything
-// that writes text (i18n/catalog-store.ts); a locale KV cannot give is served in English, and if KV cannot give
-// English either, the answer is a 503 (there is no text to write a page with).
+// that writes text (i18n/catalog-store.ts). A locale KV cannot give is served in English; when KV gives no
+// catalog at all, in the English shipped with the Worker (a chunk loaded only then). Such a degraded answer is
+// never stored: not by the edge cache (edgeCache, outside, stores only the anonymous-page policy) nor by browsers.
 app.use(async (c, next) => {
-  try {
-    await preloadCatalogs(c.env, [siteForPath(c.req.path).site.locale, requestLocale(c)])
-  } catch (error) {
-    if (!(error instanceof CatalogUnavailableError)) throw error
-    console.error(`[${c.get('requestId')}] ${error.message}`)
-    reportError(error)
-    return c.text('503 Service Unavailable: please try again in a minute.', 503, {
-      'cache-control': CachePolicy.noStore,
-      'retry-after': '60',
-    })
-  }
+  const { degraded } = await preloadCatalogs(c.env, [siteForPath(c.req.path).site.locale, requestLocale(c)])
   await next()
+  if (degraded) c.res.headers.set('cache-control', CachePolicy.noStore)
 })
 // D1 through the Sessions API: read replicas, and a customer's own writes always visible to them (d1-session.ts).
 app.use(d1Sessions())
