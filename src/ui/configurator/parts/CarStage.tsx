@@ -38,7 +38,7 @@ export function CarStage({
   useEffect(() => {
     let detach: (() => void) | undefined
     let gone = false
-    importLater<typeof import('./stage-gestures')>('stage')
+    importLater<typeof import('./stage-gestures')>('studio')
       .then(({ attachStageGestures }) => {
         if (gone || !picture.current || !nav.current) return
         detach = attachStageGestures(picture.current, nav.current, {
