@@ -72,28 +72,24 @@ async function loadShippedEnglish(): Promise<Messages> {
 
 /**
  * Reads the catalogs a request will use (the worker does this before routing). Answers whether the request is
- * degraded: some locale is served in English because KV could not give it. When KV gives no catalog at all,
+ * `degraded`: some locale is served in English because KV could not give it. When KV gives no catalog at all,
  * not even English, the request is served in the English shipped with the Worker (`locales/en-US.json`, a chunk
- * loaded only then), so a KV outage shows pages in English rather than an error; KV is tried again by the next
- * request. A degraded answer must not be stored by any cache (the worker marks it `no-store`).
+ * loaded only then; `shipped`), so a KV outage shows pages in English rather than an error; KV is tried again by
+ * the next request. A degraded answer must not be stored by any cache (the worker marks it `no-store`).
  */
 export async function preloadCatalogs(
   env: { KV: KVNamespace },
   locales: readonly Locale[],
-): Promise<{ degraded: boolean }> {
+): Promise<{ degraded: boolean; shipped: boolean }> {
   const wanted = [...new Set(locales)]
   const read = await Promise.all(wanted.map((locale) => readCatalog(env, locale)))
-  if (read.every(Boolean)) return { degraded: false }
+  if (read.every(Boolean)) return { degraded: false, shipped: false }
   for (const locale of wanted)
     if (!ready.has(locale))
       console.warn(`catalog ${locale}: not readable from KV (${catalogKey(locale)}), serving English`)
-  if (!(await readCatalog(env, 'en-US'))) {
-    console.error(
-      `catalog en-US: not readable from KV either (${catalogKey('en-US')}), serving the English shipped with the Worker`,
-    )
-    await loadShippedEnglish()
-  }
-  return { degraded: true }
+  if (await readCatalog(env, 'en-US')) return { degraded: true, shipped: false }
+  await loadShippedEnglish()
+  return { degraded: true, shipped: true }
 }
 
 /**

@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
-import { catalog, preloadCatalogs } from '../i18n/catalog-store'
+import { CatalogUnavailableError, catalog, preloadCatalogs } from '../i18n/catalog-store'
 import { createRequestIntl } from '../i18n/intl'
 import { loadIntlData } from '../i18n/intl-data'
 import { SITES, siteForPath } from '../i18n/sites'
@@ -17,7 +17,7 @@ import { handleConsentPost } from './consent-post'
 import { d1Sessions } from './d1-session'
 import { edgeCache } from './edge-cache'
 import { appConfig, ConfigError } from './env'
-import { errorReportingConfig, withErrorReporting } from './error-reporting'
+import { errorReportingConfig, reportError, withErrorReporting } from './error-reporting'
 import { errorAnswer } from './errors'
 import { csrfProtection } from './middleware/csrf'
 import { isSameOriginPost } from './middleware/same-origin'
@@ -116,7 +116,13 @@ app.use(edgeCache())
 // catalog at all, in the English shipped with the Worker (a chunk loaded only then). Such a degraded answer is
 // never stored: not by the edge cache (edgeCache, outside, stores only the anonymous-page policy) nor by browsers.
 app.use(async (c, next) => {
-  const { degraded } = await preloadCatalogs(c.env, [siteForPath(c.req.path).site.locale, requestLocale(c)])
+  const locale = siteForPath(c.req.path).site.locale
+  const { degraded, shipped } = await preloadCatalogs(c.env, [locale, requestLocale(c)])
+  if (shipped) {
+    const outage = new CatalogUnavailableError(locale)
+    console.error(`[${c.get('requestId')}] ${outage.message}: serving the English shipped with the Worker`)
+    reportError(outage)
+  }
   await next()
   if (degraded) c.res.headers.set('cache-control', CachePolicy.noStore)
 })
