@@ -1,5 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { kvFailingOn } from '../../test/fixtures'
 import { EDGE_CACHE_HEADER } from '../worker/edge-cache'
 import { app } from '../worker/index'
 import { catalogFor, catalogKey, clearLoadedCatalogs } from './catalog-store'
@@ -19,22 +20,6 @@ async function page(path: string, kv: KVNamespace, { anonymous = false } = {}) {
   const html = await res.text()
   await waitOnExecutionContext(ctx)
   return { res, html }
-}
-
-/** KV whose reads of the catalogs matching `failing` fail; everything else is the real namespace. */
-function failingCatalogs(failing = /^i18n\//): KVNamespace {
-  return new Proxy(env.KV, {
-    get(target, prop) {
-      if (prop === 'get') {
-        return (key: string, options?: unknown) => {
-          if (failing.test(key)) return Promise.reject(new Error('KV unavailable'))
-          return (target.get as (k: string, o?: unknown) => Promise<unknown>).call(target, key, options)
-        }
-      }
-      const value = Reflect.get(target, prop)
-      return typeof value === 'function' ? value.bind(target) : value
-    },
-  })
 }
 
 afterEach(() => {
@@ -63,7 +48,7 @@ describe('message catalogs from KV', () => {
   it('degrades to English when KV cannot give the locale, never breaks the page, and recovers', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     clearLoadedCatalogs()
-    const broken = await page('/se/marketing', failingCatalogs(/sv-SE$/))
+    const broken = await page('/se/marketing', kvFailingOn(/sv-SE$/))
     expect(broken.res.status).toBe(200)
     expect(broken.html).toContain(CATALOGS['en-US']['header.nav.quickDelivery'])
     expect(warn).toHaveBeenCalled()
@@ -76,7 +61,7 @@ describe('message catalogs from KV', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     clearLoadedCatalogs()
     // No cookie: the edge cache looks the page up and would store it, were it not degraded.
-    const broken = await page('/se/marketing?outage=kv', failingCatalogs(), { anonymous: true })
+    const broken = await page('/se/marketing?outage=kv', kvFailingOn(), { anonymous: true })
     expect(broken.res.status).toBe(200)
     expect(broken.html).toContain(CATALOGS['en-US']['header.nav.quickDelivery'])
     expect(broken.html).not.toContain(CATALOGS['sv-SE']['header.nav.quickDelivery'])
@@ -93,7 +78,7 @@ describe('message catalogs from KV', () => {
   it('never stores a page served in English for want of its own catalog', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     clearLoadedCatalogs()
-    const broken = await page('/se/marketing?outage=sv', failingCatalogs(/sv-SE$/), { anonymous: true })
+    const broken = await page('/se/marketing?outage=sv', kvFailingOn(/sv-SE$/), { anonymous: true })
     expect(broken.res.status).toBe(200)
     expect(broken.res.headers.get('cache-control')).toBe('no-store')
     expect(broken.res.headers.get(EDGE_CACHE_HEADER)).toBe('BYPASS')
@@ -104,6 +89,6 @@ describe('message catalogs from KV', () => {
 
   it('still refuses a queued e-mail its text when KV gives no catalog, so the queue retries it in its language', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
-    await expect(catalogFor({ KV: failingCatalogs() }, 'sv-SE')).rejects.toThrow('neither it nor en-US')
+    await expect(catalogFor({ KV: kvFailingOn() }, 'sv-SE')).rejects.toThrow('neither it nor en-US')
   })
 })
