@@ -1,30 +1,28 @@
-import type { AnalyticsEvent } from '../domain/analytics/events'
-
-export type EventSource = 'client' | 'server'
-
-/** An event as stored: for server-side events the device id may be unknown. */
-export type StoredEvent = Omit<AnalyticsEvent, 'deviceId'> & { deviceId: string | null }
+import type { QueuedAnalyticsEvent } from '../domain/analytics/events-schema'
 
 /**
- * The internal analytics reporter's events in D1 (migration 0012). Written only after the caller
- * checked the visitor's analytics consent.
+ * The internal analytics reporter's events in D1 (migrations 0012, 0027). Written only by the analytics queue's
+ * consumer (src/worker/analytics-queue.ts), from events the edge checked for consent and validated.
  */
 export function createAnalyticsStore(db: D1Database) {
+  const insert = db.prepare(
+    `INSERT OR IGNORE INTO analytics_events
+       (event_id, received_at, source, event, label, country_code, language, channel, device_id, platform, device, depth)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)`,
+  )
   return {
-    /** Stores a batch in one round trip. */
-    async record(events: readonly StoredEvent[], source: EventSource, receivedAt: Date): Promise<void> {
+    /**
+     * Stores queued events in one D1 batch (one round trip, one transaction: all or none). An event whose id is
+     * already stored is skipped, so a redelivered batch adds nothing.
+     */
+    async insert(events: readonly QueuedAnalyticsEvent[]): Promise<void> {
       if (events.length === 0) return
-      const at = receivedAt.toISOString()
-      const insert = db.prepare(
-        `INSERT INTO analytics_events
-           (received_at, source, event, label, country_code, language, channel, device_id, platform, device, depth)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)`,
-      )
       await db.batch(
         events.map((e) =>
           insert.bind(
-            at,
-            source,
+            e.id,
+            e.receivedAt,
+            e.source,
             e.event,
             e.label,
             e.country,
@@ -37,15 +35,6 @@ export function createAnalyticsStore(db: D1Database) {
           ),
         ),
       )
-    },
-
-    /** Events of one device received since a moment: the reporter's rate limit. */
-    async countSince(deviceId: string, since: Date): Promise<number> {
-      const row = await db
-        .prepare('SELECT COUNT(*) AS n FROM analytics_events WHERE device_id = ?1 AND received_at >= ?2')
-        .bind(deviceId, since.toISOString())
-        .first<{ n: number }>()
-      return row?.n ?? 0
     },
   }
 }
