@@ -1,12 +1,9 @@
 import type { AnalyticsEvent } from '../domain/analytics/events'
-import { QueuedAnalyticsEvent } from '../domain/analytics/events-schema'
+import { AnalyticsQueueMessage, type QueuedAnalyticsEvent } from '../domain/analytics/events-schema'
 import { createAnalyticsStore } from '../store/analytics'
 
 /** The queue analytics events go through (wrangler.toml); the worker's queue handler dispatches on it. */
 export const ANALYTICS_QUEUE = 'p5-analytics'
-
-/** The most messages one `sendBatch` takes (Queues: 100 messages and 256 KB; an event is about 300 bytes). */
-export const SEND_BATCH_LIMIT = 100
 
 /** An event the edge received: from the analytics script, or seen by the server itself (device id then optional). */
 export type ReceivedEvent = Omit<AnalyticsEvent, 'deviceId'> & { deviceId: string | null }
@@ -22,9 +19,11 @@ export function queuedEvents(
 }
 
 /**
- * Sends events, already checked for consent and validated, to the analytics queue. When the queue refuses them, they
- * are dropped with a logged warning and the answer is false: analytics never fails a page or an order, and writing
- * them straight to D1 instead would put the launch peak's thousands of writes a second on the orders' primary, the
+ * Sends the events of one request, already checked for consent and validated, to the analytics queue as one message
+ * (at most MAX_EVENTS_PER_BATCH events, a few kB: far under the 128 KB a message may hold; one message per request
+ * keeps the launch peak under the 5,000 messages a second one queue takes). When the queue refuses it, the events are
+ * dropped with a logged warning and the answer is false: analytics never fails a page or an order, and writing them
+ * straight to D1 instead would put the launch peak's thousands of writes a second on the orders' primary, the
  * overload the queue is there to prevent (docs/scale.md).
  *
  * @example
@@ -35,12 +34,10 @@ export async function enqueueEvents(
   events: readonly QueuedAnalyticsEvent[],
   requestId: string,
 ): Promise<boolean> {
+  if (events.length === 0) return true
   try {
-    for (let start = 0; start < events.length; start += SEND_BATCH_LIMIT) {
-      await queue.sendBatch(
-        events.slice(start, start + SEND_BATCH_LIMIT).map((body) => ({ body, contentType: 'json' as const })),
-      )
-    }
+    const message: AnalyticsQueueMessage = { events: [...events] }
+    await queue.send(message, { contentType: 'json' })
     return true
   } catch (cause) {
     console.warn(`[${requestId}] analytics: queue unavailable, ${events.length} event(s) dropped`, cause)
@@ -48,48 +45,49 @@ export async function enqueueEvents(
   }
 }
 
-/** After this many failed single inserts in one batch, the database is the problem, not a message: stop trying. */
+/** After this many messages failed on their own in one batch, the database is the problem, not a message: stop trying. */
 const SINGLE_FAILURES_BEFORE_GIVING_UP = 2
 
 /**
- * The analytics queue's consumer: every message parsed again (one that is not an event is acknowledged and dropped,
- * with a warning: retrying cannot make it one), the events inserted in one D1 batch, then each message acknowledged.
- * If the batch fails, the events are inserted one by one, so one bad event does not hold back the others; a message
- * that still fails is retried with a growing delay (max_retries in wrangler.toml). Inserting is idempotent on the
- * event's id, so a redelivered batch stores nothing twice.
+ * The analytics queue's consumer: every message parsed again (one that is not a message of events is acknowledged
+ * and dropped, with a warning: retrying cannot make it one), the events of the whole batch (at most 100 messages of at
+ * most 20 events: 250 statements of 8 rows, under D1's 1,000 queries per invocation) inserted in one D1 batch, then
+ * each message acknowledged. If the batch fails, each message's events are inserted on their own, so one bad message
+ * does not hold back the others; a message that still fails is retried with a growing delay (max_retries in
+ * wrangler.toml). Inserting is idempotent on the events' ids, so a redelivered message stores nothing twice.
  */
 export async function handleAnalyticsBatch(batch: MessageBatch<unknown>, env: Pick<Env, 'DB'>): Promise<void> {
-  const parsed: { message: Message<unknown>; event: QueuedAnalyticsEvent }[] = []
+  const parsed: { message: Message<unknown>; events: QueuedAnalyticsEvent[] }[] = []
   for (const message of batch.messages) {
-    const result = QueuedAnalyticsEvent.safeParse(message.body)
-    if (result.success) parsed.push({ message, event: result.data })
+    const result = AnalyticsQueueMessage.safeParse(message.body)
+    if (result.success) parsed.push({ message, events: result.data.events })
     else {
-      console.warn(`analytics: message ${message.id} is not an analytics event, dropped`)
+      console.warn(`analytics: message ${message.id} is not a message of analytics events, dropped`)
       message.ack()
     }
   }
   if (parsed.length === 0) return
   const store = createAnalyticsStore(env.DB)
   try {
-    await store.insert(parsed.map((p) => p.event))
+    await store.insert(parsed.flatMap((p) => p.events))
     for (const { message } of parsed) message.ack()
     return
   } catch (cause) {
-    console.warn(`analytics: a batch of ${parsed.length} events was not stored; storing them one by one`, cause)
+    console.warn(`analytics: a batch of ${parsed.length} messages was not stored; storing them one by one`, cause)
   }
   let failures = 0
-  for (const { message, event } of parsed) {
+  for (const { message, events } of parsed) {
     const retry = () => message.retry({ delaySeconds: Math.min(300, 10 * 2 ** message.attempts) })
     if (failures >= SINGLE_FAILURES_BEFORE_GIVING_UP) {
       retry()
       continue
     }
     try {
-      await store.insert([event])
+      await store.insert(events)
       message.ack()
     } catch (cause) {
       failures++
-      console.warn(`analytics: event ${event.id} (message ${message.id}) not stored, retrying`, cause)
+      console.warn(`analytics: message ${message.id} (${events.length} event(s)) not stored, retrying`, cause)
       retry()
     }
   }

@@ -43,3 +43,9 @@ export const QueuedAnalyticsEvent = AnalyticsEventInput.extend({
   deviceId: z.string().regex(DEVICE_ID_PATTERN).nullable(),
 })
 export type QueuedAnalyticsEvent = z.output<typeof QueuedAnalyticsEvent>
+
+/** One message on the analytics queue: the events of one request (a page's batch, or the server's one event). */
+export const AnalyticsQueueMessage = z.strictObject({
+  events: z.array(QueuedAnalyticsEvent).min(1).max(MAX_EVENTS_PER_BATCH),
+})
+export type AnalyticsQueueMessage = z.output<typeof AnalyticsQueueMessage>

@@ -1,9 +1,9 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import { visitor } from '../../../test/visitor'
-import type { QueuedAnalyticsEvent } from '../../domain/analytics/events-schema'
+import type { AnalyticsQueueMessage, QueuedAnalyticsEvent } from '../../domain/analytics/events-schema'
 import { CATALOGS } from '../../i18n/catalogs'
-import { ANALYTICS_QUEUE } from '../analytics-queue'
+import { ANALYTICS_QUEUE, queuedEvents } from '../analytics-queue'
 import worker, { app } from '../index'
 import { EVENTS_PER_MINUTE } from './events'
 
@@ -42,14 +42,16 @@ function withConsent(analytics: boolean) {
   return person
 }
 
-/** The analytics queue as a spy: what the endpoint sent, or a queue that refuses everything. */
+/** The analytics queue as a spy: the messages the endpoint sent and their events, or a queue that refuses all. */
 function spyQueue(refuse = false) {
+  const messages: AnalyticsQueueMessage[] = []
   const sent: QueuedAnalyticsEvent[] = []
-  const sendBatch = vi.fn(async (messages: Iterable<MessageSendRequest<QueuedAnalyticsEvent>>) => {
+  const send = vi.fn(async (message: AnalyticsQueueMessage) => {
     if (refuse) throw new Error('Queue p5-analytics is unavailable')
-    for (const message of messages) sent.push(message.body)
+    messages.push(message)
+    sent.push(...message.events)
   })
-  return { queue: { send: vi.fn(), sendBatch } as unknown as Queue, sendBatch, sent }
+  return { queue: { send, sendBatch: vi.fn() } as unknown as Queue, send, messages, sent }
 }
 
 /** Posts events to the endpoint of a worker whose analytics queue is `queue`, as a page's script does. */
@@ -87,7 +89,7 @@ async function consume(bodies: unknown[], attempts = 1) {
 
 describe('POST /api/events', () => {
   it('refuses without analytics consent, in the caller’s language, and queues nothing', async () => {
-    const { queue, sendBatch } = spyQueue()
+    const { queue, send } = spyQueue()
     const device = newDevice()
     const refused = await postEvents(queue, { events: [event(device)] }, false)
     expect(refused.status).toBe(403)
@@ -96,19 +98,19 @@ describe('POST /api/events', () => {
     })
     const noCookie = await visitor({ language: 'de-AT' }).api('/api/events', { events: [event(device)] })
     expect(noCookie.status).toBe(403)
-    expect(sendBatch).not.toHaveBeenCalled()
+    expect(send).not.toHaveBeenCalled()
     expect(await stored(device)).toEqual([])
   })
 
-  it('answers 202 at once and queues each event with its own id, nothing written to D1 yet', async () => {
-    const { queue, sendBatch, sent } = spyQueue()
+  it('answers 202 at once and queues the batch as one message, each event with its own id', async () => {
+    const { queue, send, sent } = spyQueue()
     const device = newDevice()
     const res = await postEvents(queue, {
       events: [event(device), event(device, { event: 'scroll', depth: 50, platform: 'H5', device: 'android' })],
     })
     expect(res.status).toBe(202)
     expect(await res.json()).toEqual({ queued: 2 })
-    expect(sendBatch).toHaveBeenCalledTimes(1)
+    expect(send).toHaveBeenCalledTimes(1)
     expect(sent).toMatchObject([
       { source: 'client', event: 'browse', deviceId: device, country: 'NO' },
       { source: 'client', event: 'scroll', depth: 50, platform: 'H5', device: 'android' },
@@ -137,13 +139,13 @@ describe('POST /api/events', () => {
   }, 30_000)
 
   it('stores a redelivered batch once, acknowledging every message both times', async () => {
-    const { queue, sent } = spyQueue()
+    const { queue, messages, sent } = spyQueue()
     const device = newDevice()
     const events = Array.from({ length: 30 }, (_, i) => event(device, i % 2 ? { event: 'scroll', depth: 25 } : {}))
     expect((await postEvents(queue, { events: events.slice(0, 20) })).status).toBe(202)
     expect((await postEvents(queue, { events: events.slice(20) })).status).toBe(202)
     for (const attempt of [1, 2]) {
-      const { result, ids } = await consume(sent, attempt)
+      const { result, ids } = await consume(messages, attempt)
       expect(result.explicitAcks.sort()).toEqual([...ids].sort())
       expect(result.retryMessages).toEqual([])
     }
@@ -154,22 +156,22 @@ describe('POST /api/events', () => {
 
   it('acknowledges the good messages of a batch and drops a bad one with a warning', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const { queue, sent } = spyQueue()
+    const { queue, messages } = spyQueue()
     const device = newDevice()
-    expect((await postEvents(queue, { events: [event(device), event(device)] })).status).toBe(202)
-    const bad = { ...sent[0], id: crypto.randomUUID(), email: 'ada@example.com' }
-    const { result, ids } = await consume([sent[0], bad, sent[1]])
+    for (const _ of [1, 2]) expect((await postEvents(queue, { events: [event(device)] })).status).toBe(202)
+    const bad = { events: [{ ...messages[0]?.events[0], id: crypto.randomUUID(), email: 'ada@example.com' }] }
+    const { result, ids } = await consume([messages[0], bad, messages[1]])
     expect(result.explicitAcks.sort()).toEqual([...ids].sort())
     expect(result.retryMessages).toEqual([])
     expect(await stored(device)).toHaveLength(2)
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`message ${ids[1]} is not an analytics event`))
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`message ${ids[1]} is not a message of analytics events`))
   })
 
-  it('stores the rest of a batch one by one when one event fails in D1, and retries only that one', async () => {
+  it('stores the rest of a batch one by one when one message fails in D1, and retries only that one', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const { queue, sent } = spyQueue()
+    const { queue, messages, sent } = spyQueue()
     const device = newDevice()
-    expect((await postEvents(queue, { events: [event(device), event(device), event(device)] })).status).toBe(202)
+    for (const _ of [1, 2, 3]) expect((await postEvents(queue, { events: [event(device)] })).status).toBe(202)
     // An id already taken by an older row (before migration 0027) that a D1 trigger refuses: stands for any event
     // the database rejects although it is well formed.
     const poisoned = sent[1]?.id ?? ''
@@ -177,12 +179,12 @@ describe('POST /api/events', () => {
       `CREATE TRIGGER IF NOT EXISTS refuse_poisoned BEFORE INSERT ON analytics_events
        WHEN NEW.event_id = '${poisoned}' BEGIN SELECT RAISE(ABORT, 'refused'); END`,
     ).run()
-    const { result, ids } = await consume(sent, 2)
+    const { result, ids } = await consume(messages, 2)
     await env.DB.prepare('DROP TRIGGER IF EXISTS refuse_poisoned').run()
     expect(result.explicitAcks.sort()).toEqual([ids[0], ids[2]].sort())
     expect(result.retryMessages.map((m) => m.msgId)).toEqual([ids[1]])
     expect((await stored(device)).map((r) => r.event_id)).toEqual([sent[0]?.id, sent[2]?.id])
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`event ${poisoned}`), expect.any(Error))
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`message ${ids[1]} (1 event(s))`), expect.any(Error))
   })
 
   it('drops the events with a warning and answers 503 when the queue refuses them', async () => {
@@ -200,7 +202,7 @@ describe('POST /api/events', () => {
   })
 
   it('refuses invalid events with field-level errors and queues none of the batch', async () => {
-    const { queue, sendBatch } = spyQueue()
+    const { queue, send } = spyQueue()
     const device = newDevice()
     const res = await postEvents(queue, {
       events: [event(device), event(device, { event: 'mouse_move' }), event(device, { email: 'ada@example.com' })],
@@ -208,7 +210,7 @@ describe('POST /api/events', () => {
     expect(res.status).toBe(422)
     const body = (await res.json()) as { error: { fields: { path: string }[] } }
     expect(body.error.fields.map((f) => f.path)).toEqual(expect.arrayContaining(['events.1.event', 'events.2.email']))
-    expect(sendBatch).not.toHaveBeenCalled()
+    expect(send).not.toHaveBeenCalled()
   })
 
   it('refuses a batch without the anti-forgery token', async () => {
@@ -219,6 +221,24 @@ describe('POST /api/events', () => {
       body: JSON.stringify({ events: [event(newDevice())] }),
     })
     expect(res.status).toBe(403)
+  })
+
+  it('stores the largest batch the queue delivers, 100 messages of 20 events, in one run', async () => {
+    const device = newDevice()
+    const received = new Date()
+    const messages = Array.from({ length: 100 }, () => ({
+      events: queuedEvents(
+        Array.from(
+          { length: 20 },
+          () => ({ ...event(device), deviceId: device }) as Parameters<typeof queuedEvents>[0][0],
+        ),
+        'client',
+        received,
+      ),
+    }))
+    const { result, ids } = await consume(messages)
+    expect(result.explicitAcks).toHaveLength(ids.length)
+    expect(await stored(device)).toHaveLength(2000)
   })
 
   it(`limits a device to ${EVENTS_PER_MINUTE} events a minute, counted at the edge`, async () => {
