@@ -74,7 +74,7 @@ export const eventsApi = new Hono<AppEnv>().post(
       c.header('retry-after', '60')
       return apiError(c, 429, 'rate_limited', 'analytics.error.tooMany')
     }
-    // Answered at once; the queue's consumer stores them, up to 100 in one D1 batch (analytics-queue.ts).
+    // Answered at once; the queue's consumer stores them, up to 100 messages in one D1 batch (analytics-queue.ts).
     const queued = queuedEvents(events, 'client', new Date())
     if (!(await enqueueEvents(c.env.ANALYTICS, queued, c.get('requestId')))) {
       c.header('retry-after', '60')
