@@ -18,7 +18,7 @@ export async function handleAnalyticsBatch(batch: MessageBatch<unknown>, env: Pi
     const result = AnalyticsQueueMessage.safeParse(message.body)
     if (result.success) parsed.push({ message, events: result.data.events })
     else {
-      console.warn(`analytics: message ${message.id} is not a message of analytics events, dropped`)
+      console.warn(`analytics: message ${message.id} dropped: not events`)
       message.ack()
     }
   }
@@ -29,7 +29,7 @@ export async function handleAnalyticsBatch(batch: MessageBatch<unknown>, env: Pi
     for (const { message } of parsed) message.ack()
     return
   } catch (cause) {
-    console.warn(`analytics: a batch of ${parsed.length} messages was not stored; storing them one by one`, cause)
+    console.warn(`analytics: batch of ${parsed.length} not stored, trying one by one`, cause)
   }
   let failures = 0
   for (const { message, events } of parsed) {
@@ -43,7 +43,7 @@ export async function handleAnalyticsBatch(batch: MessageBatch<unknown>, env: Pi
       message.ack()
     } catch (cause) {
       failures++
-      console.warn(`analytics: message ${message.id} (${events.length} event(s)) not stored, retrying`, cause)
+      console.warn(`analytics: message ${message.id} not stored, retrying`, cause)
       retry()
     }
   }

@@ -39,7 +39,7 @@ export async function enqueueEvents(
     await queue.send(message, { contentType: 'json' })
     return true
   } catch (cause) {
-    console.warn(`[${requestId}] analytics: queue unavailable, ${events.length} event(s) dropped`, cause)
+    console.warn(`[${requestId}] analytics: queue unavailable, ${events.length} dropped`, cause)
     return false
   }
 }

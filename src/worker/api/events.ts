@@ -35,15 +35,12 @@ export const EVENT_ENDPOINTS = {
       ],
     },
     responses: {
-      202: {
-        description: 'Accepted: the events are queued and stored within seconds',
-        schema: z.object({ queued: z.number().int() }),
-      },
+      202: { description: 'Queued; stored within seconds', schema: z.object({ queued: z.number().int() }) },
       403: { description: 'No analytics consent, or a missing or wrong anti-forgery token' },
       415: { description: 'Not JSON' },
       422: { description: 'Invalid events' },
       429: { description: 'Too many events from this device or address; try again in a minute' },
-      503: { description: 'The analytics queue is unavailable: the events were dropped; try again in a minute' },
+      503: { description: 'Queue unavailable: the events were dropped' },
     },
   },
 } satisfies Record<string, EndpointSpec>
