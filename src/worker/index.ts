@@ -9,6 +9,8 @@ import { SITES, siteForPath } from '../i18n/sites'
 import { COOKIE_SETTINGS_PATH } from '../routes/cookie-settings'
 import { createStore } from '../store'
 import { tagManagerSources } from './analytics'
+import { handleAnalyticsBatch } from './analytics-consumer'
+import { ANALYTICS_QUEUE } from './analytics-queue'
 import { api } from './api'
 import { requestLocale } from './api/errors'
 import { authSdk } from './api/session'
@@ -192,15 +194,17 @@ app.on(['GET', 'POST'], '*', (c) => {
 export { app }
 
 /**
- * The worker: pages and API, the notification queue consumer, and the outbox sweep; errors go to
- * Sentry in production when SENTRY_DSN is set (src/worker/error-reporting.ts).
+ * The worker: pages and API, the consumers of the notification and analytics queues, and the outbox
+ * sweep; errors go to Sentry in production when SENTRY_DSN is set (src/worker/error-reporting.ts).
  */
-export default withErrorReporting<NotificationMessage>({
+export default withErrorReporting<unknown>({
   fetch: app.fetch,
-  // E-mails are written in each customer's language, Icelandic included.
-  queue: async (batch: MessageBatch<NotificationMessage>, env: Env) => {
+  queue: async (batch: MessageBatch<unknown>, env: Env) => {
+    // Each consumer parses its own messages: analytics events again with zod; notifications name an outbox row.
+    if (batch.queue === ANALYTICS_QUEUE) return handleAnalyticsBatch(batch, env)
+    // E-mails are written in each customer's language, Icelandic included.
     await loadIntlData('is-IS')
-    return handleNotificationBatch(batch, env)
+    return handleNotificationBatch(batch as MessageBatch<NotificationMessage>, env)
   },
   scheduled: async (_controller: ScheduledController, env: Env, ctx: ExecutionContext) => {
     ctx.waitUntil(sweepOutbox(env))
