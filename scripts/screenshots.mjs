@@ -73,7 +73,7 @@ async function chooseCookies(page, url) {
 }
 
 /** Fills the empty fields of a form with plausible German values and ticks its required consents. */
-async function fillRequired(page, form) {
+async function fillRequired(form) {
   const fields = form.locator('input, select, textarea')
   for (let i = 0; i < (await fields.count()); i++) {
     const field = fields.nth(i)
@@ -171,7 +171,7 @@ for (const width of widths) {
   await take(page, 'de-quote-errors', width, () => submit(page))
   await take(page, 'de-quote-sent', width, async () => {
     await page.goto(`${de}/configurator/test-drive-submission/quote/${id}`)
-    await fillRequired(page, mainForm(page).last())
+    await fillRequired(mainForm(page).last())
     await submit(page)
   })
   await take(page, 'de-pre-order', width, () => page.goto(`${de}/pre-order/${id}/p5`))
@@ -179,17 +179,17 @@ for (const width of widths) {
     await page.goto(`${de}/test-drive/p5`)
     const slot = page.locator('main input[type="radio"]').first()
     if (await slot.count()) await slot.check()
-    await fillRequired(page, mainForm(page).last())
+    await fillRequired(mainForm(page).last())
     await submit(page)
   })
   await take(page, 'de-trade-in-result', width, async () => {
     await page.goto(`${de}/trade-in`)
-    await fillRequired(page, mainForm(page).last())
+    await fillRequired(mainForm(page).last())
     await submit(page)
   })
   await take(page, 'de-home-charger-result', width, async () => {
     await page.goto(`${de}/home-charger`)
-    await fillRequired(page, mainForm(page).last())
+    await fillRequired(mainForm(page).last())
     await submit(page)
   })
 
@@ -202,7 +202,7 @@ for (const width of widths) {
   let order = ''
   await take(page, 'de-order-confirmation', width, async () => {
     await page.goto(`${de}/configurator/info-submission/${id}`)
-    await fillRequired(page, mainForm(page).last())
+    await fillRequired(mainForm(page).last())
     await submit(page)
     if (!/\/order\/result-confirmation\//.test(page.url())) throw new Error(`order not placed: ${page.url()}`)
     order = page.url().replace('/result-confirmation', '')
@@ -221,7 +221,7 @@ for (const width of widths) {
   await take(page, 'de-password-change', width, () => page.goto(`${de}/user-center/password`))
   await take(page, 'de-subscription-result', width, async () => {
     await page.goto(`${de}/subscription`)
-    await fillRequired(page, mainForm(page).last())
+    await fillRequired(mainForm(page).last())
     await submit(page)
   })
   await context.close()
@@ -260,23 +260,23 @@ for (const width of widths) {
 }
 await browser.close()
 
-const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
 const rows = shots
   .toSorted((a, b) => a.name.localeCompare(b.name) || a.width - b.width)
   .map(
     (s) =>
-      `<tr><td>${escape(s.name)}</td><td>${s.width}</td><td><code>${escape(s.url)}</code></td><td>${
+      `<tr><td>${escapeHtml(s.name)}</td><td>${s.width}</td><td><code>${escapeHtml(s.url)}</code></td><td>${
         s.error
-          ? `missing: ${escape(s.error)}`
-          : s.files.map((f) => `<a href="${f}"><img src="${f}" alt="${escape(f)}" width="160"></a>`).join(' ')
+          ? `missing: ${escapeHtml(s.error)}`
+          : s.files.map((f) => `<a href="${f}"><img src="${f}" alt="${escapeHtml(f)}" width="160"></a>`).join(' ')
       }</td></tr>`,
   )
   .join('\n')
 writeFileSync(
   `${out}/index.html`,
-  `<!doctype html><meta charset="utf-8"><title>Screenshots ${escape(base)}</title>
+  `<!doctype html><meta charset="utf-8"><title>Screenshots ${escapeHtml(base)}</title>
 <style>body{font:14px system-ui;margin:2rem}td{padding:4px 8px;vertical-align:top;border-bottom:1px solid #ddd}img{border:1px solid #ccc}</style>
-<h1>Screenshots</h1><p>${escape(base)}, ${new Date().toISOString()}: ${shots.filter((s) => !s.error).length} taken, ${
+<h1>Screenshots</h1><p>${escapeHtml(base)}, ${new Date().toISOString()}: ${shots.filter((s) => !s.error).length} taken, ${
     shots.filter((s) => s.error).length
   } missing.</p>
 <table><tr><th>page</th><th>width</th><th>address</th><th>first screen, whole page</th></tr>
