@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 import { INLINE_STYLES } from './assets'
-import { preloadedFonts } from './fonts'
 
 export interface DocumentProps {
   lang: string
@@ -45,10 +44,6 @@ export function Document(props: DocumentProps) {
             dangerouslySetInnerHTML={{ __html: props.structuredData }}
           />
         )}
-        {/* Before the inline styles, so the font request starts as the head is read. */}
-        {preloadedFonts(props.lang).map((href) => (
-          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
-        ))}
         <meta name="theme-color" content="#0b1f2a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the build */}
