@@ -79,6 +79,19 @@ describe('the account page', () => {
   })
 })
 
+describe('the subscription page', () => {
+  it('keeps the offer and its form apart, each without a blank band inside', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } })
+    const page = await context.newPage()
+    await page.goto(`${base}/de/subscription`)
+    const cards = await cardInsets(page, '.page > .card')
+    expect(cards.length).toBe(2)
+    expect(cards[1]?.gap).toBeGreaterThanOrEqual(16)
+    for (const card of cards) expect([card.above, card.below]).toEqual([0, 0])
+    await context.close()
+  })
+})
+
 describe('the staff console on a phone', () => {
   it('keeps its tables inside the screen: they scroll sideways, the page does not', async () => {
     const page = await signedUp(390, `staff.de.layout${Date.now()}@e2e.example.com`)

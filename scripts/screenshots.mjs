@@ -102,7 +102,7 @@ async function fillRequired(form) {
     else if (name.includes('street') || name.includes('address')) await field.fill('Unter den Linden 1')
     else if (name.includes('first')) await field.fill('Erika')
     else if (name.includes('last') || name === 'name') await field.fill('Erika Mustermann')
-    else if (name.includes('vin')) await field.fill('WVWZZZ1JZXW000001')
+    else if (name.includes('vin')) await field.fill(`WVWZZZ1JZXW${String(Date.now()).slice(-6)}`)
     else if (name.includes('plate')) await field.fill('B-EM 1234')
     else if (name.includes('password')) await field.fill('a long enough password')
     else if (required) await field.fill('Mustermann')
