@@ -92,6 +92,27 @@ describe('the subscription page', () => {
   })
 })
 
+describe('the pre-order page on a phone', () => {
+  it('keeps its two actions apart when they stack', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 } })
+    const page = await context.newPage()
+    await page.goto(`${base}/de/configurator/p5`)
+    await reloadedBy(page, () => page.locator('.consent button[value="rejectAll"]').click())
+    await page.locator('.configurator__save button').click()
+    await page.waitForURL(/\/configurator\/overview\//)
+    const id = new URL(page.url()).pathname.split('/').pop()
+    await page.goto(`${base}/de/pre-order/${id}/p5`)
+    const [first, second] = await page
+      .locator('main .form-with-car__form a.button')
+      .evaluateAll((links) =>
+        links.map((link) => link.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })),
+      )
+    expect(first && second).toBeTruthy()
+    if (first && second) expect(second.top - first.bottom).toBeGreaterThanOrEqual(8)
+    await context.close()
+  })
+})
+
 describe('the staff console on a phone', () => {
   it('keeps its tables inside the screen: they scroll sideways, the page does not', async () => {
     const page = await signedUp(390, `staff.de.layout${Date.now()}@e2e.example.com`)
