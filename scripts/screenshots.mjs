@@ -10,6 +10,7 @@
 // in the index as missing and the rest go on. Signs up a customer and a German staff account.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { chromium } from 'playwright-core'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 
 const base = process.env.SCREENSHOTS_BASE ?? `http://127.0.0.1:${process.env.PORT ?? 8787}`
 const out = process.env.SCREENSHOTS_DIR ?? 'artifacts/screenshots'
@@ -21,8 +22,8 @@ const newContext = (width) =>
   browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 }, deviceScaleFactor: 1, bypassCSP: true })
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_FLAGS],
 })
 
 /** One row per page type and width: { name, width, url, files, error }. */

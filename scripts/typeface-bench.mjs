@@ -9,23 +9,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 
 const A = process.env.A ?? 'http://127.0.0.1:8862'
 const B = process.env.B ?? 'http://127.0.0.1:8861'
 const ROUNDS = Number(process.env.ROUNDS ?? 3)
 const PAGES = (process.env.PAGES ?? '/de,/de/configurator/p5,/de/terms-conditions,/th').split(',')
 const chrome = await chromeLauncher.launch({
-  chromePath: '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: [...CHROMIUM_FLAGS],
 })
 const rows = []
 try {
