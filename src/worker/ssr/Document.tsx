@@ -11,6 +11,8 @@ export interface DocumentProps {
   indexable: boolean
   /** Serialized hydration payload; present only on pages that ship JavaScript. */
   payload: string | null
+  /** What a link to the page shows when shared (Open Graph, X/Twitter card); null on error pages. */
+  share: SharedLink | null
   /** Serialized JSON-LD for search engines, or null. */
   structuredData: string | null
   nonce: string
@@ -21,6 +23,15 @@ export interface DocumentProps {
   /** The browser error reporter, on pages that ship JavaScript, only in production with a DSN. */
   monitoring: { dsn: string; environment: string; tracesSampleRate: number; src: string } | null
   children: ReactNode
+}
+
+/** A page's link preview: absolute addresses on the official origin, texts in the page's language. */
+export interface SharedLink {
+  title: string
+  description: string
+  url: string
+  /** The car as a PNG of 1200 × 630, with its text alternative; null when no car can be drawn. */
+  image: { url: string; width: number; height: number; alt: string } | null
 }
 
 /** The HTML document around the app. Server-only: the client hydrates `#app`, not the document. */
@@ -37,6 +48,7 @@ export function Document(props: DocumentProps) {
         {props.alternates.map((alt) => (
           <link key={alt.hrefLang} rel="alternate" hrefLang={alt.hrefLang} href={alt.href} />
         ))}
+        {props.share ? <ShareMeta share={props.share} /> : null}
         {props.structuredData === null ? null : (
           <script
             type="application/ld+json"
@@ -85,5 +97,30 @@ export function Document(props: DocumentProps) {
         )}
       </body>
     </html>
+  )
+}
+
+function ShareMeta({ share }: { share: SharedLink }) {
+  return (
+    <>
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content="Nordvolt" />
+      <meta property="og:title" content={share.title} />
+      <meta property="og:description" content={share.description} />
+      <meta property="og:url" content={share.url} />
+      {share.image ? (
+        <>
+          <meta property="og:image" content={share.image.url} />
+          <meta property="og:image:type" content="image/png" />
+          <meta property="og:image:width" content={String(share.image.width)} />
+          <meta property="og:image:height" content={String(share.image.height)} />
+          <meta property="og:image:alt" content={share.image.alt} />
+          <meta name="twitter:card" content="summary_large_image" />
+          <meta name="twitter:image:alt" content={share.image.alt} />
+        </>
+      ) : (
+        <meta name="twitter:card" content="summary" />
+      )}
+    </>
   )
 }
