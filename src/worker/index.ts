@@ -175,30 +175,14 @@ app.onError(errorAnswer)
 // as a picture) opens on its own, as a mail client shows it.
 app.get('/dev/mailbox', async (c) => {
   if (c.get('config').ENVIRONMENT === 'production') return c.notFound()
-  const { results } = await c.env.DB.prepare(
-    'SELECT id, recipient, subject, body, html IS NOT NULL AS hasHtml, delivered_at AS deliveredAt FROM mailbox ORDER BY delivered_at DESC LIMIT 50',
-  ).all<{ id: string; recipient: string; subject: string; body: string; hasHtml: number; deliveredAt: string }>()
-  const escapeHtml = (text: string) =>
-    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-  const items = results
-    .map(
-      (m) =>
-        `<article><h2>${escapeHtml(m.subject)}</h2><p><small>${escapeHtml(m.recipient)} · ${escapeHtml(m.deliveredAt)}</small></p>${m.hasHtml ? `<p><a href="/dev/mailbox/${encodeURIComponent(m.id)}">HTML</a></p>` : ''}<p>${escapeHtml(m.body)}</p></article>`,
-    )
-    .join('')
-  return c.html(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body><main><h1>Dev mailbox</h1>${items}</main></body></html>`,
-    200,
-    { 'cache-control': CachePolicy.none },
-  )
+  const { mailboxPage } = await import('./dev-mailbox')
+  return c.html(await mailboxPage(c.env.DB), 200, { 'cache-control': CachePolicy.none })
 })
 app.get('/dev/mailbox/:id', async (c) => {
   if (c.get('config').ENVIRONMENT === 'production') return c.notFound()
-  const mail = await c.env.DB.prepare('SELECT html FROM mailbox WHERE id = ?1 AND html IS NOT NULL')
-    .bind(c.req.param('id'))
-    .first<{ html: string }>()
-  if (!mail) return c.notFound()
-  return c.html(mail.html, 200, { 'cache-control': CachePolicy.none })
+  const { mailboxHtml } = await import('./dev-mailbox')
+  const html = await mailboxHtml(c.env.DB, c.req.param('id'))
+  return html === null ? c.notFound() : c.html(html, 200, { 'cache-control': CachePolicy.none })
 })
 
 for (const site of SITES) app.get(`${site.prefix}${PRIVACY_EXPORT_PATH}`, (c) => handlePrivacyExport(c, site))

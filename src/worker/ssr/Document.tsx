@@ -101,26 +101,31 @@ export function Document(props: DocumentProps) {
 }
 
 function ShareMeta({ share }: { share: SharedLink }) {
-  return (
-    <>
-      <meta property="og:type" content="website" />
-      <meta property="og:site_name" content="Nordvolt" />
-      <meta property="og:title" content={share.title} />
-      <meta property="og:description" content={share.description} />
-      <meta property="og:url" content={share.url} />
-      {share.image ? (
-        <>
-          <meta property="og:image" content={share.image.url} />
-          <meta property="og:image:type" content="image/png" />
-          <meta property="og:image:width" content={String(share.image.width)} />
-          <meta property="og:image:height" content={String(share.image.height)} />
-          <meta property="og:image:alt" content={share.image.alt} />
-          <meta name="twitter:card" content="summary_large_image" />
-          <meta name="twitter:image:alt" content={share.image.alt} />
-        </>
-      ) : (
-        <meta name="twitter:card" content="summary" />
-      )}
-    </>
+  const { image } = share
+  const tags: [string, string][] = [
+    ['og:type', 'website'],
+    ['og:site_name', 'Nordvolt'],
+    ['og:title', share.title],
+    ['og:description', share.description],
+    ['og:url', share.url],
+    ...(image
+      ? ([
+          ['og:image', image.url],
+          ['og:image:type', 'image/png'],
+          ['og:image:width', String(image.width)],
+          ['og:image:height', String(image.height)],
+          ['og:image:alt', image.alt],
+          ['twitter:card', 'summary_large_image'],
+          ['twitter:image:alt', image.alt],
+        ] as [string, string][])
+      : [['twitter:card', 'summary'] as [string, string]]),
+  ]
+  // Open Graph names its tags by `property`, X (Twitter) by `name`.
+  return tags.map(([key, content]) =>
+    key.startsWith('og:') ? (
+      <meta key={key} property={key} content={content} />
+    ) : (
+      <meta key={key} name={key} content={content} />
+    ),
   )
 }
