@@ -69,6 +69,21 @@ describe('link previews (Open Graph)', () => {
     }
   })
 
+  it('show a saved build as that car, on its overview and on the configurator link it shares', async () => {
+    const saved = await visitor().postForm('/dk/configurator/p5', {
+      configuration: 'version=long-range&paint=aurora-green-black&wheels=sport-19&interior=textile-charcoal',
+    })
+    const id = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
+    for (const path of [`/dk/configurator/overview/${id}`, `/dk/configurator/${id}`]) {
+      const tags = shareTags(await page(path))
+      const image = new URL(tags['og:image'] ?? '')
+      expect(image.origin, path).toBe(OFFICIAL)
+      expect(image.searchParams.get('paint'), path).toBe('aurora-green-black')
+      expect(image.searchParams.get('wheels'), path).toBe('sport-19')
+      expect(tags['og:url'], path).toMatch(new RegExp(`^${OFFICIAL}${path}`))
+    }
+  })
+
   it('are not written on error pages', async () => {
     const res = await visitor().request('/de/no-such-page')
     expect(res.status).toBe(404)
