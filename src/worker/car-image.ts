@@ -51,6 +51,7 @@ export function carSvgDocument(look: CarLook, view: CarView, size?: { width: num
  * places that cannot show SVG: e-mails and link previews. The PNG is rasterised in the Worker (car-png.ts) at one of
  * CAR_PNG_SIZES (1200x600 when `size` is absent; any other size is not found), kept in the edge cache under the
  * checked look, size and build, and may be kept a month by browsers and mail proxies: the address carries the look.
+ * A client may have 60 PNGs drawn a minute (CAR_PNG_LIMITER); what the edge cache has is not counted.
  * Every code must be the model's; anything else is not found. Only the picture is checked, not whether the car can
  * be built: the picture never prices anything.
  */
@@ -72,6 +73,17 @@ export const carImage = new Hono<AppEnv>().get('/car/:model/:file', async (c) =>
       svg: () => carSvgDocument(look, view, { width, height }),
       key: `${new URL(c.req.url).origin}/car/${encodeURIComponent(catalog.model.code)}/${view}.png?${query}`,
       headers: { 'content-type': 'image/png', 'cache-control': CachePolicy.publicMonth },
+      mayDraw: async () => {
+        // Per client (Cloudflare's CF-Connecting-IP); a request without it did not come through Cloudflare.
+        const client = c.req.header('cf-connecting-ip')
+        const limiter = c.env.CAR_PNG_LIMITER as RateLimit | undefined
+        return !client || !limiter || (await limiter.limit({ key: client })).success
+      },
+      refusal: () =>
+        c.text('429 Too Many Requests: try again in a minute.', 429, {
+          'retry-after': '60',
+          'cache-control': CachePolicy.none,
+        }),
     })
   }
   return c.body(carSvgDocument(look, view), 200, {

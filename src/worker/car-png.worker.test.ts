@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { env } from 'cloudflare:test'
+import { describe, expect, it, vi } from 'vitest'
 import { visitor } from '../../test/visitor'
+import { app } from './index'
 
 const look = (paint: string) => `version=long-range&paint=${paint}&wheels=aero-18&interior=textile-charcoal`
 
@@ -64,5 +66,23 @@ describe('the car as a PNG', () => {
       expect(res.status, path).toBe(404)
       expect(res.headers.get('content-type'), path).not.toBe('image/png')
     }
+  })
+
+  it('draws only so many for one client, and still answers what the edge cache has', async () => {
+    const path = `/car/p5/rear.png?${look('graphite-grey')}&size=600x300`
+    const headers = { 'cf-connecting-ip': '203.0.113.9' }
+    expect((await app.request(path, { headers }, env)).status).toBe(200)
+    const spent = { limit: vi.fn(async () => ({ success: false })) }
+    const limited = { ...env, CAR_PNG_LIMITER: spent }
+    // Drawn before: from the edge cache, without asking the limiter.
+    const cached = await app.request(path, { headers }, limited)
+    expect(cached.status).toBe(200)
+    expect(spent.limit).not.toHaveBeenCalled()
+    // A picture not drawn yet: refused for this client, for a minute.
+    const refused = await app.request(`/car/p5/rear.png?${look('fjord-blue')}&size=600x300`, { headers }, limited)
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('60')
+    expect(refused.headers.get('content-type')).not.toBe('image/png')
+    expect(spent.limit).toHaveBeenCalledWith({ key: '203.0.113.9' })
   })
 })
