@@ -1,18 +1,19 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
-import { SWEDISH_ORDER_FORM } from '../../test/fixtures'
+import { bookSwedishTestDrive, expectCarPng, productionEnv, SWEDISH_ORDER_FORM } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { app } from './index'
 import { deliverNotification } from './notifications'
 
 const OFFICIAL = 'https://www.nordvolt.example'
+const FJORD_BLUE = { version: 'long-range', paint: 'fjord-blue', wheels: 'sport-19', interior: 'vegan-leather-sand' }
 
 /** A signed-in Swede orders a long-range P5 in Fjord Blue on sport wheels; the order's outbox row. */
 async function orderFjordBlue(email: string) {
   const person = visitor()
   await person.signUp('/se', { name: 'Anna Berg', email, password: 'correct horse battery' })
   const saved = await person.postForm('/se/configurator/p5', {
-    configuration: 'version=long-range&paint=fjord-blue&wheels=sport-19&interior=vegan-leather-sand',
+    configuration: new URLSearchParams(FJORD_BLUE).toString(),
   })
   const configurationId = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
   const placed = await person.postForm(`/se/configurator/info-submission/${configurationId}`, {
@@ -53,16 +54,8 @@ describe('e-mails about a car', () => {
     const html = mail?.html ?? ''
     expect(html).toMatch(/^<!doctype html><html lang="sv-SE">/)
     const img = picture(html)
+    expectCarPng(img.src ?? '', OFFICIAL, FJORD_BLUE, '1200x600')
     const src = new URL(img.src ?? '')
-    expect(src.origin).toBe(OFFICIAL)
-    expect(src.pathname).toBe('/car/p5/front.png')
-    expect(Object.fromEntries(src.searchParams)).toMatchObject({
-      version: 'long-range',
-      paint: 'fjord-blue',
-      wheels: 'sport-19',
-      interior: 'vegan-leather-sand',
-      size: '1200x600',
-    })
     expect(img).toMatchObject({ width: '600', height: '300' })
     expect(img.alt).toContain('Fjordblå')
     // The text's first paragraph is in the HTML too, escaped.
@@ -87,24 +80,7 @@ describe('e-mails about a car', () => {
   })
 
   it('show a test drive’s model as it comes; e-mails about no car stay text only', async () => {
-    const person = visitor()
-    const email = uniqueEmail('selma')
-    const slots = (await (await person.request('/api/v1/stores/se-goteborg-avenyn/slots?site=/se')).json()) as {
-      slots: { start: string }[]
-    }
-    const booked = await person.postForm('/se/test-drive/p5', {
-      storeId: 'se-goteborg-avenyn',
-      modelCode: 'p5',
-      slotStart: slots.slots[5]?.start ?? '',
-      name: 'Selma Lagerlöf',
-      email,
-      phone: '070 123 45 67',
-      privacyAccepted: 'yes',
-    })
-    expect(booked.status).toBe(303)
-    const testDrive = await env.DB.prepare(`SELECT id FROM notifications WHERE recipient = ?1`)
-      .bind(email)
-      .first<{ id: string }>()
+    const testDrive = { id: await bookSwedishTestDrive(uniqueEmail('selma'), 5) }
     await deliverNotification({ ...env, OFFICIAL_URL: OFFICIAL }, testDrive?.id ?? '')
     expect(picture((await mailbox(testDrive?.id ?? ''))?.html ?? '').src).toMatch(
       new RegExp(`^${OFFICIAL}/car/p5/front\\.png\\?version=`),
@@ -131,12 +107,7 @@ describe('e-mails about a car', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-security-policy')).toContain("style-src 'unsafe-inline'")
     expect(await res.text()).toBe(mail?.html)
-    const production = {
-      ...env,
-      ENVIRONMENT: 'production',
-      APP_SECRET: 'x'.repeat(40),
-      GRAY_ACCESS_CODE: 'gray-code-123',
-    } as unknown as Env
+    const production = productionEnv()
     expect((await app.request(`/dev/mailbox/${mail?.id}`, {}, production)).status).toBe(404)
   })
 })
