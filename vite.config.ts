@@ -54,11 +54,29 @@ function noIcuParserInBrowser(): Plugin {
   }
 }
 
+/**
+ * The Worker renders with `renderToReadableStream` only. React's `server.edge.js`, which `react-dom/server` resolves
+ * to in workerd, also requires the legacy string renderer (~260 kB unminified) for renderToString, which nothing
+ * here calls; the production Worker takes the streaming renderer's module alone.
+ */
+function streamingServerRendererOnly(): Plugin {
+  const edge = resolve(import.meta.dirname, 'node_modules/react-dom/cjs/react-dom-server.edge.production.js')
+  return {
+    name: 'streaming-server-renderer-only',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(source) {
+      if (this.environment.name !== 'p5_storefront' || source !== 'react-dom/server') return null
+      return edge
+    },
+  }
+}
+
 /** Changes with every build: busts caches of the fixed-name entry files (see src/worker/ssr/assets.ts). */
 const buildId = Date.now().toString(36)
 
 export default defineConfig({
-  plugins: [regionalCatalogs(), noIcuParserInBrowser(), react(), cloudflare()],
+  plugins: [regionalCatalogs(), noIcuParserInBrowser(), streamingServerRendererOnly(), react(), cloudflare()],
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
     // The catalogs the Worker reads from KV (src/i18n/catalog-store.ts), seeded under this version.

@@ -68,6 +68,16 @@ function backgroundTask(c: Context<AppEnv>): ((promise: Promise<unknown>) => voi
 }
 
 app.use(requestId())
+// An e-mail's HTML part in the dev mailbox (below) gets what a mail client allows, inline styles and pictures and no
+// script, instead of the pages' policy; registered before secureHeaders so that its header is the last word.
+app.use('/dev/mailbox/:id', async (c, next) => {
+  await next()
+  if (c.res.ok)
+    c.res.headers.set(
+      'content-security-policy',
+      "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'",
+    )
+})
 app.use(
   secureHeaders({
     contentSecurityPolicy: {
@@ -161,25 +171,18 @@ app.route('/', carImage)
 app.notFound((c) => errorAnswer(new HTTPException(404), c))
 app.onError(errorAnswer)
 
-// The dev mailbox: every e-mail the storefront "sent", readable outside production.
+// The dev mailbox: every e-mail the storefront "sent", readable outside production; an e-mail's HTML part (the car
+// as a picture) opens on its own, as a mail client shows it.
 app.get('/dev/mailbox', async (c) => {
   if (c.get('config').ENVIRONMENT === 'production') return c.notFound()
-  const { results } = await c.env.DB.prepare(
-    'SELECT recipient, subject, body, delivered_at AS deliveredAt FROM mailbox ORDER BY delivered_at DESC LIMIT 50',
-  ).all<{ recipient: string; subject: string; body: string; deliveredAt: string }>()
-  const escapeHtml = (text: string) =>
-    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-  const items = results
-    .map(
-      (m) =>
-        `<article><h2>${escapeHtml(m.subject)}</h2><p><small>${escapeHtml(m.recipient)} · ${escapeHtml(m.deliveredAt)}</small></p><p>${escapeHtml(m.body)}</p></article>`,
-    )
-    .join('')
-  return c.html(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body><main><h1>Dev mailbox</h1>${items}</main></body></html>`,
-    200,
-    { 'cache-control': CachePolicy.none },
-  )
+  const { mailboxPage } = await import('./dev-mailbox')
+  return c.html(await mailboxPage(c.env.DB), 200, { 'cache-control': CachePolicy.none })
+})
+app.get('/dev/mailbox/:id', async (c) => {
+  if (c.get('config').ENVIRONMENT === 'production') return c.notFound()
+  const { mailboxHtml } = await import('./dev-mailbox')
+  const html = await mailboxHtml(c.env.DB, c.req.param('id'))
+  return html === null ? c.notFound() : c.html(html, 200, { 'cache-control': CachePolicy.none })
 })
 
 for (const site of SITES) app.get(`${site.prefix}${PRIVACY_EXPORT_PATH}`, (c) => handlePrivacyExport(c, site))
