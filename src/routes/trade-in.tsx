@@ -95,9 +95,10 @@ function TradeInPage({ data }: { data: TradeInFormData }) {
           value={data.values.plate}
           autoComplete="off"
           required
+          hint="tradeIn.hint.plate"
+          hintValues={{ example: data.plateExample }}
           errors={data.errors}
         />
-        <p className="field__hint">{t('tradeIn.hint.plate', { example: data.plateExample })}</p>
         <Field
           form="tradein"
           name="owner"
