@@ -163,6 +163,34 @@ describe('requesting a quote', () => {
     expect(row?.phone).toBe('+4520123456')
   })
 
+  it('tells what happens next with the reference and links back to the build, on its own country only', async () => {
+    const person = visitor()
+    const saved = await person.postForm('/dk/configurator/p5', { configuration: 'version=long-range&paint=fjord-blue' })
+    const id = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
+    const res = await person.postForm(`/dk/configurator/test-drive-submission/quote/${id}`, {
+      name: 'Karen Blixen',
+      email: 'karen@example.com',
+      phone: '20 12 34 56',
+      storeId: 'dk-aarhus-aaboulevarden',
+      privacyAccepted: 'yes',
+    })
+    const location = res.headers.get('location') ?? ''
+    const reference = new URL(location, 'http://local.test').searchParams.get('quote') ?? ''
+    const html = decode(await (await person.request(location)).text())
+    const da = CATALOGS['da-DK']
+    expect(html).toContain(da['quote.received.nextHeading'])
+    expect(html).toContain(da['quote.received.reference'].replace('{reference}', reference))
+    expect(html).toContain(`href="/dk/configurator/overview/${id}"`)
+    expect(html).toContain(`href="/dk/configurator/test-drive-submission/${id}"`)
+    // Another country's site does not find it: no reference, no build.
+    const page = decode(await (await person.request(`/se/test-drive-result?quote=${reference}`)).text())
+    // The main content only: the page's own links (sign-in, cookie settings) carry its address.
+    const elsewhere = /<main[\s\S]*<\/main>/.exec(page)?.[0] ?? ''
+    expect(elsewhere).toContain(CATALOGS['sv-SE']['quote.received.nextHeading'])
+    expect(elsewhere).not.toContain(reference)
+    expect(elsewhere).not.toContain(id)
+  })
+
   it('hands the confirmation e-mail it stored to the queue at once (not only to the outbox sweep)', async () => {
     const person = visitor()
     const saved = await person.postForm('/dk/configurator/p5', { configuration: 'version=long-range' })
