@@ -1,9 +1,11 @@
 import { priceCar } from '../../app/priced-car'
 import { type Configuration, defaultConfiguration } from '../../domain/catalog/configuration'
 import { catalogItem } from '../../domain/catalog/items'
+import type { Catalog } from '../../domain/catalog/schema'
 import { formatMoney } from '../../domain/money'
 import { headlinePrice } from '../../domain/pricing/display'
 import { PricedCarError } from '../../domain/pricing/priced-car'
+import type { Locale } from '../../i18n/sites'
 import { carImagePath } from '../../ui/car/image-path'
 import type { CarView } from '../../ui/car/look'
 import { visibleOptions } from '../../ui/configurator/car-look'
@@ -35,13 +37,7 @@ export async function formCar(
     const headline = headlinePrice(quote)
     return {
       picture: carImagePath(configuration, 'front'),
-      names: {
-        model: catalog.model.name,
-        version: name(configuration.versionCode),
-        paint: name(configuration.paintCode),
-        wheels: name(configuration.wheelCode),
-        interior: name(configuration.interiorCode),
-      },
+      names: carNames(catalog, configuration, locale),
       extras: visibleOptions(catalog, configuration, 'front').map(name),
       price: {
         basis: quote.orderable ? headline.basis : 'indicative',
@@ -66,17 +62,17 @@ export async function modelPicture(ctx: LoadContext, view: CarView, paintCode?: 
   const standard = catalog ? defaultConfiguration(catalog, ctx.site.countryCode) : null
   if (!catalog || !standard) return null
   const configuration = paintCode && catalogItem(catalog, paintCode) ? { ...standard, paintCode } : standard
-  const locale = ctx.site.locale
+  return { src: carImagePath(configuration, view), view, names: carNames(catalog, configuration, ctx.site.locale) }
+}
+
+/** The names a picture's text alternative takes: model, version, paint, wheels and interior, in the locale. */
+function carNames(catalog: Catalog, configuration: Configuration, locale: Locale): FormCar['names'] {
   const name = (code: string) => catalogItem(catalog, code)?.names[locale] ?? code
   return {
-    src: carImagePath(configuration, view),
-    view,
-    names: {
-      model: catalog.model.name,
-      version: name(configuration.versionCode),
-      paint: name(configuration.paintCode),
-      wheels: name(configuration.wheelCode),
-      interior: name(configuration.interiorCode),
-    },
+    model: catalog.model.name,
+    version: name(configuration.versionCode),
+    paint: name(configuration.paintCode),
+    wheels: name(configuration.wheelCode),
+    interior: name(configuration.interiorCode),
   }
 }
