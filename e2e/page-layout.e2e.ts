@@ -81,14 +81,262 @@ describe('the account page', () => {
 
 describe('the subscription page', () => {
   it('keeps the offer and its form apart, each without a blank band inside', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } })
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 } })
     const page = await context.newPage()
     await page.goto(`${base}/de/subscription`)
-    const cards = await cardInsets(page, '.page > .card')
+    const cards = await cardInsets(page, '.subscription > .card')
     expect(cards.length).toBe(2)
     expect(cards[1]?.gap).toBeGreaterThanOrEqual(16)
     for (const card of cards) expect([card.above, card.below]).toEqual([0, 0])
     await context.close()
+  })
+})
+
+/** Fills every required field of a form the way a customer would (as scripts/screenshots.mjs does). */
+async function fillRequired(page: Page, formSelector: string): Promise<void> {
+  const form = page.locator(formSelector).last()
+  const fields = form.locator('input, select')
+  for (let i = 0; i < (await fields.count()); i++) {
+    const field = fields.nth(i)
+    if (!(await field.isVisible())) continue
+    const tag = await field.evaluate((el) => el.tagName.toLowerCase())
+    const type = (await field.getAttribute('type')) ?? 'text'
+    const name = ((await field.getAttribute('name')) ?? '').toLowerCase()
+    const required = (await field.getAttribute('required')) !== null
+    if (tag === 'select') {
+      if (!required) continue
+      const values = await field
+        .locator('option')
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean))
+      if (values[0]) await field.selectOption(values[0])
+    } else if (type === 'checkbox') {
+      if (required || /terms|agreement|privacy/.test(name)) await field.check()
+    } else if (type === 'radio') {
+      if (!(await form.locator(`input[name="${name}"]:checked`).count())) await field.check()
+    } else if (!['text', 'email', 'tel', 'date'].includes(type) || (await field.inputValue()) !== '') continue
+    else if (type === 'email' || name.includes('email')) await field.fill(`layout.${Date.now()}@example.com`)
+    else if (type === 'tel' || name.includes('phone')) await field.fill('+49 30 1234567')
+    else if (type === 'date') await field.fill('1990-04-12')
+    else if (name.includes('zip')) await field.fill('10115')
+    else if (name.includes('city')) await field.fill('Berlin')
+    else if (name.includes('street')) await field.fill('Unter den Linden 1')
+    else if (required) await field.fill('Erika Mustermann')
+  }
+}
+
+/** A visitor of the given width and locale prefix who has answered the cookie banner. */
+async function visitor(width: number, prefix = '/de'): Promise<Page> {
+  // bypassCSP: the accessibility check injects axe as a script.
+  const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true })
+  const page = await context.newPage()
+  await page.goto(`${base}${prefix}`)
+  await reloadedBy(page, () => page.locator('.consent button[value="rejectAll"]').click())
+  return page
+}
+
+describe('the order page', () => {
+  it('keeps the order number in one piece on a phone, and the payment notice apart from the car', async () => {
+    const page = await signedUp(390, `order.layout.${Date.now()}@example.com`)
+    await page.goto(`${base}/de/configurator/p5`)
+    await page.locator('.configurator__save button').click()
+    await page.waitForURL(/\/configurator\/overview\//)
+    const id = new URL(page.url()).pathname.split('/').pop()
+    await page.goto(`${base}/de/configurator/info-submission/${id}`)
+    await fillRequired(page, 'main form[method="post"]')
+    await reloadedBy(page, () => page.locator('main form[method="post"] button[type="submit"]').last().click())
+    await page.waitForURL(/\/order\/result-confirmation\//)
+    const order = page.url().replace('/result-confirmation', '')
+    await page.goto(order)
+    // The number is one line: its hyphens are not break points.
+    const number = page.locator('h1 .order-detail__number')
+    expect(await number.textContent()).toMatch(/^[A-Z]{2}-[A-Z]{2}-\w+$/)
+    expect(await number.evaluate((span) => span.getClientRects().length)).toBe(1)
+    expect(await page.locator('h1').textContent()).toBe(`Bestellung ${await number.textContent()}`)
+    await screenshot(page, 'layout/de-order-detail-390')
+
+    await page.setViewportSize({ width: 1366, height: 900 })
+    await page.goto(order.replace('/order/', '/order/result-confirmation/'))
+    await page.locator('#pay-cardNumber').fill('4242 4242 4242 4242')
+    await page.locator('#pay-expiry').fill('12/35')
+    await page.locator('#pay-cvc').fill('123')
+    await page.locator('#pay-cardName').fill('Erika Mustermann')
+    await page.locator('main form[method="post"] button[type="submit"]').last().click()
+    await page.waitForURL(/\/order\/[\w-]+\?paid=1$/)
+    const notice = await page.locator('.order-detail > .form-message').boundingBox()
+    const grid = await page.locator('.order-detail__grid').boundingBox()
+    expect(notice && grid).toBeTruthy()
+    if (notice && grid) expect(grid.y - (notice.y + notice.height)).toBeGreaterThanOrEqual(16)
+    await screenshot(page, 'layout/de-order-paid-1366')
+    await page.context().close()
+  })
+})
+
+describe('request result pages', () => {
+  it('end the status card with its timeline, without a blank band under it', async () => {
+    const page = await visitor(1366)
+    await page.goto(`${base}/de/subscription`)
+    await fillRequired(page, 'main form[method="post"]')
+    await reloadedBy(page, () => page.locator('main form[method="post"] button[type="submit"]').last().click())
+    await page.waitForURL(/\/subscription\/result\//)
+    const [card] = await cardInsets(page, 'section.card:has(> .timeline)')
+    expect(card).toBeTruthy()
+    expect(card?.below).toBe(0)
+    await page.context().close()
+  })
+})
+
+describe('the quote once sent', () => {
+  it('says what happens next, gives the reference, shows the car and links back to it and to a test drive', async () => {
+    const page = await visitor(1366)
+    await page.goto(`${base}/de/configurator/p5`)
+    await page.locator('.configurator__save button').click()
+    await page.waitForURL(/\/configurator\/overview\//)
+    const id = new URL(page.url()).pathname.split('/').pop() ?? ''
+    await page.goto(`${base}/de/configurator/test-drive-submission/quote/${id}`)
+    await fillRequired(page, 'main form[method="post"]')
+    await page.locator('main form[method="post"] button[type="submit"]').last().click()
+    await page.waitForURL(/test-drive-result\?quote=/)
+    const reference = new URL(page.url()).searchParams.get('quote') ?? ''
+    const next = page.locator('main .quote-received')
+    expect(await next.locator('h2').textContent()).toBe('So geht es weiter')
+    expect(await next.textContent()).toMatch(/per E.Mail/)
+    expect(await next.textContent()).toContain(`Ihre Referenz: ${reference}`)
+    const links = await page
+      .locator('main .next-steps a')
+      .evaluateAll((all) => all.map((a) => new URL((a as HTMLAnchorElement).href).pathname))
+    expect(links).toEqual([`/de/configurator/overview/${id}`, `/de/configurator/test-drive-submission/${id}`])
+    expect(await page.locator('main .form-car__picture').getAttribute('src')).toMatch(/^\/car\/p5\/front\.svg\?/)
+    expect(await axeViolations(page)).toEqual([])
+    await screenshot(page, 'layout/de-quote-sent-1366')
+    // Another country's page does not show this request.
+    await page.goto(`${base}/at/test-drive-result?quote=${reference}`)
+    expect(await page.locator('main').textContent()).not.toContain(reference)
+    await page.context().close()
+  })
+})
+
+describe('form details', () => {
+  it('gives fieldsets a hairline, the design radius and a bold legend', async () => {
+    const page = await visitor(390)
+    await page.goto(`${base}/de/home-charger`)
+    const style = await page
+      .locator('main fieldset')
+      .first()
+      .evaluate((fieldset) => {
+        const own = getComputedStyle(fieldset)
+        const legend = fieldset.querySelector('legend')
+        return {
+          border: own.borderTopColor,
+          radius: own.borderTopLeftRadius,
+          legendWeight: legend ? Number(getComputedStyle(legend).fontWeight) : 0,
+        }
+      })
+    expect(style).toEqual({ border: 'rgb(213, 221, 226)', radius: '10px', legendWeight: 650 })
+    await page.context().close()
+  })
+
+  it("links the trade-in plate hint to its field and keeps it inside the field's group", async () => {
+    const page = await visitor(390)
+    await page.goto(`${base}/de/trade-in`)
+    const plate = page.locator('#tradein-plate')
+    const described = (await plate.getAttribute('aria-describedby')) ?? ''
+    const hint = page.locator('#tradein-plate-hint')
+    expect(described.split(' ')).toContain('tradein-plate-hint')
+    expect(await hint.textContent()).toMatch(/Zum Beispiel .+/)
+    expect(await hint.evaluate((p) => p.parentElement?.contains(document.querySelector('#tradein-plate')))).toBe(true)
+    await page.context().close()
+  })
+
+  it('sets wrapped card headings tight in Latin scripts and with room for Thai marks', async () => {
+    for (const [prefix, min, max] of [
+      ['/de', 1.15, 1.25],
+      ['/th', 1.4, 1.6],
+    ] as const) {
+      const page = await visitor(390, prefix)
+      await page.goto(`${base}${prefix}/quick-delivery`)
+      const ratio = await page
+        .locator('.card__title')
+        .first()
+        .evaluate(
+          (h) => Number.parseFloat(getComputedStyle(h).lineHeight) / Number.parseFloat(getComputedStyle(h).fontSize),
+        )
+      expect(ratio).toBeGreaterThanOrEqual(min)
+      expect(ratio).toBeLessThanOrEqual(max)
+      await page.context().close()
+    }
+  })
+
+  it('keeps "10–80%" of the Icelandic charging figure on one line on a phone', async () => {
+    const page = await visitor(390, '/is')
+    await page.goto(`${base}/is`)
+    const lines = await page.locator('.key-figures dt').evaluateAll((terms) =>
+      terms
+        .filter((dt) => /10/.test(dt.textContent ?? ''))
+        .map((dt) => {
+          const text = dt.firstChild as Text
+          const value = text.data
+          const range = document.createRange()
+          range.setStart(text, value.indexOf('10'))
+          range.setEnd(text, value.indexOf('%') + 1)
+          return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size
+        }),
+    )
+    expect(lines).toEqual([1])
+    await page.context().close()
+  })
+})
+
+describe('form pages on a desktop', () => {
+  it('use the width: the car beside the trade-in and home-charger forms, the offer beside its form, sign-in beside sign-up, the filters in one bar', async () => {
+    const page = await visitor(1366)
+    for (const path of ['/trade-in', '/home-charger']) {
+      await page.goto(`${base}/de${path}`)
+      const form = await page.locator('main form.card').boundingBox()
+      const car = page.locator('main .form-beside-car__car img')
+      await car.scrollIntoViewIfNeeded()
+      const picture = await car.boundingBox()
+      expect(form && picture).toBeTruthy()
+      if (form && picture) {
+        expect(picture.x).toBeGreaterThanOrEqual(form.x + form.width + 24)
+        expect(picture.width).toBeGreaterThanOrEqual(320)
+      }
+      expect(await car.getAttribute('alt')).toMatch(/^P5 /)
+      expect(await car.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+      expect(await axeViolations(page)).toEqual([])
+    }
+    await page.goto(`${base}/de/subscription`)
+    const [offer, form] = await Promise.all([
+      page.locator('.subscription > .card:not(.form)').boundingBox(),
+      page.locator('.subscription > .form').boundingBox(),
+    ])
+    if (!offer || !form) throw new Error('no offer or form')
+    expect(offer.x).toBeGreaterThanOrEqual(form.x + form.width + 24)
+    await page.goto(`${base}/de/auth`)
+    const forms = await page
+      .locator('.auth > .form')
+      .evaluateAll((all) => all.map((f) => ({ x: f.getBoundingClientRect().x, top: f.getBoundingClientRect().top })))
+    expect(forms.length).toBe(2)
+    expect(forms[1]?.top).toBe(forms[0]?.top)
+    expect((forms[1]?.x ?? 0) - (forms[0]?.x ?? 0)).toBeGreaterThan(400)
+    await page.goto(`${base}/de/quick-delivery`)
+    const filter = await page.locator('.stock-filter').boundingBox()
+    // One row: the sort, the two filters and the button side by side, their bottoms on one line.
+    const bottoms = await page
+      .locator('.stock-filter > *')
+      .evaluateAll((all) => all.map((f) => f.getBoundingClientRect().bottom))
+    expect(filter?.width).toBeGreaterThan(1000)
+    expect(bottoms.length).toBe(4)
+    expect(Math.max(...bottoms) - Math.min(...bottoms)).toBeLessThanOrEqual(4)
+    expect(await axeViolations(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it('keep one column on a phone, without the picture', async () => {
+    const page = await visitor(390)
+    await page.goto(`${base}/de/trade-in`)
+    expect(await page.locator('main .form-beside-car__car').isVisible()).toBe(false)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await page.context().close()
   })
 })
 
@@ -139,6 +387,27 @@ describe('the staff console on a phone', () => {
     expect(['start', 'left']).toContain(headings)
     expect(await axeViolations(page)).toEqual([])
     await screenshot(page, 'layout/de-staff-390')
+    await page.context().close()
+  })
+})
+
+describe('the staff console on a desktop', () => {
+  it('gives every action button of a table one width', async () => {
+    const page = await signedUp(1366, `staff.de.buttons${Date.now()}@e2e.example.com`)
+    await page.goto(`${base}/de/staff`)
+    const widths = await page
+      .locator('table.staff')
+      .evaluateAll((tables) =>
+        tables.map((table) =>
+          Array.from(table.querySelectorAll('.staff__actions > .button')).map((b) =>
+            Math.round(b.getBoundingClientRect().width),
+          ),
+        ),
+      )
+    // The order from the order test above and the subscription request from the result-page test.
+    expect(widths.filter((table) => table.length > 1).length).toBeGreaterThanOrEqual(1)
+    for (const table of widths) expect(new Set(table).size).toBeLessThanOrEqual(1)
+    await screenshot(page, 'layout/de-staff-1366')
     await page.context().close()
   })
 })

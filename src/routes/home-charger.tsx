@@ -3,11 +3,13 @@ import { isStoreCountry } from '../domain/testdrive/phone'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
 import { ConsentField, ContactFields, ErrorSummary, Field, type FieldErrors } from '../ui/form'
+import { FormBesideCar, type ModelPicture } from '../ui/form-car/FormBesideCar'
 import { useT } from '../ui/intl-context'
 import { ChooseCountry, SelectField } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
 import { useRenderContext } from '../ui/site-context'
 import { problemErrors } from './form-errors'
+import { modelPicture } from './helpers/form-car'
 import { loadRequestStatus, RequestStatusCard, type RequestStatusView } from './program-request'
 import { type ActionContext, defineRoute, found, type LoadContext } from './route'
 
@@ -17,6 +19,8 @@ interface ChargerData {
   canEnquire: boolean
   values: Partial<Record<ChargerField, string>>
   errors: FieldErrors
+  /** The P5 beside the form on a desktop. */
+  picture: ModelPicture | null
 }
 
 const IDEMPOTENCY_KEY = /^[\w-]{12,64}$/
@@ -28,6 +32,7 @@ async function loadCharger(ctx: LoadContext): Promise<ChargerData> {
     canEnquire: isStoreCountry(ctx.site.countryCode),
     values: { name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '' },
     errors: {},
+    picture: await modelPicture(ctx, 'rear', 'graphite-grey'),
   }
 }
 
@@ -43,70 +48,72 @@ function ChargerPage({ data }: { data: ChargerData }) {
   }
   return (
     <ShellPage heading="charger.heading" lead="charger.lead">
-      <form className="form card" method="post" noValidate aria-label={t('charger.submit')}>
-        <ErrorSummary form="charger" errors={data.errors} ids={{ privacyAccepted: 'charger-privacy' }} />
-        <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
-        <ContactFields form="charger" values={data.values} errors={data.errors} phoneRequired />
-        <fieldset className="field">
-          <legend>{t('charger.label.address')}</legend>
-          <Field
+      <FormBesideCar picture={data.picture}>
+        <form className="form card" method="post" noValidate aria-label={t('charger.submit')}>
+          <ErrorSummary form="charger" errors={data.errors} ids={{ privacyAccepted: 'charger-privacy' }} />
+          <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+          <ContactFields form="charger" values={data.values} errors={data.errors} phoneRequired />
+          <fieldset className="field">
+            <legend>{t('charger.label.address')}</legend>
+            <Field
+              form="charger"
+              name="street"
+              label="charger.label.street"
+              value={data.values.street}
+              autoComplete="address-line1"
+              required
+              errors={data.errors}
+            />
+            <Field
+              form="charger"
+              name="zip"
+              label="charger.label.zip"
+              value={data.values.zip}
+              autoComplete="postal-code"
+              required
+              errors={data.errors}
+            />
+            <Field
+              form="charger"
+              name="city"
+              label="charger.label.city"
+              value={data.values.city}
+              autoComplete="address-level2"
+              required
+              errors={data.errors}
+            />
+          </fieldset>
+          <SelectField
             form="charger"
-            name="street"
-            label="charger.label.street"
-            value={data.values.street}
-            autoComplete="address-line1"
-            required
+            name="houseType"
+            label="charger.label.houseType"
+            placeholder="charger.choose"
+            value={data.values.houseType}
             errors={data.errors}
+            options={HOUSE_TYPES.map((type) => ({ value: type, label: t(`charger.houseType.${type}`) }))}
           />
-          <Field
+          <SelectField
             form="charger"
-            name="zip"
-            label="charger.label.zip"
-            value={data.values.zip}
-            autoComplete="postal-code"
-            required
+            name="installationWindow"
+            label="charger.label.installationWindow"
+            placeholder="charger.choose"
+            value={data.values.installationWindow}
             errors={data.errors}
+            options={INSTALLATION_WINDOWS.map((w) => ({ value: w, label: t(`charger.window.${w}`) }))}
           />
-          <Field
-            form="charger"
-            name="city"
-            label="charger.label.city"
-            value={data.values.city}
-            autoComplete="address-level2"
-            required
+          <ConsentField
+            id="charger-privacy"
+            name="privacyAccepted"
+            label="charger.label.privacy"
             errors={data.errors}
+            link={{ href: linkTo(site, '/policy'), label: 'testDrive.privacyLink' }}
+            checked={data.values.privacyAccepted === 'yes'}
           />
-        </fieldset>
-        <SelectField
-          form="charger"
-          name="houseType"
-          label="charger.label.houseType"
-          placeholder="charger.choose"
-          value={data.values.houseType}
-          errors={data.errors}
-          options={HOUSE_TYPES.map((type) => ({ value: type, label: t(`charger.houseType.${type}`) }))}
-        />
-        <SelectField
-          form="charger"
-          name="installationWindow"
-          label="charger.label.installationWindow"
-          placeholder="charger.choose"
-          value={data.values.installationWindow}
-          errors={data.errors}
-          options={INSTALLATION_WINDOWS.map((w) => ({ value: w, label: t(`charger.window.${w}`) }))}
-        />
-        <ConsentField
-          id="charger-privacy"
-          name="privacyAccepted"
-          label="charger.label.privacy"
-          errors={data.errors}
-          link={{ href: linkTo(site, '/policy'), label: 'testDrive.privacyLink' }}
-          checked={data.values.privacyAccepted === 'yes'}
-        />
-        <button className="button button--primary" type="submit">
-          {t('charger.submit')}
-        </button>
-      </form>
+          <button className="button button--primary" type="submit">
+            {t('charger.submit')}
+          </button>
+        </form>
+      </FormBesideCar>
     </ShellPage>
   )
 }

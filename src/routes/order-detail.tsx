@@ -249,6 +249,22 @@ function NextAction({ data }: { data: DetailData }) {
   )
 }
 
+/** A character no order number or catalog text holds: it marks where the number goes in the heading. */
+const NUMBER_MARK = '\u{E000}'
+
+/** "Order NV-DE-1N7D3F", the number in a span of its own so that a phone never breaks it at a hyphen. */
+function OrderHeading({ number }: { number: string }) {
+  const t = useT()
+  const [before = '', after = ''] = t('page.order.heading', { order: NUMBER_MARK }).split(NUMBER_MARK)
+  return (
+    <h1 className="page__heading">
+      {before}
+      <span className="order-detail__number">{number}</span>
+      {after}
+    </h1>
+  )
+}
+
 function OrderDetailPage({ data }: { data: DetailData }) {
   const t = useT()
   const { site } = useRenderContext()
@@ -257,9 +273,7 @@ function OrderDetailPage({ data }: { data: DetailData }) {
   const lease = order.flow === 'lease'
   return (
     <article className="page order-detail">
-      <h1 className="page__heading">
-        {t('page.order.heading', { order: order.orderNumber ?? order.reservationNumber ?? '' })}
-      </h1>
+      <OrderHeading number={order.orderNumber ?? order.reservationNumber ?? ''} />
       {data.message ? <FormMessage kind={data.messageKind}>{t(data.message)}</FormMessage> : null}
       <div className="order-detail__grid">
         <div className="order-detail__main">

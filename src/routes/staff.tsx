@@ -164,18 +164,20 @@ function StaffPage({ data }: { data: StaffData }) {
                   <td>{t(order.status)}</td>
                   <td>{order.total}</td>
                   <td>
-                    {order.events.map((event) => (
-                      <a
-                        key={event}
-                        className="button"
-                        href={`${linkTo(site, '/staff', { query: `confirm=order:${order.id}:${event}` })}#confirm`}
-                      >
-                        {t(labelOf(STAFF_EVENT_KEYS, event))}
-                      </a>
-                    ))}
-                    {order.financeApplication ? (
-                      <FinanceStatusControl orderId={order.id} view={order.financeApplication} />
-                    ) : null}
+                    <div className="staff__actions">
+                      {order.events.map((event) => (
+                        <a
+                          key={event}
+                          className="button"
+                          href={`${linkTo(site, '/staff', { query: `confirm=order:${order.id}:${event}` })}#confirm`}
+                        >
+                          {t(labelOf(STAFF_EVENT_KEYS, event))}
+                        </a>
+                      ))}
+                      {order.financeApplication ? (
+                        <FinanceStatusControl orderId={order.id} view={order.financeApplication} />
+                      ) : null}
+                    </div>
                   </td>
                 </tr>
               ))}

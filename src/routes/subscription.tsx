@@ -100,22 +100,24 @@ function SubscriptionPage({ data }: { data: SubscriptionData }) {
   }
   return (
     <ShellPage heading="subscription.heading" lead="subscription.lead">
-      <OfferCard offer={data.offer} />
-      <form className="form card" method="post" noValidate aria-labelledby="subscription-form">
-        <h2 id="subscription-form">{t('subscription.form.heading')}</h2>
-        <ErrorSummary form="subscription" errors={data.errors} ids={{ privacyAccepted: 'subscription-privacy' }} />
-        <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
-        <PersonalFields form="subscription" values={data.values} errors={data.errors} />
-        <PrivacyAndMarketing
-          form="subscription"
-          privacyLabel="subscription.label.privacy"
-          values={data.values}
-          errors={data.errors}
-        />
-        <button className="button button--primary" type="submit">
-          {t('subscription.submit')}
-        </button>
-      </form>
+      <div className="subscription">
+        <OfferCard offer={data.offer} />
+        <form className="form card" method="post" noValidate aria-labelledby="subscription-form">
+          <h2 id="subscription-form">{t('subscription.form.heading')}</h2>
+          <ErrorSummary form="subscription" errors={data.errors} ids={{ privacyAccepted: 'subscription-privacy' }} />
+          <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+          <PersonalFields form="subscription" values={data.values} errors={data.errors} />
+          <PrivacyAndMarketing
+            form="subscription"
+            privacyLabel="subscription.label.privacy"
+            values={data.values}
+            errors={data.errors}
+          />
+          <button className="button button--primary" type="submit">
+            {t('subscription.submit')}
+          </button>
+        </form>
+      </div>
     </ShellPage>
   )
 }

@@ -1,7 +1,10 @@
 import { formatDate } from '../i18n/dates'
+import { linkTo } from '../i18n/links'
+import { type FormCar, FormWithCar } from '../ui/form-car/FormWithCar'
 import { useT } from '../ui/intl-context'
 import { ShellPage } from '../ui/ShellPage'
 import { useRenderContext } from '../ui/site-context'
+import { formCar } from './helpers/form-car'
 import { cancelOwnRequest, loadOwnRequest, type OwnRequestData, OwnRequestPanel } from './program-request'
 import { defineRoute, type LoadContext } from './route'
 
@@ -10,14 +13,58 @@ interface ResultData {
   booking: { store: string; localDate: string; localTime: string; status: string } | null
   /** The booking's status (confirmed by the store or not) and, for its customer, the way to cancel it. */
   request: OwnRequestData | null
+  /** The quote request that was sent (?quote=): its reference, the build and that car. Null for an unknown id. */
+  quote?: { reference: string; configurationId: string; car: FormCar | null } | null
 }
 
 const BOOKING_ID = /^[\w-]{12}$/
 
+/** A quote request was sent: what happens next, its reference, the car it is about and where to go on. */
+function QuoteReceived({ quote }: { quote: NonNullable<ResultData['quote']> | null }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const links = quote
+    ? [
+        {
+          href: linkTo(site, `/configurator/overview/${quote.configurationId}`),
+          label: t('quote.received.backToBuild'),
+        },
+        {
+          href: linkTo(site, `/configurator/test-drive-submission/${quote.configurationId}`),
+          label: t('overview.testDrive'),
+        },
+      ]
+    : [{ href: linkTo(site, '/test-drive'), label: t('overview.testDrive') }]
+  return (
+    <ShellPage heading="quote.received.heading" lead="quote.received.lead">
+      <FormWithCar car={quote?.car}>
+        <section className="card quote-received" aria-labelledby="quote-next-title">
+          <h2 id="quote-next-title">{t('quote.received.nextHeading')}</h2>
+          <p>{t('quote.received.reply')}</p>
+          {quote ? (
+            <p className="quote-received__reference">{t('quote.received.reference', { reference: quote.reference })}</p>
+          ) : null}
+        </section>
+        <nav className="next-steps" aria-label={t('common.nextSteps')}>
+          <ul>
+            {links.map((link, i) => (
+              <li key={link.href}>
+                <a className={i === 0 ? 'button button--primary' : 'button'} href={link.href}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </FormWithCar>
+    </ShellPage>
+  )
+}
+
 function ResultPage({ data }: { data: ResultData }) {
   const t = useT()
   const { site } = useRenderContext()
-  if (data.kind === 'quote') return <ShellPage heading="quote.received.heading" lead="quote.received.lead" />
+  if (data.kind === 'quote') return <QuoteReceived quote={data.quote ?? null} />
   // Only a request the store has not answered yet is "not guaranteed".
   const status = data.request?.request.current ?? data.booking?.status ?? 'requested'
   const confirmed = status === 'confirmed' || status === 'completed'
@@ -54,7 +101,8 @@ function ResultPage({ data }: { data: ResultData }) {
 }
 
 async function loadResult(ctx: LoadContext): Promise<ResultData> {
-  if (ctx.url.searchParams.has('quote')) return { kind: 'quote', booking: null, request: null }
+  if (ctx.url.searchParams.has('quote'))
+    return { kind: 'quote', booking: null, request: null, quote: await loadQuote(ctx) }
   const id = ctx.url.searchParams.get('booking') ?? ''
   const booking = BOOKING_ID.test(id) ? await ctx.store.testDrives.findBooking(id) : null
   const store = booking
@@ -75,6 +123,19 @@ async function loadResult(ctx: LoadContext): Promise<ResultData> {
     kind: 'testDrive',
     booking: { store: store.name, localDate, localTime, status: booking.status },
     request: await loadOwnRequest(ctx, 'testDrive', booking.id),
+  }
+}
+
+/** The quote request of `?quote=` in this country, with the build it is about; null when there is none. */
+async function loadQuote(ctx: LoadContext): Promise<ResultData['quote']> {
+  const id = ctx.url.searchParams.get('quote') ?? ''
+  const quote = BOOKING_ID.test(id) ? await ctx.store.testDrives.findQuoteRequest(id, ctx.site.countryCode) : null
+  if (!quote) return null
+  const configuration = await ctx.store.findConfiguration(quote.configurationId)
+  return {
+    reference: quote.id,
+    configurationId: quote.configurationId,
+    car: configuration ? await formCar(ctx, configuration.modelCode, configuration) : null,
   }
 }
 

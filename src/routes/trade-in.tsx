@@ -6,10 +6,12 @@ import { FINAL_PRICE_VALID_DAYS } from '../domain/tradein/valuation'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { ErrorSummary, Field, type FieldErrors, FormMessage } from '../ui/form'
+import { FormBesideCar, type ModelPicture } from '../ui/form-car/FormBesideCar'
 import { useT } from '../ui/intl-context'
 import { ChooseCountry, SelectField } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
 import { problemErrors } from './form-errors'
+import { modelPicture } from './helpers/form-car'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
 
 /** A saved configuration's id as it may come back in a trade-in address (`?configuration=`). */
@@ -26,6 +28,8 @@ interface TradeInFormData {
   plateExample: string
   /** The saved configuration the visitor came from, carried to the result so it can go on to the order. */
   configurationId: string | null
+  /** The P5 beside the form on a desktop. */
+  picture: ModelPicture | null
 }
 
 async function loadTradeIn(ctx: LoadContext): Promise<TradeInFormData> {
@@ -50,6 +54,7 @@ async function loadTradeIn(ctx: LoadContext): Promise<TradeInFormData> {
     years: Array.from({ length: OLDEST_YEAR_OFFSET + 1 }, (_, i) => thisYear - i),
     plateExample: isStoreCountry(country) ? PLATE_RULES[country].example : '',
     configurationId: CONFIGURATION_ID.test(configuration) ? configuration : null,
+    picture: await modelPicture(ctx, 'side', 'fjord-blue'),
   }
 }
 
@@ -64,72 +69,75 @@ function TradeInPage({ data }: { data: TradeInFormData }) {
   }
   return (
     <ShellPage heading="tradeIn.heading" lead="tradeIn.lead">
-      <form className="form card" method="post" noValidate aria-label={t('tradeIn.submit')}>
-        {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
-        <ErrorSummary form="tradein" errors={data.errors} />
-        {data.configurationId ? <input type="hidden" name="configuration" value={data.configurationId} /> : null}
-        <Field
-          form="tradein"
-          name="vin"
-          label="tradeIn.label.vin"
-          hint="tradeIn.hint.vin"
-          value={data.values.vin}
-          autoComplete="off"
-          required
-          errors={data.errors}
-        />
-        <Field
-          form="tradein"
-          name="mileage"
-          label="tradeIn.label.mileage"
-          hint="tradeIn.hint.mileage"
-          value={data.values.mileage}
-          autoComplete="off"
-          required
-          errors={data.errors}
-        />
-        <Field
-          form="tradein"
-          name="plate"
-          label="tradeIn.label.plate"
-          value={data.values.plate}
-          autoComplete="off"
-          required
-          errors={data.errors}
-        />
-        <p className="field__hint">{t('tradeIn.hint.plate', { example: data.plateExample })}</p>
-        <Field
-          form="tradein"
-          name="owner"
-          label="tradeIn.label.owner"
-          value={data.values.owner}
-          autoComplete="name"
-          required
-          errors={data.errors}
-        />
-        <SelectField
-          form="tradein"
-          name="car"
-          label="tradeIn.label.car"
-          placeholder="tradeIn.choose"
-          value={data.values.car}
-          errors={data.errors}
-          groups={data.cars}
-        />
-        <SelectField
-          form="tradein"
-          name="year"
-          label="tradeIn.label.year"
-          placeholder="tradeIn.choose"
-          value={data.values.year}
-          errors={data.errors}
-          options={data.years.map((year) => ({ value: String(year), label: String(year) }))}
-        />
-        <p>{t('tradeIn.finalPriceNote', { days: FINAL_PRICE_VALID_DAYS })}</p>
-        <button className="button button--primary" type="submit">
-          {t('tradeIn.submit')}
-        </button>
-      </form>
+      <FormBesideCar picture={data.picture}>
+        <form className="form card" method="post" noValidate aria-label={t('tradeIn.submit')}>
+          {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
+          <ErrorSummary form="tradein" errors={data.errors} />
+          {data.configurationId ? <input type="hidden" name="configuration" value={data.configurationId} /> : null}
+          <Field
+            form="tradein"
+            name="vin"
+            label="tradeIn.label.vin"
+            hint="tradeIn.hint.vin"
+            value={data.values.vin}
+            autoComplete="off"
+            required
+            errors={data.errors}
+          />
+          <Field
+            form="tradein"
+            name="mileage"
+            label="tradeIn.label.mileage"
+            hint="tradeIn.hint.mileage"
+            value={data.values.mileage}
+            autoComplete="off"
+            required
+            errors={data.errors}
+          />
+          <Field
+            form="tradein"
+            name="plate"
+            label="tradeIn.label.plate"
+            value={data.values.plate}
+            autoComplete="off"
+            required
+            hint="tradeIn.hint.plate"
+            hintValues={{ example: data.plateExample }}
+            errors={data.errors}
+          />
+          <Field
+            form="tradein"
+            name="owner"
+            label="tradeIn.label.owner"
+            value={data.values.owner}
+            autoComplete="name"
+            required
+            errors={data.errors}
+          />
+          <SelectField
+            form="tradein"
+            name="car"
+            label="tradeIn.label.car"
+            placeholder="tradeIn.choose"
+            value={data.values.car}
+            errors={data.errors}
+            groups={data.cars}
+          />
+          <SelectField
+            form="tradein"
+            name="year"
+            label="tradeIn.label.year"
+            placeholder="tradeIn.choose"
+            value={data.values.year}
+            errors={data.errors}
+            options={data.years.map((year) => ({ value: String(year), label: String(year) }))}
+          />
+          <p>{t('tradeIn.finalPriceNote', { days: FINAL_PRICE_VALID_DAYS })}</p>
+          <button className="button button--primary" type="submit">
+            {t('tradeIn.submit')}
+          </button>
+        </form>
+      </FormBesideCar>
     </ShellPage>
   )
 }

@@ -80,6 +80,8 @@ export function Field(props: {
   autoComplete: string
   required?: boolean
   hint?: MessageKey
+  /** Values the hint's message takes (a number plate's example). */
+  hintValues?: Record<string, string>
   errors: FieldErrors
 }) {
   const t = useT()
@@ -102,7 +104,7 @@ export function Field(props: {
       />
       {props.hint ? (
         <p id={`${id}-hint`} className="field__hint">
-          {t(props.hint)}
+          {t(props.hint, props.hintValues)}
         </p>
       ) : null}
       {error ? (

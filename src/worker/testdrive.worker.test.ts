@@ -140,18 +140,24 @@ describe('booking a test drive', () => {
   })
 })
 
+/** Saves a Danish build and requests a quote for it: the build's id and the form's response. */
+async function requestDanishQuote(person: ReturnType<typeof visitor>) {
+  const saved = await person.postForm('/dk/configurator/p5', { configuration: 'version=long-range&paint=fjord-blue' })
+  const id = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
+  const res = await person.postForm(`/dk/configurator/test-drive-submission/quote/${id}`, {
+    name: 'Karen Blixen',
+    email: 'karen@example.com',
+    phone: '20 12 34 56',
+    storeId: 'dk-aarhus-aaboulevarden',
+    privacyAccepted: 'yes',
+  })
+  return { id, res }
+}
+
 describe('requesting a quote', () => {
   it('stores the request with the itemised price of the configuration and confirms it', async () => {
     const person = visitor()
-    const saved = await person.postForm('/dk/configurator/p5', { configuration: 'version=long-range&paint=fjord-blue' })
-    const id = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1] ?? ''
-    const res = await person.postForm(`/dk/configurator/test-drive-submission/quote/${id}`, {
-      name: 'Karen Blixen',
-      email: 'karen@example.com',
-      phone: '20 12 34 56',
-      storeId: 'dk-aarhus-aaboulevarden',
-      privacyAccepted: 'yes',
-    })
+    const { id, res } = await requestDanishQuote(person)
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toMatch(/^\/dk\/test-drive-result\?quote=[\w-]{12}$/)
     const html = decode(await (await person.request(res.headers.get('location') ?? '')).text())
@@ -161,6 +167,26 @@ describe('requesting a quote', () => {
       .first<{ price: string; phone: string }>()
     expect(JSON.parse(row?.price ?? '{}')).toMatchObject({ currency: 'DKK', totalInclVat: expect.any(Number) })
     expect(row?.phone).toBe('+4520123456')
+  })
+
+  it('tells what happens next with the reference and links back to the build, on its own country only', async () => {
+    const person = visitor()
+    const { id, res } = await requestDanishQuote(person)
+    const location = res.headers.get('location') ?? ''
+    const reference = new URL(location, 'http://local.test').searchParams.get('quote') ?? ''
+    const html = decode(await (await person.request(location)).text())
+    const da = CATALOGS['da-DK']
+    expect(html).toContain(da['quote.received.nextHeading'])
+    expect(html).toContain(da['quote.received.reference'].replace('{reference}', reference))
+    expect(html).toContain(`href="/dk/configurator/overview/${id}"`)
+    expect(html).toContain(`href="/dk/configurator/test-drive-submission/${id}"`)
+    // Another country's site does not find it: no reference, no build.
+    const page = decode(await (await person.request(`/se/test-drive-result?quote=${reference}`)).text())
+    // The main content only: the page's own links (sign-in, cookie settings) carry its address.
+    const elsewhere = /<main[\s\S]*<\/main>/.exec(page)?.[0] ?? ''
+    expect(elsewhere).toContain(CATALOGS['sv-SE']['quote.received.nextHeading'])
+    expect(elsewhere).not.toContain(reference)
+    expect(elsewhere).not.toContain(id)
   })
 
   it('hands the confirmation e-mail it stored to the queue at once (not only to the outbox sweep)', async () => {

@@ -1,11 +1,15 @@
 import { priceCar } from '../../app/priced-car'
-import type { Configuration } from '../../domain/catalog/configuration'
+import { type Configuration, defaultConfiguration } from '../../domain/catalog/configuration'
 import { catalogItem } from '../../domain/catalog/items'
+import type { Catalog } from '../../domain/catalog/schema'
 import { formatMoney } from '../../domain/money'
 import { headlinePrice } from '../../domain/pricing/display'
 import { PricedCarError } from '../../domain/pricing/priced-car'
+import type { Locale } from '../../i18n/sites'
 import { carImagePath } from '../../ui/car/image-path'
+import type { CarView } from '../../ui/car/look'
 import { visibleOptions } from '../../ui/configurator/car-look'
+import type { ModelPicture } from '../../ui/form-car/FormBesideCar'
 import type { FormCar } from '../../ui/form-car/FormWithCar'
 import type { LoadContext } from '../route'
 
@@ -33,13 +37,7 @@ export async function formCar(
     const headline = headlinePrice(quote)
     return {
       picture: carImagePath(configuration, 'front'),
-      names: {
-        model: catalog.model.name,
-        version: name(configuration.versionCode),
-        paint: name(configuration.paintCode),
-        wheels: name(configuration.wheelCode),
-        interior: name(configuration.interiorCode),
-      },
+      names: carNames(catalog, configuration, locale),
       extras: visibleOptions(catalog, configuration, 'front').map(name),
       price: {
         basis: quote.orderable ? headline.basis : 'indicative',
@@ -49,5 +47,32 @@ export async function formCar(
   } catch (error) {
     if (error instanceof PricedCarError) return null
     throw error
+  }
+}
+
+/**
+ * The P5 as it comes in this country, in the given view and paint, for a form that is not about a
+ * build (trade-in, home charger). Null when the catalog has no P5.
+ *
+ * @example
+ * picture: await modelPicture(ctx, 'side', 'PAINT_CODE')
+ */
+export async function modelPicture(ctx: LoadContext, view: CarView, paintCode?: string): Promise<ModelPicture | null> {
+  const catalog = await ctx.store.catalog('p5')
+  const standard = catalog ? defaultConfiguration(catalog, ctx.site.countryCode) : null
+  if (!catalog || !standard) return null
+  const configuration = paintCode && catalogItem(catalog, paintCode) ? { ...standard, paintCode } : standard
+  return { src: carImagePath(configuration, view), view, names: carNames(catalog, configuration, ctx.site.locale) }
+}
+
+/** The names a picture's text alternative takes: model, version, paint, wheels and interior, in the locale. */
+function carNames(catalog: Catalog, configuration: Configuration, locale: Locale): FormCar['names'] {
+  const name = (code: string) => catalogItem(catalog, code)?.names[locale] ?? code
+  return {
+    model: catalog.model.name,
+    version: name(configuration.versionCode),
+    paint: name(configuration.paintCode),
+    wheels: name(configuration.wheelCode),
+    interior: name(configuration.interiorCode),
   }
 }

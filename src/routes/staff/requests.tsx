@@ -72,15 +72,17 @@ export function RequestsTable({ requests }: { requests: RequestRow[] }) {
                   <td>{request.received}</td>
                   <td>{t(requestStatusKey(request.kind, request.status))}</td>
                   <td>
-                    {request.moves.map((to) => (
-                      <a
-                        key={to}
-                        className="button"
-                        href={`${linkTo(site, '/staff', { query: `confirm=request:${request.kind}:${request.id}:${to}` })}#confirm`}
-                      >
-                        {t('staff.requests.moveTo', { status: t(requestStatusKey(request.kind, to)) })}
-                      </a>
-                    ))}
+                    <div className="staff__actions">
+                      {request.moves.map((to) => (
+                        <a
+                          key={to}
+                          className="button"
+                          href={`${linkTo(site, '/staff', { query: `confirm=request:${request.kind}:${request.id}:${to}` })}#confirm`}
+                        >
+                          {t('staff.requests.moveTo', { status: t(requestStatusKey(request.kind, to)) })}
+                        </a>
+                      ))}
+                    </div>
                   </td>
                 </tr>
               ))}
