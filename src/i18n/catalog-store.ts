@@ -58,8 +58,10 @@ export async function catalogFor(env: { KV: KVNamespace }, locale: Locale): Prom
 }
 
 /** Reads the catalogs a request will use (the worker does this before routing: `catalogsFor`). */
-export async function preloadCatalogs(env: { KV: KVNamespace }, locales: readonly Locale[]): Promise<void> {
-  await Promise.all([...new Set(locales)].map((locale) => catalogFor(env, locale)))
+export function preloadCatalogs(env: { KV: KVNamespace }, locales: readonly Locale[]): Promise<void> | undefined {
+  // Almost every request finds its catalogs read already: nothing to wait for.
+  if (locales.every((locale) => ready.has(locale))) return undefined
+  return Promise.all([...new Set(locales)].map((locale) => catalogFor(env, locale))).then(() => undefined)
 }
 
 /**

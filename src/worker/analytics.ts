@@ -48,15 +48,16 @@ export function isLabelledPage(rest: string): boolean {
  */
 export function loadsTagManager(c: Context): boolean {
   // Asked three times per response (one per CSP directive): decided once per request.
-  let loads = tagManagerDecisions.get(c.req.raw)
+  // Keyed by the request's context (a plain object), not the runtime's Request, which is slower as a WeakMap key.
+  let loads = tagManagerDecisions.get(c)
   if (loads === undefined) {
     loads = decideTagManager(c)
-    tagManagerDecisions.set(c.req.raw, loads)
+    tagManagerDecisions.set(c, loads)
   }
   return loads
 }
 
-const tagManagerDecisions = new WeakMap<Request, boolean>()
+const tagManagerDecisions = new WeakMap<Context, boolean>()
 
 function decideTagManager(c: Context): boolean {
   if (c.req.method !== 'GET' || c.req.path.startsWith('/api/')) return false
