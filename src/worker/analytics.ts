@@ -47,17 +47,15 @@ export function isLabelledPage(rest: string): boolean {
  * container for its country.
  */
 export function loadsTagManager(c: Context): boolean {
-  // Asked three times per response (one per CSP directive): decided once per request.
-  // Keyed by the request's context (a plain object), not the runtime's Request, which is slower as a WeakMap key.
-  let loads = tagManagerDecisions.get(c)
+  // Asked three times per response (one per CSP directive): decided once per request, kept with its variables.
+  const ctx = c as Context<AppEnv>
+  let loads = ctx.get('loadsTagManager')
   if (loads === undefined) {
     loads = decideTagManager(c)
-    tagManagerDecisions.set(c, loads)
+    ctx.set('loadsTagManager', loads)
   }
   return loads
 }
-
-const tagManagerDecisions = new WeakMap<Context, boolean>()
 
 function decideTagManager(c: Context): boolean {
   if (c.req.method !== 'GET' || c.req.path.startsWith('/api/')) return false

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
-import { NONCE, secureHeaders } from 'hono/secure-headers'
+import { secureHeaders } from 'hono/secure-headers'
 import { CatalogUnavailableError, catalog, preloadCatalogs } from '../i18n/catalog-store'
 import { createRequestIntl } from '../i18n/intl'
 import { loadIntlData } from '../i18n/intl-data'
@@ -20,6 +20,7 @@ import { appConfig, ConfigError } from './env'
 import { errorReportingConfig, withErrorReporting } from './error-reporting'
 import { errorAnswer } from './errors'
 import { csrfProtection } from './middleware/csrf'
+import { cspNonce } from './middleware/nonce'
 import { isSameOriginPost } from './middleware/same-origin'
 import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
 import { matchPage } from './pages'
@@ -71,8 +72,8 @@ app.use(
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       // The tag manager only on pages that load it: analytics consent, and a container for the country.
-      scriptSrc: ["'self'", NONCE, tagManagerSources('script')],
-      styleSrc: ["'self'", NONCE],
+      scriptSrc: ["'self'", cspNonce, tagManagerSources('script')],
+      styleSrc: ["'self'", cspNonce],
       imgSrc: ["'self'", 'data:', tagManagerSources('img')],
       connectSrc: ["'self'", tagManagerSources('connect'), errorReportingSource],
       fontSrc: ["'self'"],
