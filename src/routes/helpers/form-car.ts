@@ -1,9 +1,12 @@
-import { priceCar } from '../../app/priced-car'
 import type { Configuration } from '../../domain/catalog/configuration'
 import { catalogItem } from '../../domain/catalog/items'
+import type { IsoDate } from '../../domain/catalog/markets'
+import type { Catalog } from '../../domain/catalog/schema'
 import { formatMoney } from '../../domain/money'
 import { headlinePrice } from '../../domain/pricing/display'
-import { PricedCarError } from '../../domain/pricing/priced-car'
+import { PricedCarError, pricedCar } from '../../domain/pricing/priced-car'
+import type { CountryPriceRules } from '../../domain/pricing/rules'
+import { type Site, today } from '../../i18n/sites'
 import { carImagePath } from '../../ui/car/image-path'
 import { visibleOptions } from '../../ui/configurator/car-look'
 import type { FormCar } from '../../ui/form-car/FormWithCar'
@@ -21,14 +24,55 @@ export async function formCar(
   modelCode: string,
   saved: { choices: Configuration | null; usage: 'personal' | 'business' } | null = null,
 ): Promise<FormCar | null> {
+  const site = ctx.site
+  const [catalog, rules] = await Promise.all([ctx.store.catalog(modelCode), ctx.store.priceRules(site.countryCode)])
+  if (!catalog || !rules) return null
+  const date = today(site)
+  const key = JSON.stringify([site.countryCode, site.locale, date, modelCode, saved?.usage, saved?.choices])
+  let cars = madeCars.get(catalog)?.get(rules)
+  if (!cars) {
+    cars = new Map()
+    const byRules = madeCars.get(catalog) ?? new WeakMap()
+    byRules.set(rules, cars)
+    madeCars.set(catalog, byRules)
+  }
+  let car = cars.get(key)
+  if (car === undefined) {
+    car = makeFormCar(site, { catalog, rules }, { modelCode, saved, date })
+    if (cars.size >= MAX_CARS) cars.clear()
+    cars.set(key, car)
+  }
+  return car
+}
+
+/** At most this many cars per catalog and rules document; the map starts over when full. */
+const MAX_CARS = 128
+
+/**
+ * Form cars made in this isolate: per catalog and price-rules document (the cached documents are the same objects
+ * until they expire; a data release is a new object, never answered with an old car), then per site, language, day
+ * and car. Nothing personal: a saved build's choices are a car, not who saved it. Read them, never change them.
+ */
+const madeCars = new WeakMap<Catalog, WeakMap<CountryPriceRules, Map<string, FormCar | null>>>()
+
+function makeFormCar(
+  site: Site,
+  data: { catalog: Catalog; rules: CountryPriceRules },
+  request: {
+    modelCode: string
+    saved: { choices: Configuration | null; usage: 'personal' | 'business' } | null
+    date: IsoDate
+  },
+): FormCar | null {
   try {
-    const { catalog, configuration, quote } = await priceCar(ctx.store, ctx.site, {
-      modelCode,
-      configuration: saved?.choices ?? null,
-      usage: saved?.usage ?? 'personal',
+    const { catalog, configuration, quote } = pricedCar(data, site.countryCode, {
+      modelCode: request.modelCode,
+      configuration: request.saved?.choices ?? null,
+      usage: request.saved?.usage ?? 'personal',
       mode: 'reconcile',
+      date: request.date,
     })
-    const locale = ctx.site.locale
+    const locale = site.locale
     const name = (code: string) => catalogItem(catalog, code)?.names[locale] ?? code
     const headline = headlinePrice(quote)
     return {
