@@ -11,6 +11,7 @@ import { carImagePath } from '../../ui/car/image-path'
 import { visibleOptions } from '../../ui/configurator/car-look'
 import type { FormCar } from '../../ui/form-car/FormWithCar'
 import type { LoadContext } from '../route'
+import { documentMemo } from './document-memo'
 
 /**
  * The car a form page is about, priced for this site: a saved build as it can be built today, or the
@@ -29,31 +30,14 @@ export async function formCar(
   if (!catalog || !rules) return null
   const date = today(site)
   const key = JSON.stringify([site.countryCode, site.locale, date, modelCode, saved?.usage, saved?.choices])
-  let cars = madeCars.get(catalog)?.get(rules)
-  if (!cars) {
-    cars = new Map()
-    const byRules = madeCars.get(catalog) ?? new WeakMap()
-    byRules.set(rules, cars)
-    madeCars.set(catalog, byRules)
-  }
-  let car = cars.get(key)
-  if (car === undefined) {
-    car = makeFormCar(site, { catalog, rules }, { modelCode, saved, date })
-    if (cars.size >= MAX_CARS) cars.clear()
-    cars.set(key, car)
-  }
-  return car
+  return madeCars(catalog, rules, key, () => makeFormCar(site, { catalog, rules }, { modelCode, saved, date }))
 }
 
-/** At most this many cars per catalog and rules document; the map starts over when full. */
-const MAX_CARS = 128
-
 /**
- * Form cars made in this isolate: per catalog and price-rules document (the cached documents are the same objects
- * until they expire; a data release is a new object, never answered with an old car), then per site, language, day
- * and car. Nothing personal: a saved build's choices are a car, not who saved it. Read them, never change them.
+ * Form cars made in this isolate, per catalog and rules document (document-memo.ts), site, language, day and car.
+ * Nothing personal: a saved build's choices are a car, not who saved it.
  */
-const madeCars = new WeakMap<Catalog, WeakMap<CountryPriceRules, Map<string, FormCar | null>>>()
+const madeCars = documentMemo<FormCar | null>()
 
 function makeFormCar(
   site: Site,
