@@ -81,6 +81,10 @@ export default defineConfig({
             monitoring: 'src/client/entries/monitoring.ts',
             // Loaded on demand by the car picture once a page has hydrated (src/ui/car/index.tsx).
             car: 'src/client/entries/car.ts',
+            // Loaded by the configurator once it has hydrated: the stage's swipe and arrow keys, the finance requester.
+            studio: 'src/client/entries/studio.ts',
+            // Icelandic number and date data, imported by address by Icelandic pages only (src/i18n/intl-data.ts).
+            'intl-is': 'src/client/entries/intl-is.ts',
           },
           // Keeps the car entry's export (drawCar); page entries export nothing.
           preserveEntrySignatures: 'exports-only',

@@ -147,3 +147,19 @@ export function routeAddress(pattern: string): string {
     .replace(':carId', 'p5')
     .replace(':carCode?', 'p5')
 }
+
+/** The test's KV, except that reads of the keys matching `failing` fail (the message catalogs by default). */
+export function kvFailingOn(failing = /^i18n\//): KVNamespace {
+  return new Proxy(env.KV, {
+    get(target, prop) {
+      if (prop === 'get') {
+        return (key: string, options?: unknown) => {
+          if (failing.test(key)) return Promise.reject(new Error('KV unavailable'))
+          return (target.get as (k: string, o?: unknown) => Promise<unknown>).call(target, key, options)
+        }
+      }
+      const value = Reflect.get(target, prop)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}

@@ -2,13 +2,15 @@ import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
-import { CatalogUnavailableError, catalog, preloadCatalogs } from '../i18n/catalog-store'
+import { CatalogUnavailableError, catalog, catalogsRead, preloadCatalogs } from '../i18n/catalog-store'
 import { createRequestIntl } from '../i18n/intl'
 import { loadIntlData } from '../i18n/intl-data'
 import { SITES, siteForPath } from '../i18n/sites'
 import { COOKIE_SETTINGS_PATH } from '../routes/cookie-settings'
 import { createStore } from '../store'
 import { tagManagerSources } from './analytics'
+import { handleAnalyticsBatch } from './analytics-consumer'
+import { ANALYTICS_QUEUE } from './analytics-queue'
 import { api } from './api'
 import { requestLocale } from './api/errors'
 import { authSdk } from './api/session'
@@ -17,7 +19,7 @@ import { handleConsentPost } from './consent-post'
 import { openD1Session } from './d1-session'
 import { edgeCache } from './edge-cache'
 import { appConfig, ConfigError } from './env'
-import { errorReportingConfig, withErrorReporting } from './error-reporting'
+import { errorReportingConfig, reportError, withErrorReporting } from './error-reporting'
 import { errorAnswer } from './errors'
 import { csrfProtection } from './middleware/csrf'
 import { cspNonce } from './middleware/nonce'
@@ -112,29 +114,29 @@ app.use(async (c, next) => {
 })
 // Anonymous pages from the edge cache: a hit renders nothing (edge-cache.ts).
 app.use(edgeCache())
-// What every request needs before routing, in one middleware (one step of the chain instead of four: each costs
+// What every request needs before routing, in one middleware (one step of Hono's chain instead of four: each costs
 // its share of every request's CPU):
-// - The message catalogs live in KV, not in the bundle: the site's and the API caller's, read before anything that
-//   writes text (i18n/catalog-store.ts); a locale KV cannot give is served in English, and if KV cannot give
-//   English either, the answer is a 503 (there is no text to write a page with).
+// - The message catalogs live in KV, not in the bundle: the site's and the API caller's, read before anything
+//   that writes text (i18n/catalog-store.ts). A locale KV cannot give is served in English; when KV gives no
+//   catalog at all, in the English shipped with the Worker (a chunk loaded only then). Such a degraded answer is
+//   never stored: not by the edge cache (edgeCache, outside, stores only the anonymous-page policy) nor by browsers.
+//   Once read (almost every request), nothing is awaited.
 // - D1 through the Sessions API: read replicas, and a customer's own writes always visible to them (d1-session.ts).
 // - The request's store.
 // - Icelandic numbers and dates: the runtime has no data for them; load it (once per isolate) before anything
 //   Icelandic is formatted: the Icelandic site's pages, and the API, which answers in any site's language.
 app.use(async (c, next) => {
   const path = c.req.path
-  const catalogs = preloadCatalogs(c.env, [siteForPath(path).site.locale, requestLocale(c)])
-  if (catalogs) {
-    try {
-      await catalogs
-    } catch (error) {
-      if (!(error instanceof CatalogUnavailableError)) throw error
-      console.error(`[${c.get('requestId')}] ${error.message}`)
-      reportError(error)
-      return c.text('503 Service Unavailable: please try again in a minute.', 503, {
-        'cache-control': CachePolicy.noStore,
-        'retry-after': '60',
-      })
+  const locale = siteForPath(path).site.locale
+  const locales = [locale, requestLocale(c)]
+  let degraded = false
+  if (!catalogsRead(locales)) {
+    const preloaded = await preloadCatalogs(c.env, locales)
+    degraded = preloaded.degraded
+    if (preloaded.shipped) {
+      const outage = new CatalogUnavailableError(locale)
+      console.error(`[${c.get('requestId')}] ${outage.message}: serving the English shipped with the Worker`)
+      reportError(outage)
     }
   }
   const finishD1Session = openD1Session(c)
@@ -142,6 +144,7 @@ app.use(async (c, next) => {
   if (path === '/is' || path.startsWith('/is/') || path.startsWith('/api/')) await loadIntlData('is-IS')
   await next()
   finishD1Session?.()
+  if (degraded) c.res.headers.set('cache-control', CachePolicy.noStore)
 })
 // Forms of pages, the cookie-consent form included, are checked by the browser's origin headers, not by a token:
 // a token needs a cookie set by the page's GET, which would keep the page out of every cache and out of the
@@ -196,15 +199,17 @@ app.on(['GET', 'POST'], '*', (c) => {
 export { app }
 
 /**
- * The worker: pages and API, the notification queue consumer, and the outbox sweep; errors go to
- * Sentry in production when SENTRY_DSN is set (src/worker/error-reporting.ts).
+ * The worker: pages and API, the consumers of the notification and analytics queues, and the outbox
+ * sweep; errors go to Sentry in production when SENTRY_DSN is set (src/worker/error-reporting.ts).
  */
-export default withErrorReporting<NotificationMessage>({
+export default withErrorReporting<unknown>({
   fetch: app.fetch,
-  // E-mails are written in each customer's language, Icelandic included.
-  queue: async (batch: MessageBatch<NotificationMessage>, env: Env) => {
+  queue: async (batch: MessageBatch<unknown>, env: Env) => {
+    // Each consumer parses its own messages: analytics events again with zod; notifications name an outbox row.
+    if (batch.queue === ANALYTICS_QUEUE) return handleAnalyticsBatch(batch, env)
+    // E-mails are written in each customer's language, Icelandic included.
     await loadIntlData('is-IS')
-    return handleNotificationBatch(batch, env)
+    return handleNotificationBatch(batch as MessageBatch<NotificationMessage>, env)
   },
   scheduled: async (_controller: ScheduledController, env: Env, ctx: ExecutionContext) => {
     ctx.waitUntil(sweepOutbox(env))
