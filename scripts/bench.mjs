@@ -1,6 +1,8 @@
 // `npm run bench`: builds the storefront and serves it under wrangler dev, beside two floors served by
 // the same wrangler (bench/): a bare Worker and a bare React SSR Worker streaming static HTML of the
-// configurator page's size (element count and bytes measured from the page in this run). It prints,
+// configurator page's size (element count and bytes measured from the page in this run). The floors have
+// static assets configured like the storefront, so every request of all three passes wrangler's local asset
+// router first (at Cloudflare that routing is not the Worker's CPU; locally it is in the measured process). It prints,
 // against the budgets of docs/benchmarks.md: client JS and CSS per page type (gzip), the worker bundle
 // (gzip), server CPU per request of each page (utime + stime of the workerd processes, from
 // /proc/<pid>/stat, divided by the requests served) and throughput, as ratios to both floors, cached

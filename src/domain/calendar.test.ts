@@ -29,4 +29,20 @@ describe('dateInTimeZone', () => {
       spy.mockRestore()
     }
   })
+
+  it('reads the zone once per minute, and the new day from the first minute after midnight', () => {
+    const spy = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts')
+    try {
+      // Bangkok is UTC+7: 16:59 UTC is 23:59 there, 17:00 UTC is midnight.
+      expect(dateInTimeZone(new Date('2027-02-10T16:59:00.000Z'), 'Asia/Bangkok')).toBe('2027-02-10')
+      expect(dateInTimeZone(new Date('2027-02-10T16:59:59.999Z'), 'Asia/Bangkok')).toBe('2027-02-10')
+      expect(spy).toHaveBeenCalledTimes(1)
+      expect(dateInTimeZone(new Date('2027-02-10T17:00:00.000Z'), 'Asia/Bangkok')).toBe('2027-02-11')
+      // Another zone in the same minute is read for itself.
+      expect(dateInTimeZone(new Date('2027-02-10T17:00:30.000Z'), 'Atlantic/Reykjavik')).toBe('2027-02-10')
+      expect(spy).toHaveBeenCalledTimes(3)
+    } finally {
+      spy.mockRestore()
+    }
+  })
 })

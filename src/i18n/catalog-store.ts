@@ -58,6 +58,14 @@ export async function catalogFor(env: { KV: KVNamespace }, locale: Locale): Prom
   throw new CatalogUnavailableError(locale)
 }
 
+/**
+ * Whether every one of these catalogs was read from KV already (almost every request): then `preloadCatalogs` would
+ * answer "not degraded" and need not be awaited.
+ */
+export function catalogsRead(locales: readonly Locale[]): boolean {
+  return locales.every((locale) => ready.has(locale))
+}
+
 /** English shipped with the Worker, used only when KV can give no catalog at all (see preloadCatalogs). */
 let shippedEnglish: Messages | undefined
 

@@ -34,7 +34,10 @@ function importIcelandic(): Promise<IcelandicData> {
  * formatMoney({ amount: 699000000, currency: 'ISK' }, 'is-IS') // '6.990.000 kr.'
  */
 export function loadIntlData(locale: string): Promise<void> {
-  if (!locale.toLowerCase().startsWith('is') || hasIntlData(locale)) return Promise.resolve()
+  if (!locale.toLowerCase().startsWith('is')) return Promise.resolve()
+  // Loading (or loaded) already: the same promise, without asking the runtime again on every request.
+  if (icelandic) return icelandic
+  if (hasIntlData(locale)) return Promise.resolve()
   icelandic ??= importIcelandic().then(({ ICELANDIC_INTL }) =>
     // formatjs types its classes apart from lib.dom's; they implement the same ECMA-402 interface.
     provideIntl('is', ICELANDIC_INTL as unknown as Parameters<typeof provideIntl>[1]),

@@ -49,4 +49,33 @@ describe('the configurator route', () => {
     expect(data.finance?.selected).toBe('loan')
     expect(data.finance?.choice).toEqual({ termMonths: 48, downPayment: 5_000_000 })
   })
+
+  it('computes a car once per isolate for the same documents and day, and anew for anything else', async () => {
+    vi.mocked(pricedCar).mockClear()
+    const query = '?paint=graphite-grey&usage=business'
+    const first = await configurator.load(context(query))
+    const again = await configurator.load(context(query))
+    expect(again.shown).toBe(first.shown)
+    expect(pricedCar).toHaveBeenCalledTimes(1)
+    // Another car is its own computation.
+    const other = await configurator.load(context('?usage=business'))
+    expect(other.shown).not.toBe(first.shown)
+    expect(pricedCar).toHaveBeenCalledTimes(2)
+    // New price rules (a data release: the cache hands out a new document) are never answered with the old view.
+    const released = structuredClone(rulesByCountry.NO)
+    const withNewRules = { ...context(query), store: { ...context(query).store, priceRules: async () => released } }
+    const repriced = await configurator.load(withNewRules as unknown as LoadContext)
+    expect(repriced.shown).not.toBe(first.shown)
+    expect(repriced.shown).toEqual(first.shown)
+    expect(pricedCar).toHaveBeenCalledTimes(3)
+    // The next day is its own computation too.
+    vi.useFakeTimers({ now: Date.now() + 86_400_000, toFake: ['Date'] })
+    try {
+      const tomorrow = await configurator.load(context(query))
+      expect(tomorrow.shown).not.toBe(first.shown)
+      expect(pricedCar).toHaveBeenCalledTimes(4)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 })

@@ -21,6 +21,7 @@ import { ConfiguratorPage } from '../ui/configurator/ConfiguratorPage'
 import { carViewOf } from '../ui/configurator/car-view'
 import type { ConfiguratorData } from '../ui/configurator/model'
 import type { FinanceState, OfferedProduct } from '../ui/finance/state'
+import { viewOnce } from './helpers/configurator-views'
 import { loadConfiguratorTarget } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 
@@ -105,8 +106,9 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
     choseField: choice?.field ?? null,
     savedNoLongerBuildable: saved !== null && validateConfiguration(catalog, country, saved).length > 0,
     view: carViewOf(query.get('view')),
-    // The one computation of the car for this request: the finance panel, the page and its meta all use it.
-    shown: computeView(basis, requested),
+    // The one computation of the car for this request (or an earlier request for the same car today): the finance
+    // panel, the page and its meta all use it.
+    shown: viewOnce(basis, requested),
   }
   const products = finance ? productsFor([finance], country, requested.usage, data.today) : []
   // A saved build reopens with the finance it was saved with, unless the address asks for another.

@@ -1,14 +1,13 @@
-import { z } from 'zod'
 import type { ModelSummary } from '../domain/catalog/model'
 import type { ConfigurationRecord } from '../store'
 import { found, type LoadContext, PageError } from './route'
 
-const RecordId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
+/** A record id or model code in an address (a plain pattern: every page view checks one). */
+const RECORD_ID = /^[A-Za-z0-9_-]{1,64}$/
 
 function validId(value: string | undefined, type: 'noRecord' | 'configuratorNotFound'): string {
-  const parsed = RecordId.safeParse(value)
-  if (!parsed.success) throw new PageError(type, 404)
-  return parsed.data
+  if (value === undefined || !RECORD_ID.test(value)) throw new PageError(type, 404)
+  return value
 }
 
 /**

@@ -48,16 +48,15 @@ export function isLabelledPage(rest: string): boolean {
  * container for its country.
  */
 export function loadsTagManager(c: Context): boolean {
-  // Asked three times per response (one per CSP directive): decided once per request.
-  let loads = tagManagerDecisions.get(c.req.raw)
+  // Asked three times per response (one per CSP directive): decided once per request, kept with its variables.
+  const ctx = c as Context<AppEnv>
+  let loads = ctx.get('loadsTagManager')
   if (loads === undefined) {
     loads = decideTagManager(c)
-    tagManagerDecisions.set(c.req.raw, loads)
+    ctx.set('loadsTagManager', loads)
   }
   return loads
 }
-
-const tagManagerDecisions = new WeakMap<Request, boolean>()
 
 function decideTagManager(c: Context): boolean {
   if (c.req.method !== 'GET' || c.req.path.startsWith('/api/')) return false

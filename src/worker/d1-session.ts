@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from './types'
 
@@ -19,19 +19,21 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * request starts at the primary ('first-primary') and answers with the new bookmark in the cookie.
  * GET answers never set it, so anonymous pages stay cacheable (edge-cache.ts); a visitor who carries
  * it is not served from the edge cache, which is what reading one's own writes needs.
+ *
+ * Opened in place of `c.env.DB` by the worker's request setup (index.ts); call what it returns after the response
+ * is made: for a write, it sets the bookmark cookie.
  */
-export function d1Sessions(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const db = c.env.DB
-    if (typeof db?.withSession !== 'function') return next()
-    const cookie = getCookie(c, BOOKMARK_COOKIE)
-    const bookmark = cookie && BOOKMARK.test(cookie) ? cookie : undefined
-    const write = !SAFE_METHODS.has(c.req.method)
-    const session = db.withSession(bookmark ?? (write ? 'first-primary' : 'first-unconstrained'))
-    // The session answers prepare and batch like the database; the rest of the code only uses those.
-    c.env = { ...c.env, DB: session as unknown as D1Database }
-    await next()
-    if (!write) return
+export function openD1Session(c: Context<AppEnv>): (() => void) | undefined {
+  const db = c.env.DB
+  if (typeof db?.withSession !== 'function') return undefined
+  const cookie = getCookie(c, BOOKMARK_COOKIE)
+  const bookmark = cookie && BOOKMARK.test(cookie) ? cookie : undefined
+  const write = !SAFE_METHODS.has(c.req.method)
+  const session = db.withSession(bookmark ?? (write ? 'first-primary' : 'first-unconstrained'))
+  // The session answers prepare and batch like the database; the rest of the code only uses those.
+  c.env = { ...c.env, DB: session as unknown as D1Database }
+  if (!write) return undefined
+  return () => {
     const latest = session.getBookmark()
     if (latest && latest !== bookmark && BOOKMARK.test(latest)) {
       setCookie(c, BOOKMARK_COOKIE, latest, { httpOnly: true, secure: true, sameSite: 'Lax', path: '/', maxAge: 3600 })

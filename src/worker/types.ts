@@ -19,6 +19,8 @@ export interface AppEnv {
     edgeCacheable?: boolean
     /** A JSON body validated by `jsonBody`; read it with `bodyOf(c, schema)`. */
     body?: unknown
+    /** This response's page loads the tag manager (analytics.ts: decided once, asked per CSP directive). */
+    loadsTagManager?: boolean
   }
 }
 

@@ -51,7 +51,13 @@ const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
  * isIsoDate('2025-01-01') // true
  */
 export function isIsoDate(value: string): boolean {
-  return ISO_DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+  if (!ISO_DATE.test(value)) return false
+  // The day against its month's length, by arithmetic (pricing and slots ask this many times per page).
+  const year = Number(value.slice(0, 4))
+  const month = Number(value.slice(5, 7))
+  const day = Number(value.slice(8, 10))
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  return day <= (month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31)
 }
 
 /**

@@ -1,17 +1,19 @@
-import { priceCar } from '../../app/priced-car'
 import { type Configuration, defaultConfiguration } from '../../domain/catalog/configuration'
 import { catalogItem } from '../../domain/catalog/items'
+import type { IsoDate } from '../../domain/catalog/markets'
 import type { Catalog } from '../../domain/catalog/schema'
 import { formatMoney } from '../../domain/money'
 import { headlinePrice } from '../../domain/pricing/display'
-import { PricedCarError } from '../../domain/pricing/priced-car'
-import type { Locale } from '../../i18n/sites'
+import { PricedCarError, pricedCar } from '../../domain/pricing/priced-car'
+import type { CountryPriceRules } from '../../domain/pricing/rules'
+import { type Locale, type Site, today } from '../../i18n/sites'
 import { carImagePath } from '../../ui/car/image-path'
 import type { CarView } from '../../ui/car/look'
 import { visibleOptions } from '../../ui/configurator/car-look'
 import type { ModelPicture } from '../../ui/form-car/FormBesideCar'
 import type { FormCar } from '../../ui/form-car/FormWithCar'
 import type { LoadContext } from '../route'
+import { documentMemo } from './document-memo'
 
 /**
  * The car a form page is about, priced for this site: a saved build as it can be built today, or the
@@ -25,14 +27,38 @@ export async function formCar(
   modelCode: string,
   saved: { choices: Configuration | null; usage: 'personal' | 'business' } | null = null,
 ): Promise<FormCar | null> {
+  const site = ctx.site
+  const [catalog, rules] = await Promise.all([ctx.store.catalog(modelCode), ctx.store.priceRules(site.countryCode)])
+  if (!catalog || !rules) return null
+  const date = today(site)
+  const key = JSON.stringify([site.countryCode, site.locale, date, modelCode, saved?.usage, saved?.choices])
+  return madeCars(catalog, rules, key, () => makeFormCar(site, { catalog, rules }, { modelCode, saved, date }))
+}
+
+/**
+ * Form cars made in this isolate, per catalog and rules document (document-memo.ts), site, language, day and car.
+ * Nothing personal: a saved build's choices are a car, not who saved it.
+ */
+const madeCars = documentMemo<FormCar | null>()
+
+function makeFormCar(
+  site: Site,
+  data: { catalog: Catalog; rules: CountryPriceRules },
+  request: {
+    modelCode: string
+    saved: { choices: Configuration | null; usage: 'personal' | 'business' } | null
+    date: IsoDate
+  },
+): FormCar | null {
   try {
-    const { catalog, configuration, quote } = await priceCar(ctx.store, ctx.site, {
-      modelCode,
-      configuration: saved?.choices ?? null,
-      usage: saved?.usage ?? 'personal',
+    const { catalog, configuration, quote } = pricedCar(data, site.countryCode, {
+      modelCode: request.modelCode,
+      configuration: request.saved?.choices ?? null,
+      usage: request.saved?.usage ?? 'personal',
       mode: 'reconcile',
+      date: request.date,
     })
-    const locale = ctx.site.locale
+    const locale = site.locale
     const name = (code: string) => catalogItem(catalog, code)?.names[locale] ?? code
     const headline = headlinePrice(quote)
     return {

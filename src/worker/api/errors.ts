@@ -25,19 +25,26 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>
  */
 export function requestLocale(c: Context, fallback: Locale = 'en-US'): Locale {
   const header = c.req.header('language')
-  const fromHeader = header === 'da' ? 'da-DK' : LOCALES.find((l) => l === header)
-  if (fromHeader) return fromHeader
-  const accepted = (c.req.header('accept-language') ?? '')
-    .split(',')
-    .map((part) => part.split(';')[0]?.trim().toLowerCase() ?? '')
-  for (const tag of accepted) {
-    const exact = LOCALES.find((l) => l.toLowerCase() === tag)
-    if (exact) return exact
-    const language = LOCALES.find((l) => l.toLowerCase().startsWith(`${tag.split('-')[0]}-`))
-    if (language && tag.length > 0) return language
+  if (header !== undefined) {
+    const fromHeader = header === 'da' ? 'da-DK' : LOCALES.find((l) => l === header)
+    if (fromHeader) return fromHeader
+  }
+  // Asked on every request (the worker reads this language's messages before routing): no work without the header.
+  const acceptLanguage = c.req.header('accept-language')
+  if (!acceptLanguage) return fallback
+  for (const part of acceptLanguage.split(',')) {
+    const tag = part.split(';')[0]?.trim().toLowerCase() ?? ''
+    if (tag.length === 0) continue
+    const exact = LOWER_LOCALES.find(([lower]) => lower === tag)
+    if (exact) return exact[1]
+    const prefix = `${tag.split('-')[0]}-`
+    const language = LOWER_LOCALES.find(([lower]) => lower.startsWith(prefix))
+    if (language) return language[1]
   }
   return fallback
 }
+
+const LOWER_LOCALES: readonly (readonly [string, Locale])[] = LOCALES.map((locale) => [locale.toLowerCase(), locale])
 
 /** Translates an API message key into the request's language. */
 export function apiMessage(c: Context, key: MessageKey): string {

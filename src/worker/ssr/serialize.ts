@@ -6,12 +6,17 @@
  * serializeForScript({ q: '</script><script>alert(1)</script>' }) // no '</script>' in the output
  */
 export function serializeForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
+  // One pass over the JSON (a page's payload is tens of kB), not one per character.
+  return JSON.stringify(value).replace(UNSAFE_IN_SCRIPT, (char) => ESCAPES[char] ?? char)
+}
+
+const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g
+const ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
 }
 
 const serializedOnce = new WeakMap<object, string>()
