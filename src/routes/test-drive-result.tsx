@@ -126,11 +126,14 @@ async function loadResult(ctx: LoadContext): Promise<ResultData> {
   }
 }
 
-/** The quote request of `?quote=` in this country, with the build it is about; null when there is none. */
+/**
+ * The quote request of `?quote=` in this country, with the build it is about; null when there is none, or when a
+ * signed-in customer made it and this visitor is not them (as for the other requests' result pages).
+ */
 async function loadQuote(ctx: LoadContext): Promise<ResultData['quote']> {
   const id = ctx.url.searchParams.get('quote') ?? ''
   const quote = BOOKING_ID.test(id) ? await ctx.store.testDrives.findQuoteRequest(id, ctx.site.countryCode) : null
-  if (!quote) return null
+  if (!quote || (quote.ownerId !== null && quote.ownerId !== ctx.session.user?.id)) return null
   const configuration = await ctx.store.findConfiguration(quote.configurationId)
   return {
     reference: quote.id,

@@ -120,13 +120,16 @@ export function createTestDriveStore(db: D1Database) {
      * A quote request of the country, for its "request received" page: the build it is about and when
      * it was sent. Null for an unknown id or another country's request.
      */
-    async findQuoteRequest(id: string, countryCode: string): Promise<{ id: string; configurationId: string } | null> {
+    async findQuoteRequest(
+      id: string,
+      countryCode: string,
+    ): Promise<{ id: string; configurationId: string; ownerId: string | null } | null> {
       return db
         .prepare(
-          'SELECT id, configuration_id AS configurationId FROM quote_requests WHERE id = ?1 AND country_code = ?2',
+          'SELECT id, configuration_id AS configurationId, owner_id AS ownerId FROM quote_requests WHERE id = ?1 AND country_code = ?2',
         )
         .bind(id, countryCode)
-        .first<{ id: string; configurationId: string }>()
+        .first<{ id: string; configurationId: string; ownerId: string | null }>()
     },
 
     /** Stores a quote request once per submission, with the price the visitor saw. */

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { signedUp } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import { createStore } from '../store'
@@ -187,6 +188,21 @@ describe('requesting a quote', () => {
     expect(elsewhere).toContain(CATALOGS['sv-SE']['quote.received.nextHeading'])
     expect(elsewhere).not.toContain(reference)
     expect(elsewhere).not.toContain(id)
+  })
+
+  it("shows a signed-in customer's quote request to them only", async () => {
+    const { someone } = await signedUp('/dk', 'Karen Blixen')
+    const { id, res } = await requestDanishQuote(someone)
+    const location = res.headers.get('location') ?? ''
+    const reference = new URL(location, 'http://local.test').searchParams.get('quote') ?? ''
+    const own = decode(await (await someone.request(location)).text())
+    expect(own).toContain(`href="/dk/configurator/overview/${id}"`)
+    // Anyone else with the address: the general text, no reference and no build.
+    const stranger = decode(await (await visitor().request(location)).text())
+    const main = /<main[\s\S]*<\/main>/.exec(stranger)?.[0] ?? ''
+    expect(main).toContain(CATALOGS['da-DK']['quote.received.nextHeading'])
+    expect(main).not.toContain(reference)
+    expect(main).not.toContain(id)
   })
 
   it('hands the confirmation e-mail it stored to the queue at once (not only to the outbox sweep)', async () => {
