@@ -65,6 +65,8 @@ function backgroundTask(c: Context<AppEnv>): ((promise: Promise<unknown>) => voi
   }
 }
 
+// Anonymous pages from the edge cache, first: a hit runs no other middleware and renders nothing (edge-cache.ts).
+app.use(edgeCache())
 app.use(requestId())
 app.use(
   secureHeaders({
@@ -109,8 +111,6 @@ app.use(async (c, next) => {
   }
   await next()
 })
-// Anonymous pages from the edge cache: a hit renders nothing (edge-cache.ts).
-app.use(edgeCache())
 // The message catalogs live in KV, not in the bundle: the site's and the API caller's, read before anything
 // that writes text (i18n/catalog-store.ts); a locale KV cannot give is served in English, and if KV cannot give
 // English either, the answer is a 503 (there is no text to write a page with).
