@@ -66,10 +66,14 @@ export function edgeCache(memory: PageMemory = edgePages): MiddlewareHandler<App
       c.res.headers.set(EDGE_CACHE_HEADER, 'BYPASS')
       return
     }
-    const store = prepare(c.res.clone(), now).then((stored) => {
-      memory.set(key, stored)
-      return cache.put(key, cacheApiCopy(stored))
-    })
+    const requestId = c.get('requestId')
+    const store = prepare(c.res.clone(), now)
+      .then((stored) => {
+        memory.set(key, stored)
+        return cache.put(key, cacheApiCopy(stored))
+      })
+      // The visitor has their page either way; the next request renders it again.
+      .catch((error: unknown) => console.error(`[${requestId}] edge cache: page not stored`, error))
     try {
       c.executionCtx.waitUntil(store)
     } catch {
