@@ -54,11 +54,29 @@ function noIcuParserInBrowser(): Plugin {
   }
 }
 
+/**
+ * The Worker renders with `renderToReadableStream` only. React's `server.edge.js`, which `react-dom/server` resolves
+ * to in workerd, also requires the legacy string renderer (~260 kB unminified) for renderToString, which nothing
+ * here calls; the production Worker takes the streaming renderer's module alone.
+ */
+function streamingServerRendererOnly(): Plugin {
+  const edge = resolve(import.meta.dirname, 'node_modules/react-dom/cjs/react-dom-server.edge.production.js')
+  return {
+    name: 'streaming-server-renderer-only',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(source) {
+      if (this.environment.name !== 'p5_storefront' || source !== 'react-dom/server') return null
+      return edge
+    },
+  }
+}
+
 /** Changes with every build: busts caches of the fixed-name entry files (see src/worker/ssr/assets.ts). */
 const buildId = Date.now().toString(36)
 
 export default defineConfig({
-  plugins: [regionalCatalogs(), noIcuParserInBrowser(), react(), cloudflare()],
+  plugins: [regionalCatalogs(), noIcuParserInBrowser(), streamingServerRendererOnly(), react(), cloudflare()],
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
     // The catalogs the Worker reads from KV (src/i18n/catalog-store.ts), seeded under this version.
@@ -81,6 +99,10 @@ export default defineConfig({
             monitoring: 'src/client/entries/monitoring.ts',
             // Loaded on demand by the car picture once a page has hydrated (src/ui/car/index.tsx).
             car: 'src/client/entries/car.ts',
+            // Loaded by the configurator once it has hydrated: the stage's swipe and arrow keys, the finance requester.
+            studio: 'src/client/entries/studio.ts',
+            // Icelandic number and date data, imported by address by Icelandic pages only (src/i18n/intl-data.ts).
+            'intl-is': 'src/client/entries/intl-is.ts',
           },
           // Keeps the car entry's export (drawCar); page entries export nothing.
           preserveEntrySignatures: 'exports-only',

@@ -13,6 +13,9 @@ withBrowser((launched) => {
 
 const hydrated = (page: Page) =>
   expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated), { timeout: 10_000 }).toBe('true')
+/** The stage's swipe and arrow keys arrive after hydration, as a module of their own (CarStage.tsx). */
+const gesturesReady = (page: Page) =>
+  expect.poll(() => page.locator('.configurator__stage').getAttribute('data-gestures'), { timeout: 10_000 }).toBe('on')
 
 /** The total the price API gives for the car the page's address describes. */
 async function apiTotal(page: Page, site: string): Promise<string> {
@@ -335,6 +338,7 @@ describe('changing the view', () => {
     await page.waitForLoadState()
     await page.goto(`${base}/nl/configurator/p5`)
     await hydrated(page)
+    await gesturesReady(page)
     const picture = page.locator('.car-render')
     const box = await picture.boundingBox()
     if (!box) throw new Error('no picture')
@@ -375,6 +379,7 @@ describe('changing the view', () => {
       const page = await browser.newPage({ viewport })
       await page.goto(`${base}/nl/configurator/p5`)
       await hydrated(page)
+      await gesturesReady(page)
       // Measured from the top of the page: the focus may scroll it, and the stage is sticky.
       const boxes = async () => {
         await page.evaluate(() => window.scrollTo(0, 0))

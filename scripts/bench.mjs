@@ -21,6 +21,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { BUDGET } from './budgets.mjs'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 8798)
 const BASE = `http://127.0.0.1:${PORT}`
@@ -243,17 +244,8 @@ async function lighthouseScores(paths) {
   const { default: lighthouse } = await import('lighthouse')
   const chromeLauncher = await import('chrome-launcher')
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [...CHROMIUM_FLAGS],
   })
   const scores = {}
   try {

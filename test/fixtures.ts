@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:test'
+import { expect } from 'vitest'
 import { uniqueEmail, visitor } from './visitor'
 
 type Visitor = ReturnType<typeof visitor>
@@ -146,4 +147,55 @@ export function routeAddress(pattern: string): string {
     .replace(':id', pattern.startsWith('/order') ? 'ord-test' : 'cfg-test')
     .replace(':carId', 'p5')
     .replace(':carCode?', 'p5')
+}
+
+/** The test's KV, except that reads of the keys matching `failing` fail (the message catalogs by default). */
+export function kvFailingOn(failing = /^i18n\//): KVNamespace {
+  return new Proxy(env.KV, {
+    get(target, prop) {
+      if (prop === 'get') {
+        return (key: string, options?: unknown) => {
+          if (failing.test(key)) return Promise.reject(new Error('KV unavailable'))
+          return (target.get as (k: string, o?: unknown) => Promise<unknown>).call(target, key, options)
+        }
+      }
+      const value = Reflect.get(target, prop)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
+/** A test drive booked on the Swedish site as its form posts it (Göteborg, the `slot`-th free slot); its e-mail's outbox id. */
+export async function bookSwedishTestDrive(email: string, slot = 3): Promise<string> {
+  const person = visitor()
+  const slots = (await (await person.request('/api/v1/stores/se-goteborg-avenyn/slots?site=/se')).json()) as {
+    slots: { start: string }[]
+  }
+  const res = await person.postForm('/se/test-drive/p5', {
+    storeId: 'se-goteborg-avenyn',
+    modelCode: 'p5',
+    slotStart: slots.slots[slot]?.start ?? '',
+    name: 'Selma Lagerlöf',
+    email,
+    phone: '070 123 45 67',
+    privacyAccepted: 'yes',
+  })
+  expect(res.status).toBe(303)
+  const row = await env.DB.prepare('SELECT id FROM notifications WHERE recipient = ?1')
+    .bind(email)
+    .first<{ id: string }>()
+  return row?.id ?? ''
+}
+
+/** Asserts that a picture's address is the car as a PNG on `origin`, of this look (address query values) and size. */
+export function expectCarPng(address: string, origin: string, look: Record<string, string>, size: string): void {
+  const url = new URL(address)
+  expect(url.origin).toBe(origin)
+  expect(url.pathname).toBe('/car/p5/front.png')
+  expect(Object.fromEntries(url.searchParams)).toMatchObject({ ...look, size })
+}
+
+/** The test bindings as a production deployment with its required secrets would have them. */
+export function productionEnv(): Env {
+  return { ...env, ENVIRONMENT: 'production', APP_SECRET: 'x'.repeat(40), GRAY_ACCESS_CODE: 'gray-code-123' } as Env
 }

@@ -44,7 +44,8 @@ async function readCatalog(env: { KV: KVNamespace }, locale: Locale): Promise<Me
  * The message catalog of a locale. None of the 13 catalogs (~560 kB) is in the Worker bundle: each is
  * read from KV once per isolate. If KV fails or lacks the locale's entry, the English catalog (also from
  * KV) is used (degraded, never broken), and the next request tries the locale again. If English cannot
- * be read either, it throws `CatalogUnavailableError` (the worker answers 503, a queued e-mail is retried).
+ * be read either, it throws `CatalogUnavailableError`: a queued e-mail is retried later rather than written in
+ * the shipped English (pages use `preloadCatalogs`, which falls back to it).
  */
 export async function catalogFor(env: { KV: KVNamespace }, locale: Locale): Promise<Messages> {
   const messages = await readCatalog(env, locale)
@@ -57,17 +58,47 @@ export async function catalogFor(env: { KV: KVNamespace }, locale: Locale): Prom
   throw new CatalogUnavailableError(locale)
 }
 
-/** Reads the catalogs a request will use (the worker does this before routing: `catalogsFor`). */
-export async function preloadCatalogs(env: { KV: KVNamespace }, locales: readonly Locale[]): Promise<void> {
-  await Promise.all([...new Set(locales)].map((locale) => catalogFor(env, locale)))
+/** English shipped with the Worker, used only when KV can give no catalog at all (see preloadCatalogs). */
+let shippedEnglish: Messages | undefined
+
+/**
+ * English from the Worker's own code, outside its main module: `locales/en-US.json` is a chunk imported on
+ * demand (vite), which loads only on this path; the budget counts the main module (docs/bundles.md).
+ */
+async function loadShippedEnglish(): Promise<Messages> {
+  shippedEnglish ??= (await import('../../locales/en-US.json')).default as Messages
+  return shippedEnglish
+}
+
+/**
+ * Reads the catalogs a request will use (the worker does this before routing). Answers whether the request is
+ * `degraded`: some locale is served in English because KV could not give it. When KV gives no catalog at all,
+ * not even English, the request is served in the English shipped with the Worker (`locales/en-US.json`, a chunk
+ * loaded only then; `shipped`), so a KV outage shows pages in English rather than an error; KV is tried again by
+ * the next request. A degraded answer must not be stored by any cache (the worker marks it `no-store`).
+ */
+export async function preloadCatalogs(
+  env: { KV: KVNamespace },
+  locales: readonly Locale[],
+): Promise<{ degraded: boolean; shipped: boolean }> {
+  const wanted = [...new Set(locales)]
+  const read = await Promise.all(wanted.map((locale) => readCatalog(env, locale)))
+  if (read.every(Boolean)) return { degraded: false, shipped: false }
+  for (const locale of wanted)
+    if (!ready.has(locale))
+      console.warn(`catalog ${locale}: not readable from KV (${catalogKey(locale)}), serving English`)
+  if (await readCatalog(env, 'en-US')) return { degraded: true, shipped: false }
+  await loadShippedEnglish()
+  return { degraded: true, shipped: true }
 }
 
 /**
  * A catalog already read (preloadCatalogs), for code that runs synchronously (API error messages,
- * renderers); the English one when it could not be read. Throws `CatalogUnavailableError` when neither was.
+ * renderers). When this request could not read it, English: from KV, or, when KV gave no catalog at all, the
+ * English shipped with the Worker. Throws `CatalogUnavailableError` when no catalog was read at all.
  */
 export function catalog(locale: Locale): Messages {
-  const messages = ready.get(locale) ?? ready.get('en-US')
+  const messages = ready.get(locale) ?? ready.get('en-US') ?? shippedEnglish
   if (!messages) throw new CatalogUnavailableError(locale)
   return messages
 }

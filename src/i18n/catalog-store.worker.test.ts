@@ -1,36 +1,25 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { kvFailingOn } from '../../test/fixtures'
+import { EDGE_CACHE_HEADER } from '../worker/edge-cache'
 import { app } from '../worker/index'
 import { catalogFor, catalogKey, clearLoadedCatalogs } from './catalog-store'
 import { CATALOGS } from './catalogs'
 
-/** A page through the whole worker, with a KV binding of the test's choosing; a cookie keeps the edge cache out. */
-async function page(path: string, kv: KVNamespace) {
+/**
+ * A page through the whole worker, with a KV binding of the test's choosing; a cookie keeps the edge cache out,
+ * unless the visitor is `anonymous`.
+ */
+async function page(path: string, kv: KVNamespace, { anonymous = false } = {}) {
   const ctx = createExecutionContext()
   const res = await app.fetch(
-    new Request(`http://local.test${path}`, { headers: { cookie: 'x=1' } }),
+    new Request(`http://local.test${path}`, { headers: anonymous ? {} : { cookie: 'x=1' } }),
     { ...env, KV: kv },
     ctx,
   )
   const html = await res.text()
   await waitOnExecutionContext(ctx)
   return { res, html }
-}
-
-/** KV whose reads of the catalogs matching `failing` fail; everything else is the real namespace. */
-function failingCatalogs(failing = /^i18n\//): KVNamespace {
-  return new Proxy(env.KV, {
-    get(target, prop) {
-      if (prop === 'get') {
-        return (key: string, options?: unknown) => {
-          if (failing.test(key)) return Promise.reject(new Error('KV unavailable'))
-          return (target.get as (k: string, o?: unknown) => Promise<unknown>).call(target, key, options)
-        }
-      }
-      const value = Reflect.get(target, prop)
-      return typeof value === 'function' ? value.bind(target) : value
-    },
-  })
 }
 
 afterEach(() => {
@@ -59,7 +48,7 @@ describe('message catalogs from KV', () => {
   it('degrades to English when KV cannot give the locale, never breaks the page, and recovers', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     clearLoadedCatalogs()
-    const broken = await page('/se/marketing', failingCatalogs(/sv-SE$/))
+    const broken = await page('/se/marketing', kvFailingOn(/sv-SE$/))
     expect(broken.res.status).toBe(200)
     expect(broken.html).toContain(CATALOGS['en-US']['header.nav.quickDelivery'])
     expect(warn).toHaveBeenCalled()
@@ -67,18 +56,39 @@ describe('message catalogs from KV', () => {
     expect(again.html).toContain(CATALOGS['sv-SE']['header.nav.quickDelivery'])
   })
 
-  it('answers 503 (retry later, not stored) when KV gives no catalog at all, and recovers', async () => {
+  it('serves pages in the English shipped with the Worker when KV gives no catalog at all: 200, never stored, and recovers', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     clearLoadedCatalogs()
-    const broken = await page('/se/marketing', failingCatalogs())
-    expect(broken.res.status).toBe(503)
-    expect(broken.res.headers.get('retry-after')).toBe('60')
+    // No cookie: the edge cache looks the page up and would store it, were it not degraded.
+    const broken = await page('/se/marketing?outage=kv', kvFailingOn(), { anonymous: true })
+    expect(broken.res.status).toBe(200)
+    expect(broken.html).toContain(CATALOGS['en-US']['header.nav.quickDelivery'])
+    expect(broken.html).not.toContain(CATALOGS['sv-SE']['header.nav.quickDelivery'])
     expect(broken.res.headers.get('cache-control')).toBe('no-store')
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('neither it nor en-US'))
-    error.mockClear()
-    const again = await page('/se/marketing', env.KV)
+    expect(broken.res.headers.get(EDGE_CACHE_HEADER)).toBe('BYPASS')
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('shipped with the Worker'))
+    // KV back: the same address is rendered in Swedish (nothing English was kept), then stored.
+    const again = await page('/se/marketing?outage=kv', env.KV, { anonymous: true })
     expect(again.res.status).toBe(200)
+    expect(again.res.headers.get(EDGE_CACHE_HEADER)).toBe('MISS')
     expect(again.html).toContain(CATALOGS['sv-SE']['header.nav.quickDelivery'])
+  })
+
+  it('never stores a page served in English for want of its own catalog', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    clearLoadedCatalogs()
+    const broken = await page('/se/marketing?outage=sv', kvFailingOn(/sv-SE$/), { anonymous: true })
+    expect(broken.res.status).toBe(200)
+    expect(broken.res.headers.get('cache-control')).toBe('no-store')
+    expect(broken.res.headers.get(EDGE_CACHE_HEADER)).toBe('BYPASS')
+    const again = await page('/se/marketing?outage=sv', env.KV, { anonymous: true })
+    expect(again.res.headers.get(EDGE_CACHE_HEADER)).toBe('MISS')
+    expect(again.html).toContain(CATALOGS['sv-SE']['header.nav.quickDelivery'])
+  })
+
+  it('still refuses a queued e-mail its text when KV gives no catalog, so the queue retries it in its language', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    await expect(catalogFor({ KV: kvFailingOn() }, 'sv-SE')).rejects.toThrow('neither it nor en-US')
   })
 })

@@ -1,6 +1,6 @@
 import { defaultConfiguration, validateConfiguration } from '../domain/catalog/configuration'
 import { catalogForVisitor } from '../domain/catalog/view'
-import { impliedPrevious, parseChoice, stateFromQuery } from '../domain/configurator/url'
+import { impliedPrevious, parseChoice, queryOf, stateFromQuery } from '../domain/configurator/url'
 import { computeView } from '../domain/configurator/view'
 import { compareFinance } from '../domain/finance/compare'
 import { isExpired } from '../domain/finance/offer'
@@ -236,6 +236,8 @@ export default defineRoute<ConfiguratorData>({
       description: 'page.configurator.lead',
       values: { model: data.catalog.model.name },
       structuredData: carStructuredData(data, quote.totalInclVat, quote.currency, state.configuration.versionCode),
+      // A shared build shows this very car, and its link keeps every choice.
+      car: { catalog: data.catalog, configuration: state.configuration, query: queryOf(state) },
     }
   },
   Page: ConfiguratorPage,

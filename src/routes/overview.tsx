@@ -47,6 +47,7 @@ export default defineRoute<OverviewData>({
     title: 'page.overview.heading',
     description: 'page.overview.lead',
     values: { model: data.catalog.model.name },
+    car: { catalog: data.catalog, configuration: data.configuration },
   }),
   Page: OverviewPage,
 })

@@ -98,7 +98,7 @@ function PreOrderPage({ data }: { data: PreOrderData }) {
         </section>
         {data.incentive ? <IncentiveCard id="pre-order-incentive" className="card" incentive={data.incentive} /> : null}
         {data.fee ? (
-          <p>
+          <p className="form-actions">
             <a
               className="button button--primary"
               href={linkTo(site, `/pre-order/info-submission/${data.id}/${data.carId}`)}

@@ -2,6 +2,8 @@ import type { ComponentType } from 'react'
 import type { Account } from '../domain/account/account'
 import type { Consent } from '../domain/analytics/consent'
 import type { AnalyticsLabel } from '../domain/analytics/events'
+import type { Configuration } from '../domain/catalog/configuration'
+import type { Catalog } from '../domain/catalog/schema'
 import { PricedCarError } from '../domain/pricing/priced-car'
 import type { MessageKey } from '../i18n/intl'
 import type { Site } from '../i18n/sites'
@@ -121,6 +123,11 @@ export interface PageMeta {
   values?: Record<string, string | number>
   /** schema.org data for search engines (JSON-LD), e.g. the car and its offer. */
   structuredData?: Record<string, unknown>
+  /**
+   * The car a link to this page shows when shared (its Open Graph image), and the address query that keeps that car
+   * (the configurator's choices); a page without one shows the model as it comes.
+   */
+  car?: { catalog: Catalog; configuration: Configuration; query?: URLSearchParams }
 }
 
 export interface PageRoute<Data = unknown> {

@@ -1,51 +1,64 @@
-import type { AnalyticsEvent } from '../domain/analytics/events'
+import type { QueuedAnalyticsEvent } from '../domain/analytics/events-schema'
 
-export type EventSource = 'client' | 'server'
+const COLUMNS = [
+  'event_id',
+  'received_at',
+  'source',
+  'event',
+  'label',
+  'country_code',
+  'language',
+  'channel',
+  'device_id',
+  'platform',
+  'device',
+  'depth',
+] as const
 
-/** An event as stored: for server-side events the device id may be unknown. */
-export type StoredEvent = Omit<AnalyticsEvent, 'deviceId'> & { deviceId: string | null }
+/** An event's values, in the order of COLUMNS. */
+const rowOf = (e: QueuedAnalyticsEvent) => [
+  e.id,
+  e.receivedAt,
+  e.source,
+  e.event,
+  e.label,
+  e.country,
+  e.language,
+  e.channel,
+  e.deviceId,
+  e.platform,
+  e.device,
+  e.depth ?? null,
+]
+
+/** D1 binds at most 100 parameters per statement. */
+const ROWS_PER_STATEMENT = Math.floor(100 / COLUMNS.length)
 
 /**
- * The internal analytics reporter's events in D1 (migration 0012). Written only after the caller
- * checked the visitor's analytics consent.
+ * The internal analytics reporter's events in D1 (migrations 0012, 0027). Written only by the analytics queue's
+ * consumer (src/worker/analytics-queue.ts), from events the edge checked for consent and validated.
  */
 export function createAnalyticsStore(db: D1Database) {
   return {
-    /** Stores a batch in one round trip. */
-    async record(events: readonly StoredEvent[], source: EventSource, receivedAt: Date): Promise<void> {
+    /**
+     * Stores queued events in one D1 batch of multi-row inserts (one round trip, one transaction: all or none). An
+     * event whose id is already stored is skipped, so a redelivered batch adds nothing.
+     */
+    async insert(events: readonly QueuedAnalyticsEvent[]): Promise<void> {
       if (events.length === 0) return
-      const at = receivedAt.toISOString()
-      const insert = db.prepare(
-        `INSERT INTO analytics_events
-           (received_at, source, event, label, country_code, language, channel, device_id, platform, device, depth)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)`,
-      )
-      await db.batch(
-        events.map((e) =>
-          insert.bind(
-            at,
-            source,
-            e.event,
-            e.label,
-            e.country,
-            e.language,
-            e.channel,
-            e.deviceId,
-            e.platform,
-            e.device,
-            e.depth ?? null,
-          ),
-        ),
-      )
-    },
-
-    /** Events of one device received since a moment: the reporter's rate limit. */
-    async countSince(deviceId: string, since: Date): Promise<number> {
-      const row = await db
-        .prepare('SELECT COUNT(*) AS n FROM analytics_events WHERE device_id = ?1 AND received_at >= ?2')
-        .bind(deviceId, since.toISOString())
-        .first<{ n: number }>()
-      return row?.n ?? 0
+      const statements: D1PreparedStatement[] = []
+      for (let start = 0; start < events.length; start += ROWS_PER_STATEMENT) {
+        const rows = events.slice(start, start + ROWS_PER_STATEMENT)
+        const placeholders = rows.map(
+          (_, row) => `(${COLUMNS.map((_, column) => `?${row * COLUMNS.length + column + 1}`).join(', ')})`,
+        )
+        statements.push(
+          db
+            .prepare(`INSERT OR IGNORE INTO analytics_events (${COLUMNS.join(', ')}) VALUES ${placeholders.join(', ')}`)
+            .bind(...rows.flatMap(rowOf)),
+        )
+      }
+      await db.batch(statements)
     },
   }
 }

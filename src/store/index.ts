@@ -1,4 +1,3 @@
-import { createAnalyticsStore } from './analytics'
 import { createAuditStore } from './audit'
 import { createConfigurationStore } from './configurations'
 import { createCustomerRecordStore } from './customer-records'
@@ -57,8 +56,6 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     financeApplications: createFinanceApplicationStore(env.DB),
 
     stock: createStockStore(env.DB),
-
-    analytics: createAnalyticsStore(env.DB),
   }
 }
 

@@ -5,6 +5,7 @@ import { type AnalyticsEventName, type AnalyticsLabel, DEVICE_ID_PATTERN } from 
 import { channelOf, deviceOf, platformOf } from '../domain/client-platform'
 import { type CountryCode, type Site, siteForPath } from '../i18n/sites'
 import { ROUTES } from '../routes'
+import { enqueueEvents, queuedEvents } from './analytics-queue'
 import { readConsent } from './consent'
 import type { AppEnv } from './types'
 
@@ -74,7 +75,9 @@ export function tagManagerSources(directive: 'script' | 'connect' | 'img'): (c: 
 
 /**
  * Records an event the server saw itself (a form submitted without JavaScript), when the visitor's
- * consent allows analytics. The device id comes from the form when the analytics script added it.
+ * consent allows analytics: it goes to the analytics queue like the script's events. The device id
+ * comes from the form when the analytics script added it. A queue that refuses it costs the event,
+ * never what the visitor did (enqueueEvents logs a warning).
  */
 export async function recordServerEvent(
   c: Context<AppEnv>,
@@ -85,26 +88,15 @@ export async function recordServerEvent(
 ): Promise<void> {
   if (!analyticsAllowed(c)) return
   const userAgent = c.req.header('user-agent') ?? ''
-  const recording = c.get('store').analytics.record(
-    [
-      {
-        event,
-        label,
-        country: site.countryCode,
-        language: site.locale,
-        channel: channelOf(userAgent),
-        deviceId: deviceId && DEVICE_ID_PATTERN.test(deviceId) ? deviceId : null,
-        platform: platformOf(userAgent),
-        device: deviceOf(userAgent),
-      },
-    ],
-    'server',
-    new Date(),
-  )
-  try {
-    await recording
-  } catch (error) {
-    // Analytics never breaks what the visitor did: their order or booking is already saved.
-    console.warn(`[${c.get('requestId')}] analytics event not stored`, error)
+  const received = {
+    event,
+    label,
+    country: site.countryCode,
+    language: site.locale,
+    channel: channelOf(userAgent),
+    deviceId: deviceId && DEVICE_ID_PATTERN.test(deviceId) ? deviceId : null,
+    platform: platformOf(userAgent),
+    device: deviceOf(userAgent),
   }
+  await enqueueEvents(c.env.ANALYTICS, queuedEvents([received], 'server', new Date()), c.get('requestId'))
 }

@@ -1,6 +1,14 @@
-import { type CloudflareOptions, captureException, withSentry, withStreamedSpan } from '@sentry/cloudflare'
+import type { CloudflareOptions } from '@sentry/cloudflare'
 import { DEFAULT_TRACES_SAMPLE_RATE, scrubReport, scrubSpan } from '../domain/error-report'
 import { type AppConfig, appConfig } from './env'
+
+/** The SDK, once a worker with a DSN has loaded it (src/worker/sentry.ts); until then nothing is reported. */
+let sentry: typeof import('./sentry') | undefined
+
+async function loadSentry(): Promise<typeof import('./sentry')> {
+  sentry ??= await import('./sentry')
+  return sentry
+}
 
 /**
  * Error reporting (Sentry), on the server and in the browser: only in production and only when
@@ -51,34 +59,44 @@ export function sentryOptions(env: Env, overrides: Partial<CloudflareOptions> = 
     // Collect nothing about the visitor in the first place; scrubReport and scrubSpan remove what slips through.
     dataCollection: PRIVATE_DATA_COLLECTION,
     beforeSend: (event) => scrubReport(event),
-    // The SDK streams spans (its default): each one, the request's root span included, passes `beforeSendSpan`;
-    // `beforeSendTransaction` is never called for them.
+    // The SDK streams spans (its default): each one, the request's root span included, passes `beforeSendSpan`
+    // (marked for streamed spans by src/worker/sentry.ts); `beforeSendTransaction` is never called for them.
     traceLifecycle: 'stream',
-    beforeSendSpan: withStreamedSpan((span) => scrubSpan(span)),
+    beforeSendSpan: (span) => scrubSpan(span),
     beforeBreadcrumb: (crumb) => scrubReport(crumb),
     ...overrides,
   }
 }
 
 /**
- * The worker's handler, reporting errors when `sentryOptions` gives options for the env; otherwise
- * the handler itself, untouched, so development and tests pay nothing for the SDK.
+ * The worker's handler, reporting errors when `sentryOptions` gives options for the env: the SDK is imported
+ * then (once per isolate) and wraps the handler. Otherwise the handler runs untouched, so development, tests and
+ * a deployment without a DSN neither load nor pay for the SDK, and the Worker's main module does not carry it.
  */
 export function withErrorReporting<Message>(
   handler: ExportedHandler<Env, Message> & Required<Pick<ExportedHandler<Env, Message>, 'fetch'>>,
   overrides: Partial<CloudflareOptions> = {},
 ): ExportedHandler<Env, Message> & Required<Pick<ExportedHandler<Env, Message>, 'fetch'>> {
-  const reported = withSentry((env: Env) => sentryOptions(env, overrides), { ...handler })
-  const pick = (env: Env) => (sentryOptions(env) ? reported : handler)
+  let reported: ExportedHandler<Env, Message> | undefined
+  const pick = async (env: Env): Promise<ExportedHandler<Env, Message>> => {
+    if (!sentryOptions(env)) return handler
+    const sdk = await loadSentry()
+    reported ??= sdk.reportingHandler((env: Env) => sentryOptions(env, overrides), { ...handler })
+    return reported
+  }
   return {
-    fetch: (request, env, ctx) => (pick(env).fetch as NonNullable<typeof handler.fetch>)(request, env, ctx),
+    fetch: async (request, env, ctx) =>
+      ((await pick(env)).fetch as NonNullable<typeof handler.fetch>)(request, env, ctx),
     ...(handler.queue
-      ? { queue: (batch, env, ctx) => (pick(env).queue as NonNullable<typeof handler.queue>)(batch, env, ctx) }
+      ? {
+          queue: async (batch, env, ctx) =>
+            ((await pick(env)).queue as NonNullable<typeof handler.queue>)(batch, env, ctx),
+        }
       : {}),
     ...(handler.scheduled
       ? {
-          scheduled: (controller, env, ctx) =>
-            (pick(env).scheduled as NonNullable<typeof handler.scheduled>)(controller, env, ctx),
+          scheduled: async (controller, env, ctx) =>
+            ((await pick(env)).scheduled as NonNullable<typeof handler.scheduled>)(controller, env, ctx),
         }
       : {}),
   }
@@ -86,5 +104,5 @@ export function withErrorReporting<Message>(
 
 /** Reports an error the app handled itself (its error page was shown); a no-op when reporting is off. */
 export function reportError(error: unknown, context?: Record<string, string>): void {
-  captureException(error, context ? { tags: context } : undefined)
+  sentry?.captureException(error, context ? { tags: context } : undefined)
 }

@@ -1,6 +1,8 @@
 import { env as testEnv } from 'cloudflare:test'
 import { createTransport, startSpan } from '@sentry/cloudflare'
 import { describe, expect, it, vi } from 'vitest'
+import { kvFailingOn } from '../../test/fixtures'
+import { clearLoadedCatalogs } from '../i18n/catalog-store'
 import { sentryOptions, withErrorReporting } from './error-reporting'
 import { app } from './index'
 
@@ -146,6 +148,28 @@ describe('error reporting', () => {
     expect(errors).toHaveLength(1)
     expect(errors[0]?.request?.url).toBe('https://shop.example/api/v1/stores/x/slots')
     expect(JSON.stringify(sent)).not.toContain('ada@example.com')
+  })
+
+  it('reports a message-catalog outage, which the visitor sees as a page in English', async () => {
+    const { sent, transport } = fakeTransport()
+    const handler = withErrorReporting(
+      { fetch: (request, env, ctx) => app.fetch(request, env, ctx) },
+      TEST_OPTIONS(transport),
+    )
+    const { ctx, settled } = executionContext()
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    clearLoadedCatalogs()
+    const env = { ...testEnv, ...PRODUCTION, SENTRY_DSN: DSN, KV: kvFailingOn() } as unknown as Env
+    const res = await handler.fetch(incoming(new Request('https://shop.example/dk/marketing')), env, ctx)
+    expect(res.status).toBe(200)
+    await res.text()
+    await settled()
+    clearLoadedCatalogs()
+    const types = (sent.flat() as { exception?: { values?: { type: string }[] } }[]).flatMap(
+      (item) => item.exception?.values?.map((value) => value.type) ?? [],
+    )
+    expect(types).toEqual(['CatalogUnavailableError'])
   })
 })
 

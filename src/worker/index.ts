@@ -9,6 +9,8 @@ import { SITES, siteForPath } from '../i18n/sites'
 import { COOKIE_SETTINGS_PATH } from '../routes/cookie-settings'
 import { createStore } from '../store'
 import { tagManagerSources } from './analytics'
+import { handleAnalyticsBatch } from './analytics-consumer'
+import { ANALYTICS_QUEUE } from './analytics-queue'
 import { api } from './api'
 import { requestLocale } from './api/errors'
 import { authSdk } from './api/session'
@@ -17,7 +19,7 @@ import { handleConsentPost } from './consent-post'
 import { d1Sessions } from './d1-session'
 import { edgeCache } from './edge-cache'
 import { appConfig, ConfigError } from './env'
-import { errorReportingConfig, withErrorReporting } from './error-reporting'
+import { errorReportingConfig, reportError, withErrorReporting } from './error-reporting'
 import { errorAnswer } from './errors'
 import { csrfProtection } from './middleware/csrf'
 import { isSameOriginPost } from './middleware/same-origin'
@@ -68,6 +70,16 @@ function backgroundTask(c: Context<AppEnv>): ((promise: Promise<unknown>) => voi
 // Anonymous pages from the edge cache, first: a hit runs no other middleware and renders nothing (edge-cache.ts).
 app.use(edgeCache())
 app.use(requestId())
+// An e-mail's HTML part in the dev mailbox (below) gets what a mail client allows, inline styles and pictures and no
+// script, instead of the pages' policy; registered before secureHeaders so that its header is the last word.
+app.use('/dev/mailbox/:id', async (c, next) => {
+  await next()
+  if (c.res.ok)
+    c.res.headers.set(
+      'content-security-policy',
+      "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'",
+    )
+})
 app.use(
   secureHeaders({
     contentSecurityPolicy: {
@@ -112,21 +124,19 @@ app.use(async (c, next) => {
   await next()
 })
 // The message catalogs live in KV, not in the bundle: the site's and the API caller's, read before anything
-// that writes text (i18n/catalog-store.ts); a locale KV cannot give is served in English, and if KV cannot give
-// English either, the answer is a 503 (there is no text to write a page with).
+// that writes text (i18n/catalog-store.ts). A locale KV cannot give is served in English; when KV gives no
+// catalog at all, in the English shipped with the Worker (a chunk loaded only then). Such a degraded answer is
+// never stored: not by the edge cache (edgeCache, outside, stores only the anonymous-page policy) nor by browsers.
 app.use(async (c, next) => {
-  try {
-    await preloadCatalogs(c.env, [siteForPath(c.req.path).site.locale, requestLocale(c)])
-  } catch (error) {
-    if (!(error instanceof CatalogUnavailableError)) throw error
-    console.error(`[${c.get('requestId')}] ${error.message}`)
-    reportError(error)
-    return c.text('503 Service Unavailable: please try again in a minute.', 503, {
-      'cache-control': CachePolicy.noStore,
-      'retry-after': '60',
-    })
+  const locale = siteForPath(c.req.path).site.locale
+  const { degraded, shipped } = await preloadCatalogs(c.env, [locale, requestLocale(c)])
+  if (shipped) {
+    const outage = new CatalogUnavailableError(locale)
+    console.error(`[${c.get('requestId')}] ${outage.message}: serving the English shipped with the Worker`)
+    reportError(outage)
   }
   await next()
+  if (degraded) c.res.headers.set('cache-control', CachePolicy.noStore)
 })
 // D1 through the Sessions API: read replicas, and a customer's own writes always visible to them (d1-session.ts).
 app.use(d1Sessions())
@@ -161,25 +171,18 @@ app.route('/', carImage)
 app.notFound((c) => errorAnswer(new HTTPException(404), c))
 app.onError(errorAnswer)
 
-// The dev mailbox: every e-mail the storefront "sent", readable outside production.
+// The dev mailbox: every e-mail the storefront "sent", readable outside production; an e-mail's HTML part (the car
+// as a picture) opens on its own, as a mail client shows it.
 app.get('/dev/mailbox', async (c) => {
   if (c.get('config').ENVIRONMENT === 'production') return c.notFound()
-  const { results } = await c.env.DB.prepare(
-    'SELECT recipient, subject, body, delivered_at AS deliveredAt FROM mailbox ORDER BY delivered_at DESC LIMIT 50',
-  ).all<{ recipient: string; subject: string; body: string; deliveredAt: string }>()
-  const escapeHtml = (text: string) =>
-    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-  const items = results
-    .map(
-      (m) =>
-        `<article><h2>${escapeHtml(m.subject)}</h2><p><small>${escapeHtml(m.recipient)} · ${escapeHtml(m.deliveredAt)}</small></p><p>${escapeHtml(m.body)}</p></article>`,
-    )
-    .join('')
-  return c.html(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body><main><h1>Dev mailbox</h1>${items}</main></body></html>`,
-    200,
-    { 'cache-control': CachePolicy.none },
-  )
+  const { mailboxPage } = await import('./dev-mailbox')
+  return c.html(await mailboxPage(c.env.DB), 200, { 'cache-control': CachePolicy.none })
+})
+app.get('/dev/mailbox/:id', async (c) => {
+  if (c.get('config').ENVIRONMENT === 'production') return c.notFound()
+  const { mailboxHtml } = await import('./dev-mailbox')
+  const html = await mailboxHtml(c.env.DB, c.req.param('id'))
+  return html === null ? c.notFound() : c.html(html, 200, { 'cache-control': CachePolicy.none })
 })
 
 for (const site of SITES) app.get(`${site.prefix}${PRIVACY_EXPORT_PATH}`, (c) => handlePrivacyExport(c, site))
@@ -194,15 +197,17 @@ app.on(['GET', 'POST'], '*', (c) => {
 export { app }
 
 /**
- * The worker: pages and API, the notification queue consumer, and the outbox sweep; errors go to
- * Sentry in production when SENTRY_DSN is set (src/worker/error-reporting.ts).
+ * The worker: pages and API, the consumers of the notification and analytics queues, and the outbox
+ * sweep; errors go to Sentry in production when SENTRY_DSN is set (src/worker/error-reporting.ts).
  */
-export default withErrorReporting<NotificationMessage>({
+export default withErrorReporting<unknown>({
   fetch: app.fetch,
-  // E-mails are written in each customer's language, Icelandic included.
-  queue: async (batch: MessageBatch<NotificationMessage>, env: Env) => {
+  queue: async (batch: MessageBatch<unknown>, env: Env) => {
+    // Each consumer parses its own messages: analytics events again with zod; notifications name an outbox row.
+    if (batch.queue === ANALYTICS_QUEUE) return handleAnalyticsBatch(batch, env)
+    // E-mails are written in each customer's language, Icelandic included.
     await loadIntlData('is-IS')
-    return handleNotificationBatch(batch, env)
+    return handleNotificationBatch(batch as MessageBatch<NotificationMessage>, env)
   },
   scheduled: async (_controller: ScheduledController, env: Env, ctx: ExecutionContext) => {
     ctx.waitUntil(sweepOutbox(env))

@@ -5,6 +5,8 @@ export interface OutgoingMail {
   to: string
   subject: string
   text: string
+  /** The HTML part, for e-mails that show a picture; the text part is always sent too. */
+  html?: string
   idempotencyKey: string
 }
 
@@ -56,7 +58,7 @@ export const RESEND_ENDPOINT = 'https://api.resend.com/emails'
 /**
  * Resend's e-mail API (one JSON POST per e-mail). The outbox row's id goes as the `Idempotency-Key`, so a retry
  * after a lost answer does not send the e-mail twice. Only what the e-mail needs is sent: sender, recipient,
- * subject and text.
+ * subject, text and, when there is one, the HTML part.
  *
  * @example
  * await resendTransport({ apiKey, from: 'Nordvolt <orders@mail.example.com>' }).send(mail)
@@ -75,7 +77,13 @@ export function resendTransport(
           'content-type': 'application/json',
           'idempotency-key': mail.idempotencyKey,
         },
-        body: JSON.stringify({ from: config.from, to: [mail.to], subject: mail.subject, text: mail.text }),
+        body: JSON.stringify({
+          from: config.from,
+          to: [mail.to],
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
+        }),
       })
       // Read the body so the connection is released; its content is not kept (it may echo the recipient).
       await response.arrayBuffer()

@@ -1,14 +1,18 @@
 import { carName } from '../app/trade-in'
+import { ConfigurationError, defaultConfiguration } from '../domain/catalog/configuration'
 import { formatDeduction, formatMoney } from '../domain/money'
 import { priceStatement } from '../domain/pricing/display'
 import { catalogFor } from '../i18n/catalog-store'
 import { formatDate } from '../i18n/dates'
 import { createRequestIntl } from '../i18n/intl'
-import { LOCALES, type Locale } from '../i18n/sites'
+import { type CountryCode, LOCALES, type Locale } from '../i18n/sites'
 import { storedOrderPrice } from '../routes/order-price'
 import { createStore } from '../store'
 import { randomId } from '../store/ids'
+import { carPngPath } from '../ui/car/image-path'
+import { carLabel } from '../ui/configurator/car-look'
 import { type MailSecrets, MailSendError, mailTransportFor } from './mail'
+import type { MailPicture } from './mail-html'
 
 /** What goes on the queue: just the outbox row to deliver. */
 export interface NotificationMessage {
@@ -27,15 +31,18 @@ interface NotificationRow {
 export interface RenderedMail {
   subject: string
   body: string
+  /** The HTML part, for e-mails about a car (which show it); null for text-only e-mails. */
+  html: string | null
 }
 
-type Bindings = Pick<Env, 'DB' | 'KV' | 'NOTIFY'> & MailSecrets
+/** The official origin (a Worker variable), for the absolute addresses of pictures in e-mails. */
+type Bindings = Pick<Env, 'DB' | 'KV' | 'NOTIFY'> & MailSecrets & { OFFICIAL_URL?: string }
 
 /** The e-mail of an outbox row, in the recipient's language. */
 export async function renderNotification(env: Bindings, row: NotificationRow): Promise<RenderedMail> {
   const locale: Locale = (LOCALES as readonly string[]).includes(row.locale) ? (row.locale as Locale) : 'en-US'
   const intl = createRequestIntl(locale, await catalogFor(env, locale))
-  const t = (key: string, values: Record<string, string>) => intl.formatMessage({ id: key }, values)
+  const t = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values)
   const payload = JSON.parse(row.payload) as Record<string, string>
   const values: Record<string, string> = { name: payload.name ?? '', number: payload.number ?? '' }
   // Values written with the e-mail as text (a link built with the public origin, a new address, an amount formatted
@@ -58,7 +65,50 @@ export async function renderNotification(env: Bindings, row: NotificationRow): P
   const keys = row.kind.includes('.') ? row.kind : `mail.${row.kind}`
   const body = t(`${keys}.body`, values)
   const price = row.kind === 'orderPlaced' ? await orderPriceText(env, payload, locale, t) : null
-  return { subject: t(`${keys}.subject`, values), body: price ? `${body}\n\n${price}` : body }
+  const subject = t(`${keys}.subject`, values)
+  const text = price ? `${body}\n\n${price}` : body
+  const picture = await mailPicture(env, payload, locale, t)
+  if (!picture) return { subject, body: text, html: null }
+  const { mailHtml } = await import('./mail-html')
+  return { subject, body: text, html: mailHtml(locale, subject, text, picture) }
+}
+
+/**
+ * The car an e-mail is about, as a picture: an order's or a quote's car as configured, or the model of a test drive
+ * as it comes in that country; null for e-mails about no car. The address is absolute on the official origin; a
+ * local run without one (only outside production) writes a path, which the dev mailbox shows from its own origin;
+ * with a real mail provider but no official origin the e-mail stays text only.
+ */
+async function mailPicture(
+  env: Bindings,
+  payload: Record<string, string>,
+  locale: Locale,
+  t: (key: string, values?: Record<string, string | number>) => string,
+): Promise<MailPicture | null> {
+  const origin = env.OFFICIAL_URL?.replace(/\/$/, '') ?? (mailTransportFor(env) ? null : '')
+  if (origin === null) return null
+  const store = createStore(env)
+  const configurationId = payload.orderId
+    ? (await store.orders.find(payload.orderId))?.configurationId
+    : payload.configurationId
+  const record = configurationId ? await store.findConfiguration(configurationId) : null
+  const modelCode = record?.modelCode ?? (payload.bookingId ? payload.modelCode : undefined)
+  const catalog = modelCode ? await store.catalog(modelCode) : null
+  if (!catalog) return null
+  const country = (record?.countryCode ?? payload.country ?? '') as CountryCode
+  let configuration = record?.choices ?? null
+  try {
+    configuration ??= defaultConfiguration(catalog, country)
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error
+    return null
+  }
+  return {
+    src: `${origin}${carPngPath(configuration, 'front', '1200x600')}`,
+    width: 600,
+    height: 300,
+    alt: carLabel(t, locale, catalog, configuration, 'front'),
+  }
 }
 
 /**
@@ -128,7 +178,13 @@ export async function deliverNotification(
   const transport = mailTransportFor(env, fetcher)
   if (transport) {
     try {
-      await transport.send({ to: row.recipient, subject: mail.subject, text: mail.body, idempotencyKey: row.id })
+      await transport.send({
+        to: row.recipient,
+        subject: mail.subject,
+        text: mail.body,
+        ...(mail.html ? { html: mail.html } : {}),
+        idempotencyKey: row.id,
+      })
     } catch (error) {
       if (!(error instanceof MailSendError && error.permanent)) throw error
       // Retrying cannot help: the row stops being retried and says so (the log names the row, not the recipient).
@@ -142,10 +198,10 @@ export async function deliverNotification(
   await env.DB.batch([
     // Only while the row still names its recipient: an account erased meanwhile (src/store/privacy.ts) keeps no copy.
     env.DB.prepare(
-      `INSERT INTO mailbox (id, notification_id, recipient, subject, body, delivered_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM notifications WHERE id = ?2 AND recipient = ?3)
+      `INSERT INTO mailbox (id, notification_id, recipient, subject, body, html, delivered_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?7, ?6 WHERE EXISTS (SELECT 1 FROM notifications WHERE id = ?2 AND recipient = ?3)
        ON CONFLICT (notification_id) DO NOTHING`,
-    ).bind(randomId(), row.id, row.recipient, mail.subject, mail.body, now.toISOString()),
+    ).bind(randomId(), row.id, row.recipient, mail.subject, mail.body, now.toISOString(), mail.html),
     markSent,
   ])
   return 'sent'

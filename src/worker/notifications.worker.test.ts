@@ -1,29 +1,11 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
-import { visitor } from '../../test/visitor'
+import { bookSwedishTestDrive, productionEnv } from '../../test/fixtures'
 import { CATALOGS } from '../i18n/catalogs'
 import { app } from './index'
 import { deliverNotification, handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
 
-async function bookOnce(email: string) {
-  const slots = (await (await visitor().request('/api/v1/stores/se-goteborg-avenyn/slots?site=/se')).json()) as {
-    slots: { start: string }[]
-  }
-  const res = await visitor().postForm('/se/test-drive/p5', {
-    storeId: 'se-goteborg-avenyn',
-    modelCode: 'p5',
-    slotStart: slots.slots[3]?.start ?? '',
-    name: 'Selma Lagerlöf',
-    email,
-    phone: '070 123 45 67',
-    privacyAccepted: 'yes',
-  })
-  expect(res.status).toBe(303)
-  const row = await env.DB.prepare('SELECT id FROM notifications WHERE recipient = ?1')
-    .bind(email)
-    .first<{ id: string }>()
-  return row?.id ?? ''
-}
+const bookOnce = (email: string) => bookSwedishTestDrive(email)
 
 function fakeBatch(ids: string[]) {
   const messages = ids.map((id, attempts) => ({
@@ -90,12 +72,7 @@ describe('the dev mailbox', () => {
     await deliverNotification(env, id)
     const html = await (await app.request('/dev/mailbox', {}, env)).text()
     expect(html).toContain('greta.mailbox@example.com')
-    const production = {
-      ...env,
-      ENVIRONMENT: 'production',
-      APP_SECRET: 'x'.repeat(40),
-      GRAY_ACCESS_CODE: 'gray-code-123',
-    } as unknown as Env
+    const production = productionEnv()
     expect((await app.request('/dev/mailbox', {}, production)).status).toBe(404)
   })
 })

@@ -29,3 +29,23 @@ export const AnalyticsBatch = z.strictObject({
   events: z.array(AnalyticsEventInput).min(1).max(MAX_EVENTS_PER_BATCH),
 })
 export type AnalyticsBatch = z.output<typeof AnalyticsBatch>
+
+/**
+ * An event on the analytics queue, as the edge sends it after checking consent and validating it: its id (made at
+ * the edge, so a redelivery is stored once), when it was received, and who saw it ('client': the analytics script;
+ * 'server': a form submitted without JavaScript, whose device id may be unknown). The consumer parses every message
+ * again: a message that is not one of these is dropped, never stored.
+ */
+export const QueuedAnalyticsEvent = AnalyticsEventInput.extend({
+  id: z.uuid(),
+  receivedAt: z.iso.datetime(),
+  source: z.enum(['client', 'server']),
+  deviceId: z.string().regex(DEVICE_ID_PATTERN).nullable(),
+})
+export type QueuedAnalyticsEvent = z.output<typeof QueuedAnalyticsEvent>
+
+/** One message on the analytics queue: the events of one request (a page's batch, or the server's one event). */
+export const AnalyticsQueueMessage = z.strictObject({
+  events: z.array(QueuedAnalyticsEvent).min(1).max(MAX_EVENTS_PER_BATCH),
+})
+export type AnalyticsQueueMessage = z.output<typeof AnalyticsQueueMessage>

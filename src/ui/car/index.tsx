@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useId, useRef, useState } from 'react'
+import { importLater } from '../entry-import'
 import type { CarLook, CarView } from './look'
 
 export type { CarFeature, CarLook, CarView } from './look'
@@ -17,12 +18,7 @@ export const CarDrawing = createContext<DrawCar | null>(null)
 let loaded: DrawCar | undefined
 let loading: Promise<DrawCar> | undefined
 function loadDrawing(): Promise<DrawCar> {
-  // A fixed-name entry of the client build, imported by address, so nothing of it (not even a
-  // preload helper) joins a page's first JavaScript.
-  const src = import.meta.env.PROD
-    ? `/assets/car.js?v=${import.meta.env.VITE_BUILD_ID ?? 'dev'}`
-    : '/src/client/entries/car.ts'
-  loading ??= (import(/* @vite-ignore */ src) as Promise<typeof import('./draw')>).then((module) => {
+  loading ??= importLater<typeof import('./draw')>('car').then((module) => {
     loaded = module.drawCar
     return module.drawCar
   })

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { AnalyticsBatch } from '../../domain/analytics/events-schema'
 import { analyticsAllowed } from '../analytics'
+import { enqueueEvents, queuedEvents } from '../analytics-queue'
 import { limitPerClient } from '../middleware/rate-limit'
 import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
@@ -34,20 +35,31 @@ export const EVENT_ENDPOINTS = {
       ],
     },
     responses: {
-      202: { description: 'Stored', schema: z.object({ stored: z.number().int() }) },
+      202: { description: 'Queued; stored within seconds', schema: z.object({ queued: z.number().int() }) },
       403: { description: 'No analytics consent, or a missing or wrong anti-forgery token' },
       415: { description: 'Not JSON' },
       422: { description: 'Invalid events' },
       429: { description: 'Too many events from this device or address; try again in a minute' },
+      503: { description: 'Queue unavailable: the events were dropped' },
     },
   },
 } satisfies Record<string, EndpointSpec>
+
+/**
+ * Whether a batch fits its devices' budget of EVENTS_PER_MINUTE (the EVENTS_DEVICE_LIMITER binding, one count per
+ * event), counted at the edge: the events are not in D1 yet when the next batch comes, and reading D1 for every batch
+ * would put the peak's load back on the database.
+ */
+async function withinDeviceBudget(limiter: RateLimit, events: readonly { deviceId: string }[]): Promise<boolean> {
+  const outcomes = await Promise.all(events.map((e) => limiter.limit({ key: e.deviceId })))
+  return outcomes.every((outcome) => outcome.success)
+}
 
 export const eventsApi = new Hono<AppEnv>().post(
   routePath(EVENT_ENDPOINTS.recordEvents),
   // Per client as well as per device: a script inventing device ids is still one address.
   limitPerClient('EVENTS_LIMITER', 'analytics.error.tooMany'),
-  // Consent first: without it nothing is read, validated or stored.
+  // Consent first: without it nothing is read, validated or queued.
   async (c, next) => {
     if (!analyticsAllowed(c)) return apiError(c, 403, 'consent_required', 'analytics.error.noConsent')
     await next()
@@ -55,16 +67,16 @@ export const eventsApi = new Hono<AppEnv>().post(
   jsonBody(AnalyticsBatch),
   async (c) => {
     const { events } = bodyOf(c, AnalyticsBatch)
-    const store = c.get('store').analytics
-    const now = new Date()
-    const devices = new Set(events.map((e) => e.deviceId))
-    for (const device of devices) {
-      const recent = await store.countSince(device, new Date(now.getTime() - 60_000))
-      if (recent + events.length > EVENTS_PER_MINUTE) {
-        return apiError(c, 429, 'rate_limited', 'analytics.error.tooMany')
-      }
+    if (!(await withinDeviceBudget(c.env.EVENTS_DEVICE_LIMITER, events))) {
+      c.header('retry-after', '60')
+      return apiError(c, 429, 'rate_limited', 'analytics.error.tooMany')
     }
-    await store.record(events, 'client', now)
-    return c.json({ stored: events.length }, 202, { 'cache-control': CachePolicy.none })
+    // Answered at once; the queue's consumer stores them, up to 100 messages in one D1 batch (analytics-queue.ts).
+    const queued = queuedEvents(events, 'client', new Date())
+    if (!(await enqueueEvents(c.env.ANALYTICS, queued, c.get('requestId')))) {
+      c.header('retry-after', '60')
+      return apiError(c, 503, 'analytics_unavailable', 'analytics.error.unavailable')
+    }
+    return c.json({ queued: queued.length }, 202, { 'cache-control': CachePolicy.none })
   },
 )

@@ -11,6 +11,8 @@ export interface DocumentProps {
   indexable: boolean
   /** Serialized hydration payload; present only on pages that ship JavaScript. */
   payload: string | null
+  /** What a link to the page shows when shared (Open Graph, X/Twitter card); null on error pages. */
+  share: SharedLink | null
   /** Serialized JSON-LD for search engines, or null. */
   structuredData: string | null
   nonce: string
@@ -21,6 +23,15 @@ export interface DocumentProps {
   /** The browser error reporter, on pages that ship JavaScript, only in production with a DSN. */
   monitoring: { dsn: string; environment: string; tracesSampleRate: number; src: string } | null
   children: ReactNode
+}
+
+/** A page's link preview: absolute addresses on the official origin, texts in the page's language. */
+export interface SharedLink {
+  title: string
+  description: string
+  url: string
+  /** The car as a PNG of 1200 × 630, with its text alternative; null when no car can be drawn. */
+  image: { url: string; width: number; height: number; alt: string } | null
 }
 
 /** The HTML document around the app. Server-only: the client hydrates `#app`, not the document. */
@@ -37,6 +48,7 @@ export function Document(props: DocumentProps) {
         {props.alternates.map((alt) => (
           <link key={alt.hrefLang} rel="alternate" hrefLang={alt.hrefLang} href={alt.href} />
         ))}
+        {props.share ? <ShareMeta share={props.share} /> : null}
         {props.structuredData === null ? null : (
           <script
             type="application/ld+json"
@@ -85,5 +97,35 @@ export function Document(props: DocumentProps) {
         )}
       </body>
     </html>
+  )
+}
+
+function ShareMeta({ share }: { share: SharedLink }) {
+  const { image } = share
+  const tags: [string, string][] = [
+    ['og:type', 'website'],
+    ['og:site_name', 'Nordvolt'],
+    ['og:title', share.title],
+    ['og:description', share.description],
+    ['og:url', share.url],
+    ...(image
+      ? ([
+          ['og:image', image.url],
+          ['og:image:type', 'image/png'],
+          ['og:image:width', String(image.width)],
+          ['og:image:height', String(image.height)],
+          ['og:image:alt', image.alt],
+          ['twitter:card', 'summary_large_image'],
+          ['twitter:image:alt', image.alt],
+        ] as [string, string][])
+      : [['twitter:card', 'summary'] as [string, string]]),
+  ]
+  // Open Graph names its tags by `property`, X (Twitter) by `name`.
+  return tags.map(([key, content]) =>
+    key.startsWith('og:') ? (
+      <meta key={key} property={key} content={content} />
+    ) : (
+      <meta key={key} name={key} content={content} />
+    ),
   )
 }

@@ -33,7 +33,7 @@ describe('cache policies have names', () => {
 
   it('nothing personal is ever shareable: only the anonymous page and public files say public', () => {
     const shared = Object.entries(CachePolicy).filter(([, value]) => value.startsWith('public'))
-    expect(shared.map(([name]) => name).sort()).toEqual(['anonymousPage', 'publicDay', 'publicHour'])
+    expect(shared.map(([name]) => name).sort()).toEqual(['anonymousPage', 'publicDay', 'publicHour', 'publicMonth'])
     expect(CachePolicy.none).toBe('private, no-store')
   })
 })

@@ -17,4 +17,6 @@ export const CachePolicy = {
   publicHour: 'public, max-age=3600',
   /** Public files drawn from data that changes rarely: the car pictures. */
   publicDay: 'public, max-age=86400',
+  /** Public files whose address carries all they show: the car as a PNG (e-mails, link previews). */
+  publicMonth: 'public, max-age=2592000',
 } as const

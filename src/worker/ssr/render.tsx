@@ -5,14 +5,17 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { renderToReadableStream } from 'react-dom/server'
 import { allows, type Consent } from '../../domain/analytics/consent'
 import { type AnalyticsLabel, submitEventOf } from '../../domain/analytics/events'
+import { ConfigurationError, defaultConfiguration } from '../../domain/catalog/configuration'
 import { catalog as catalogOf } from '../../i18n/catalog-store'
 import { COMMON_NAMESPACES, createRequestIntl, pickMessages } from '../../i18n/intl'
 import { linkTo, sameOriginPath } from '../../i18n/links'
 import { alternateSites, type CountryCode, GLOBAL_SITE, type Locale, type Site } from '../../i18n/sites'
-import { type ClientEntry, PageError, PageRedirect, type PageRoute } from '../../routes/route'
+import { type ClientEntry, PageError, type PageMeta, PageRedirect, type PageRoute } from '../../routes/route'
 import { AppRoot, createPageAtoms } from '../../ui/AppRoot'
 import { CarDrawing } from '../../ui/car'
 import { drawCar } from '../../ui/car/draw'
+import { carPngPath } from '../../ui/car/image-path'
+import { carLabel } from '../../ui/configurator/car-look'
 import { type AppError, ErrorPage } from '../../ui/ErrorPage'
 import type { HydrationPayload } from '../../ui/payload'
 import type { RenderContext } from '../../ui/site-context'
@@ -33,7 +36,7 @@ import { ConsentBanner } from './ConsentBanner'
 import { CachePolicy } from './cache-policy'
 import { rememberedDrawing } from './car-drawing'
 import { compileMessages } from './compiled-messages'
-import { Document } from './Document'
+import { Document, type SharedLink } from './Document'
 import { buildPageContext } from './page-context'
 import { serializeForScript, serializePayload } from './serialize'
 
@@ -50,6 +53,8 @@ interface RenderRequest<Data> {
   title: string
   description: string
   structuredData?: Record<string, unknown>
+  /** The car a shared link shows (PageMeta.car); the model as it comes when absent. */
+  car?: PageMeta['car']
   data: Data
   Page: React.ComponentType<{ data: Data }>
   /** The page's analytics label; the analytics script loads only on labelled pages, with consent. */
@@ -139,12 +144,28 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
     (alt) => alt.countryCode === site.countryCode && alt.locale === site.locale,
   )
 
+  const title = intl.formatMessage({ id: 'site.titleTemplate' }, { title: request.title })
+  const canonical = indexable ? `${origin}${linkTo(canonicalSite ?? site, rest)}` : null
+  // A link preview for every page that answers 200; a page showing a particular car keeps it in its address.
+  const share: SharedLink | null =
+    request.status === 200
+      ? {
+          title,
+          description: request.description,
+          url: request.car?.query
+            ? `${origin}${linkTo(site, rest)}?${request.car.query}`
+            : (canonical ?? `${origin}${url.pathname}`),
+          image: await sharedCarImage(c, site, intl, origin, request.car),
+        }
+      : null
+
   const body = await renderToReadableStream(
     <Document
       lang={site.locale}
-      title={intl.formatMessage({ id: 'site.titleTemplate' }, { title: request.title })}
+      title={title}
       description={request.description}
-      canonical={indexable ? `${origin}${linkTo(canonicalSite ?? site, rest)}` : null}
+      canonical={canonical}
+      share={share}
       alternates={alternates}
       indexable={indexable}
       payload={payload ? serializePayload(payload) : null}
@@ -180,6 +201,37 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
     'content-type': 'text/html; charset=utf-8',
     'cache-control': policy,
   })
+}
+
+/**
+ * The car of a link preview as a 1200 × 630 PNG on the official origin, from the front three-quarter on the studio
+ * floor, named in the page's language: the page's own car, else the model as it comes on this site. Null when the
+ * model has no version sold here.
+ */
+async function sharedCarImage(
+  c: Context<AppEnv>,
+  site: Site,
+  intl: IntlShape<string>,
+  origin: string,
+  car: PageMeta['car'],
+): Promise<SharedLink['image']> {
+  let shown = car
+  if (!shown) {
+    const catalog = await c.get('store').catalog('p5')
+    try {
+      shown = catalog ? { catalog, configuration: defaultConfiguration(catalog, site.countryCode) } : undefined
+    } catch (error) {
+      if (!(error instanceof ConfigurationError)) throw error
+    }
+  }
+  if (!shown) return null
+  const t = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values)
+  return {
+    url: `${origin}${carPngPath(shown.configuration, 'front', '1200x630')}`,
+    width: 1200,
+    height: 630,
+    alt: carLabel(t, site.locale, shown.catalog, shown.configuration, 'front'),
+  }
 }
 
 function analyticsConfig(
@@ -258,6 +310,7 @@ function renderLoaded(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>,
     title: intl.formatMessage({ id: meta.title }, meta.values),
     description: intl.formatMessage({ id: meta.description }, meta.values),
     structuredData: meta.structuredData,
+    car: meta.car,
     data,
     Page: route.Page,
     label: route.label,

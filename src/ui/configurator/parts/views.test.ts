@@ -8,11 +8,11 @@ describe('stepView', () => {
     const seen = []
     for (const _ of CAR_VIEWS) {
       seen.push(view)
-      view = stepView(view, 1)
+      view = stepView(CAR_VIEWS, view, 1)
     }
     expect(seen).toEqual([...CAR_VIEWS])
     expect(view).toBe(CAR_VIEWS[0])
-    expect(stepView(CAR_VIEWS[0], -1)).toBe(CAR_VIEWS[CAR_VIEWS.length - 1])
+    expect(stepView(CAR_VIEWS, CAR_VIEWS[0], -1)).toBe(CAR_VIEWS[CAR_VIEWS.length - 1])
   })
 })
 

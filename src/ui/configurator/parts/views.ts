@@ -1,18 +1,20 @@
-import { CAR_VIEWS, type CarView } from '../../car/look'
+// Imports nothing at run time: it goes into the stage's own chunk (stage-gestures.ts), which shares no module with
+// the page's first JavaScript.
+import type { CarView } from '../../car/look'
 
 /** How far a finger must travel sideways, in CSS pixels, before a swipe changes the view. */
 export const SWIPE_MIN_PX = 40
 
 /**
- * The view a swipe or an arrow key leads to: the next one to the left or right, wrapping around, so
- * every view is one gesture from its neighbours.
+ * The view a swipe or an arrow key leads to: the next one of `views` to the left or right, wrapping around,
+ * so every view is one gesture from its neighbours.
  *
  * @example
- * stepView('front', 1) // 'side'
+ * stepView(CAR_VIEWS, 'front', 1) // 'side'
  */
-export function stepView(current: CarView, by: 1 | -1): CarView {
-  const at = CAR_VIEWS.indexOf(current)
-  return CAR_VIEWS[(at + by + CAR_VIEWS.length) % CAR_VIEWS.length] ?? current
+export function stepView(views: readonly CarView[], current: CarView, by: 1 | -1): CarView {
+  const at = views.indexOf(current)
+  return views[(at + by + views.length) % views.length] ?? current
 }
 
 /**
