@@ -119,3 +119,40 @@ describe('hydration', () => {
     await page.close()
   })
 })
+
+describe('a page from the edge cache', () => {
+  // A hit has no nonce: the CSP allows its inline stylesheet by hash, and its scripts are the site's own files.
+  it.each(['/se/test-drive/p5', '/de/marketing'])(
+    'keeps its styles and hydrates under the hashed CSP: %s',
+    async (path) => {
+      const url = `${base}${path}?e2e-cache=${Date.now()}`
+      // The first request renders and stores the page; the browser then gets the stored copy.
+      expect((await fetch(url)).headers.get('x-edge-cache')).toBe('MISS')
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (error) => errors.push(error.message))
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      const violations: string[] = []
+      await page.exposeFunction('reportViolation', (text: string) => violations.push(text))
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          ;(window as unknown as { reportViolation(text: string): void }).reportViolation(
+            `${event.violatedDirective} ${event.blockedURI}`,
+          )
+        })
+      })
+      const res = await page.goto(url)
+      expect(res?.headers()['x-edge-cache']).toBe('HIT')
+      if (path.includes('test-drive')) await hydrated(page)
+      // The inline stylesheet applied: the header is laid out by it, not by the browser's defaults.
+      const display = await page.locator('.header__inner').evaluate((el) => getComputedStyle(el).display)
+      expect(display).toBe('flex')
+      expect(violations).toEqual([])
+      expect(errors).toEqual([])
+      await context.close()
+    },
+  )
+})

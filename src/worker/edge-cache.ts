@@ -2,6 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { channelOf, clientTypeOf } from '../domain/client-platform'
 import { CACHE_VERSION } from '../store/cache'
 import { randomId } from '../store/ids'
+import { type AppConfig, appConfig, ConfigError } from './env'
+import { PageMemory, pageBody, type StoredPage, storedPage } from './page-memory'
 import { CachePolicy } from './ssr/cache-policy'
 import type { AppEnv } from './types'
 
@@ -12,103 +14,136 @@ const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev'
 export const EDGE_CACHE_HEADER = 'x-edge-cache'
 
 /**
- * Anonymous HTML from the edge cache (the Cache API, `caches.default`), in the Worker itself, since
- * Workers run in front of the zone's cache.
+ * Anonymous HTML from the edge cache, in the Worker itself, since Workers run in front of the zone's cache: the
+ * isolate's memory (`PageMemory`, a bounded LRU) first, then the Cache API (`caches.default`), shared by the
+ * isolates of a data centre. This is the app's first middleware: a hit runs nothing else (no request id, secure
+ * headers, catalogs, D1 or rendering), and sends the stored page with the headers stored with it.
  *
  * - Only a GET without any cookie or Authorization header is looked up: a session, a consent choice,
  *   a trade-in or an anti-forgery seed all travel in cookies, and such a visitor always gets a page
  *   rendered for them.
+ * - Fails closed: the configuration is validated (once per env object) before a lookup; a production worker
+ *   without its secrets answers nothing from the cache, and the next middleware refuses the request.
  * - A response is stored only when the renderer marked it `CachePolicy.anonymousPage` (an anonymous,
  *   indexable 200 page with nothing personal in it) and it sets no cookie.
  * - The key is the full URL (host, site prefix with its language, path, query) plus what else the
  *   page is rendered from: the client type and channel derived from the User-Agent, the build, the
- *   configuration the page shows (configVariant) and the store's CACHE_VERSION. The referrer is left out of cacheable renders (`__from` is empty).
+ *   configuration the page shows (configVariant) and the store's CACHE_VERSION. The referrer is left out of
+ *   cacheable renders (`__from` is empty).
  * - Data changes (prices, catalog, stock) reach visitors by TTL: the renderer's `s-maxage=300`, so
- *   within 5 minutes; a deployment or a CACHE_VERSION bump changes every key at once. Versioned keys
- *   per record would need every page to know each record it shows; 5 minutes is the staleness the
- *   anonymous pages were already declared to accept (orders re-price on the server).
- * - A hit gets a fresh CSP nonce: secureHeaders (before this middleware) made one for this response
- *   and writes it into the header; the stored HTML's `nonce` attributes are rewritten to it.
- * - A hit gets fresh once-per-form values too: a form's idempotency key (`ONCE_FIELDS`) is unique per
- *   response, in the hidden field and in the hydration data, so two visitors never share one.
+ *   within 5 minutes of the render, in both layers (the memory keeps the Cache API's expiry, not its own); a
+ *   deployment or a CACHE_VERSION bump changes every key at once. Versioned keys per record would need every
+ *   page to know each record it shows; 5 minutes is the staleness the anonymous pages were already declared to
+ *   accept (orders re-price on the server).
+ * - No CSP nonce in a stored page: the copy stored has its `nonce` attributes removed and a CSP whose
+ *   script-src and style-src allow the page's inline scripts and styles by their SHA-256 hashes (the inline
+ *   stylesheet; JSON data scripts are not run and need nothing). The visitor whose request rendered the page
+ *   gets it as rendered, under their own nonce.
+ * - Once-per-form values stay per response: a form's idempotency key (`ONCE_FIELDS`) is cut out of the stored
+ *   HTML and every hit gets a new one, in the field and in the hydration data, so two visitors never share one.
  */
-export function edgeCache(): MiddlewareHandler<AppEnv> {
+export function edgeCache(memory: PageMemory = edgePages): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!lookedUp(c)) return next()
-    // workerd's CacheStorage has `default` (the zone's cache); the DOM typings in tsconfig do not.
-    const cache = typeof caches === 'undefined' ? undefined : (caches as unknown as { default?: Cache }).default
+    const request = c.req.raw
+    const cache = defaultCache()
     if (!cache) return next()
-    const key = cacheKey(c)
+    let key: string
+    try {
+      key = cacheKey(request, appConfig(c.env))
+    } catch (error) {
+      // The config middleware answers (a 503, logged) for a worker that is not configured.
+      if (error instanceof ConfigError) return next()
+      throw error
+    }
+    const now = Date.now()
+    const page = memory.get(key, now) ?? (await fromCacheApi(cache, key, now, memory))
+    if (page) return hit(page, request)
+
     c.set('edgeCacheable', true)
-    const hit = await cache.match(key)
-    if (hit) {
-      const fresh = personalise(hit, c.get('secureHeadersNonce') ?? '')
-      const headers = new Headers(fresh.headers)
-      headers.set(EDGE_CACHE_HEADER, 'HIT')
-      // This request's id (requestId() set it on the response it expected, which a hit replaces).
-      headers.set('x-request-id', c.get('requestId'))
-      return new Response(fresh.body, { status: fresh.status, headers })
-    }
     await next()
-    if (storable(c.res)) {
-      const stored = c.res.clone()
-      const headers = new Headers(stored.headers)
-      // Per-response headers: secureHeaders and requestId write their own on every answer.
-      headers.delete('content-security-policy')
-      headers.delete('x-request-id')
-      headers.delete(EDGE_CACHE_HEADER)
-      const put = cache.put(key, new Response(stored.body, { status: stored.status, headers }))
-      try {
-        c.executionCtx.waitUntil(put)
-      } catch {
-        await put
-      }
-      c.res.headers.set(EDGE_CACHE_HEADER, 'MISS')
-    } else {
+    if (!storable(c.res)) {
       c.res.headers.set(EDGE_CACHE_HEADER, 'BYPASS')
+      return
     }
+    const requestId = c.get('requestId')
+    const store = prepare(c.res.clone(), now)
+      .then((stored) => {
+        memory.set(key, stored)
+        return cache.put(key, cacheApiCopy(stored))
+      })
+      // The visitor has their page either way; the next request renders it again.
+      .catch((error: unknown) => console.error(`[${requestId}] edge cache: page not stored`, error))
+    try {
+      c.executionCtx.waitUntil(store)
+    } catch {
+      await store
+    }
+    c.res.headers.set(EDGE_CACHE_HEADER, 'MISS')
   }
 }
 
-/** Hidden form fields whose value must be unique per response (a retry of one form, not of a stranger's). */
-export const ONCE_FIELDS = ['idempotencyKey'] as const
+/** The isolate's stored pages (page-memory.ts). */
+export const edgePages = new PageMemory()
 
-/**
- * A stored page made this response's own: this response's CSP nonce, and a new value for each once-per-form
- * field, in the field (before the hydration data in the document) and in the hydration data (`#__ctx`).
- */
-function personalise(stored: Response, nonce: string): Response {
-  const replaced = new Map<string, string>()
-  let payload = ''
-  let rewriter = new HTMLRewriter().on('[nonce]', {
-    element(element) {
-      element.setAttribute('nonce', nonce)
-    },
-  })
-  for (const name of ONCE_FIELDS) {
-    rewriter = rewriter.on(`input[name="${name}"]`, {
-      element(element) {
-        const old = element.getAttribute('value')
-        if (!old) return
-        const value = replaced.get(old) ?? randomId()
-        replaced.set(old, value)
-        element.setAttribute('value', value)
-      },
-    })
+/** workerd's CacheStorage has `default` (the zone's cache); the DOM typings in tsconfig do not. */
+function defaultCache(): Cache | undefined {
+  return typeof caches === 'undefined' ? undefined : (caches as unknown as { default?: Cache }).default
+}
+
+/** A stored page as this response: its own request id, and fresh once-per-form values. */
+function hit(page: StoredPage, request: Request): Response {
+  const headers = new Headers(page.headers as [string, string][])
+  headers.set('x-request-id', requestIdOf(request))
+  headers.set(EDGE_CACHE_HEADER, 'HIT')
+  return new Response(
+    pageBody(page, () => randomId()),
+    { status: 200, headers },
+  )
+}
+
+/** The caller's request id when it is a sane one (as Hono's requestId() takes it), or a new one. */
+function requestIdOf(request: Request): string {
+  const given = request.headers.get('x-request-id')
+  return given && given.length <= 255 && !/[^\w\-=]/.test(given) ? given : crypto.randomUUID()
+}
+
+/** Headers of the Cache API's copy that are ours: the once-per-form values and the expiry. */
+const ONCE_HEADER = 'x-edge-once'
+const EXPIRES_HEADER = 'x-edge-expires'
+/** Headers written per response, never stored. */
+const PER_RESPONSE = ['content-security-policy', 'x-request-id', EDGE_CACHE_HEADER, ONCE_HEADER, EXPIRES_HEADER]
+
+/** A page from the Cache API (another isolate rendered it), kept in this isolate's memory too. */
+async function fromCacheApi(cache: Cache, key: string, now: number, memory: PageMemory): Promise<StoredPage | null> {
+  const res = await cache.match(key)
+  if (!res) return null
+  const expires = Number(res.headers.get(EXPIRES_HEADER))
+  const csp = res.headers.get('content-security-policy')
+  if (!(expires > now) || !csp) {
+    await res.body?.cancel()
+    return null
   }
-  rewriter = rewriter.on('script#__ctx', {
-    text(chunk) {
-      payload += chunk.text
-      if (!chunk.lastInTextNode) {
-        chunk.remove()
-        return
-      }
-      for (const [old, value] of replaced) payload = payload.replaceAll(JSON.stringify(old), JSON.stringify(value))
-      chunk.replace(payload, { html: true })
-      payload = ''
-    },
-  })
-  return rewriter.transform(stored)
+  const once = (res.headers.get(ONCE_HEADER) ?? '').split(' ').filter(Boolean)
+  const headers = [...storedHeaders(res.headers), ['content-security-policy', csp] as const]
+  const page = storedPage(await res.text(), once, headers, expires)
+  memory.set(key, page)
+  return page
+}
+
+/** The Cache API's copy of a stored page: its HTML as rendered, the once-per-form values and expiry in headers. */
+function cacheApiCopy(page: StoredPage): Response {
+  const headers = new Headers(page.headers as [string, string][])
+  headers.set(ONCE_HEADER, page.onceValues.join(' '))
+  headers.set(EXPIRES_HEADER, String(page.expires))
+  return new Response(
+    pageBody(page, (value) => value),
+    { status: 200, headers },
+  )
+}
+
+function storedHeaders(headers: Headers): (readonly [string, string])[] {
+  return [...headers].filter(([name]) => !PER_RESPONSE.includes(name.toLowerCase()))
 }
 
 /** Whether a request may be answered from the cache: an anonymous GET of a page. */
@@ -135,8 +170,7 @@ const configHashes = new WeakMap<object, string>()
  * What of the deployment's configuration a page shows (environment, official origin, error reporting in the
  * page), as a short FNV-1a hash: a changed secret or variable never serves pages rendered with the old one.
  */
-function configVariant(c: Context<AppEnv>): string {
-  const config = c.get('config')
+function configVariant(config: AppConfig): string {
   let hash = configHashes.get(config)
   if (!hash) {
     const text = [config.ENVIRONMENT, config.OFFICIAL_URL, config.SENTRY_DSN, config.SENTRY_TRACES_SAMPLE_RATE].join(
@@ -151,16 +185,91 @@ function configVariant(c: Context<AppEnv>): string {
 }
 
 /** The cache key: the full request URL plus everything else a cacheable page is rendered from. */
-export function cacheKey(c: Context<AppEnv>): Request {
-  const url = new URL(c.req.url)
-  const userAgent = c.req.header('user-agent') ?? ''
+export function cacheKey(request: Request, config: AppConfig): string {
+  const userAgent = request.headers.get('user-agent') ?? ''
   const variant = [
     CACHE_VERSION,
     BUILD_ID,
-    configVariant(c),
-    clientTypeOf(userAgent, c.req.header('sec-ch-ua-mobile') ?? null),
+    configVariant(config),
+    clientTypeOf(userAgent, request.headers.get('sec-ch-ua-mobile')),
     channelOf(userAgent),
   ].join('.')
-  url.searchParams.append('__edge', variant)
-  return new Request(url.toString(), { method: 'GET' })
+  return `${request.url}${request.url.includes('?') ? '&' : '?'}__edge=${variant}`
+}
+
+/** Hidden form fields whose value must be unique per response (a retry of one form, not of a stranger's). */
+export const ONCE_FIELDS = ['idempotencyKey'] as const
+
+/**
+ * The copy of a rendered page to store (once per render, in the background): `nonce` attributes removed, the CSP's
+ * nonce replaced by the SHA-256 hashes of the inline scripts and styles it has, the once-per-form values found,
+ * and its expiry (rendered at + s-maxage).
+ */
+async function prepare(rendered: Response, renderedAt: number): Promise<StoredPage> {
+  const inline = { script: [] as string[], style: [] as string[] }
+  const once: string[] = []
+  let open: { kind: 'script' | 'style'; index: number } | null = null
+  const collect = (kind: 'script' | 'style') => ({
+    element(element: Element) {
+      open = kind === 'style' || runsInline(element) ? { kind, index: inline[kind].push('') - 1 } : null
+    },
+    text(chunk: Text) {
+      if (!open || open.kind !== kind) return
+      inline[kind][open.index] += chunk.text
+      if (chunk.lastInTextNode) open = null
+    },
+  })
+  let rewriter = new HTMLRewriter()
+    .on('[nonce]', {
+      element(element) {
+        element.removeAttribute('nonce')
+      },
+    })
+    .on('script', collect('script'))
+    .on('style', collect('style'))
+  for (const name of ONCE_FIELDS) {
+    rewriter = rewriter.on(`input[name="${name}"]`, {
+      element(element) {
+        const value = element.getAttribute('value')
+        if (value) once.push(value)
+      },
+    })
+  }
+  const html = await rewriter.transform(rendered).text()
+  const csp = hashedPolicy(rendered.headers.get('content-security-policy') ?? '', {
+    'script-src': await Promise.all(inline.script.map(hashSource)),
+    'style-src': await Promise.all(inline.style.map(hashSource)),
+  })
+  const maxAge = Number(/s-maxage=(\d+)/.exec(rendered.headers.get('cache-control') ?? '')?.[1] ?? 0)
+  const headers = [...storedHeaders(rendered.headers), ['content-security-policy', csp] as const]
+  return storedPage(html, once, headers, renderedAt + maxAge * 1000)
+}
+
+/** An inline script the browser runs (a JSON or JSON-LD data block is not run, and CSP does not apply to it). */
+function runsInline(script: Element): boolean {
+  if (script.hasAttribute('src')) return false
+  const type = (script.getAttribute('type') ?? '').trim().toLowerCase()
+  return type === '' || type === 'module' || type.includes('javascript') || type.includes('ecmascript')
+}
+
+async function hashSource(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
+  let binary = ''
+  for (const byte of digest) binary += String.fromCharCode(byte)
+  return `'sha256-${btoa(binary)}'`
+}
+
+/** The policy with each directive's nonce replaced by the given hashes (a directive left empty allows nothing). */
+export function hashedPolicy(policy: string, hashes: Record<string, readonly string[]>): string {
+  return policy
+    .split(';')
+    .map((directive) => {
+      const [name = '', ...sources] = directive.trim().split(/\s+/)
+      const added = hashes[name]
+      if (!added) return directive.trim()
+      const kept = sources.filter((source) => !source.startsWith("'nonce-"))
+      const all = [...kept, ...added]
+      return [name, ...(all.length ? all : ["'none'"])].join(' ')
+    })
+    .join('; ')
 }

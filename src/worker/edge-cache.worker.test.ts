@@ -2,7 +2,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ROUTES } from '../routes'
 import { ACCESS_COOKIE } from './auth/session'
-import { EDGE_CACHE_HEADER, storable } from './edge-cache'
+import { cacheKey, EDGE_CACHE_HEADER, edgePages, storable } from './edge-cache'
+import { appConfig } from './env'
 import { app } from './index'
 import { CachePolicy } from './ssr/cache-policy'
 
@@ -32,6 +33,21 @@ function nonces(res: Response, html: string) {
   return { inHtml, inHeader }
 }
 
+/** The CSP source of each inline script the browser runs, or of each inline style, of a page. */
+async function inlineHashes(html: string, kind: 'script' | 'style'): Promise<string[]> {
+  const tags = [...html.matchAll(new RegExp(`<${kind}\\b([^>]*)>(.*?)</${kind}>`, 'gs'))]
+  const runs = tags.filter(
+    ([, attributes = '']) =>
+      kind === 'style' || (!/ src=/.test(attributes) && !/type="application\/(ld\+)?json"/.test(attributes)),
+  )
+  return Promise.all(
+    runs.map(async ([, , text = '']) => {
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
+      return `'sha256-${btoa(String.fromCharCode(...digest))}'`
+    }),
+  )
+}
+
 /** A fresh address each test, so no test sees another's stored page. */
 let n = 0
 const fresh = (path: string) => `${path}${path.includes('?') ? '&' : '?'}t=${Date.now()}-${++n}`
@@ -43,36 +59,117 @@ describe('anonymous pages from the edge cache', () => {
     const route = ROUTES.find((r) => r.id === 'configurator')
     if (!route) throw new Error('no configurator route')
     const load = vi.spyOn(route, 'load')
+    const meta = vi.spyOn(route, 'meta')
     const path = fresh('/no/configurator/p5')
     const first = await get(path)
     expect(first.res.status).toBe(200)
     expect(first.cache).toBe('MISS')
     expect(load).toHaveBeenCalledTimes(1)
+    expect(meta).toHaveBeenCalledTimes(1)
 
     const second = await get(path)
     expect(second.res.status).toBe(200)
     expect(second.cache).toBe('HIT')
     expect(load).toHaveBeenCalledTimes(1)
+    expect(meta).toHaveBeenCalledTimes(1)
     // The same page, apart from the nonce (HTMLRewriter writes a rewritten void tag's end as " />").
     const strip = (html: string) => html.replace(/ nonce="[^"]+"/g, '').replace(/\s*\/>/g, '/>')
     expect(strip(second.html)).toBe(strip(first.html))
+    // The headers of the page as rendered: the security headers, the content type and the cache policy.
+    for (const name of ['content-type', 'cache-control', 'x-frame-options', 'permissions-policy', 'referrer-policy'])
+      expect(second.res.headers.get(name), name).toBe(first.res.headers.get(name))
   })
 
-  it('gives every response its own CSP nonce, matching its header, on a hit too', async () => {
-    const path = fresh('/no/configurator/p5')
-    const answers = [await get(path), await get(path), await get(path)]
-    expect(answers.map((a) => a.cache)).toEqual(['MISS', 'HIT', 'HIT'])
-    const seen = answers.map(({ res, html }) => {
-      const { inHtml, inHeader } = nonces(res, html)
-      expect(inHtml.length).toBe(1)
-      expect(inHtml[0]).toBe(inHeader)
-      return inHeader
-    })
-    expect(new Set(seen).size).toBe(3)
-    // Every answer carries its own request id, a hit too.
-    const ids = answers.map(({ res }) => res.headers.get('x-request-id'))
-    expect(ids.every(Boolean)).toBe(true)
-    expect(new Set(ids).size).toBe(3)
+  it('gives a hit a CSP without a nonce that allows exactly the inline scripts and styles of the page', async () => {
+    for (const path of ['/no/configurator/p5', '/se/test-drive/p5', '/fr/policy', '/no']) {
+      const url = fresh(path)
+      const miss = await get(url)
+      const answers = [await get(url), await get(url)]
+      expect(answers.map((a) => a.cache)).toEqual(['HIT', 'HIT'])
+      // The visitor whose request rendered the page has it under their own nonce, as always.
+      const own = nonces(miss.res, miss.html)
+      expect(own.inHtml).toEqual([own.inHeader])
+      for (const { res, html } of answers) {
+        const csp = res.headers.get('content-security-policy') ?? ''
+        expect(html).not.toContain('nonce=')
+        expect(csp).not.toContain('nonce')
+        expect(csp).not.toContain(own.inHeader)
+        const allowed = (directive: string) =>
+          new RegExp(`${directive} ([^;]*)`)
+            .exec(csp)?.[1]
+            ?.split(' ')
+            .filter((s) => s.startsWith("'sha256-")) ?? []
+        expect(allowed('script-src').sort(), path).toEqual((await inlineHashes(html, 'script')).sort())
+        expect(allowed('style-src'), path).toEqual(await inlineHashes(html, 'style'))
+        expect(allowed('style-src').length, path).toBe(1)
+        // The rest of the policy is the rendered page's: no tag manager (it needs consent, a cookie), no framing.
+        expect(csp).toContain("script-src 'self'")
+        expect(csp).toContain("frame-ancestors 'none'")
+        expect(csp).not.toMatch(/googletagmanager|google-analytics/)
+      }
+      // Every answer carries its own request id, a hit too.
+      const ids = [miss, ...answers].map(({ res }) => res.headers.get('x-request-id'))
+      expect(ids.every(Boolean)).toBe(true)
+      expect(new Set(ids).size).toBe(3)
+    }
+  })
+
+  it('answers from the Cache API what another isolate rendered, until the page expires', async () => {
+    const route = ROUTES.find((r) => r.id === 'configurator')
+    if (!route) throw new Error('no configurator route')
+    const load = vi.spyOn(route, 'load')
+    const path = fresh('/dk/configurator/p5')
+    expect((await get(path)).cache).toBe('MISS')
+    const key = cacheKey(
+      new Request(`http://local.test${path}`, { headers: { 'user-agent': DESKTOP } }),
+      appConfig(env),
+    )
+    // This isolate forgets the page: the Cache API still has it.
+    edgePages.delete(key)
+    const fromCache = await get(path)
+    expect(fromCache.cache).toBe('HIT')
+    expect(fromCache.html).toContain('<html lang="da-DK"')
+    expect(load).toHaveBeenCalledTimes(1)
+    expect(edgePages.get(key, Date.now())).toBeDefined()
+    // Past its s-maxage (300 s) neither layer serves it: the page is rendered again.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 301_000 })
+    try {
+      expect((await get(path)).cache).toBe('MISS')
+      expect(load).toHaveBeenCalledTimes(2)
+      expect((await get(path)).cache).toBe('HIT')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('gives the visitor their page when storing it fails, and logs it', async () => {
+    const cache = (caches as unknown as { default: Cache }).default
+    vi.spyOn(cache, 'put').mockRejectedValue(new Error('cache quota exceeded'))
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const answer = await get(fresh('/de/marketing'))
+    expect(answer.res.status).toBe(200)
+    expect(answer.html).toContain('<html lang="de-DE"')
+    expect(log.mock.calls.map((call) => call.map(String).join(' ')).join('\n')).toContain('page not stored')
+  })
+
+  it('serves nothing from the cache to a production worker without its secrets', async () => {
+    const secrets = { APP_SECRET: 's'.repeat(48), GRAY_ACCESS_CODE: 'gray-code-of-the-deployment' }
+    const production = { ...env, ENVIRONMENT: 'production', ...secrets } as unknown as Env
+    const path = fresh('/no/terms-conditions')
+    const call = async (workerEnv: Env) => {
+      const ctx = createExecutionContext()
+      const res = await app.fetch(new Request(`http://local.test${path}`), workerEnv, ctx)
+      await res.arrayBuffer()
+      await waitOnExecutionContext(ctx)
+      return res
+    }
+    expect((await call(production)).headers.get(EDGE_CACHE_HEADER)).toBe('MISS')
+    expect((await call(production)).headers.get(EDGE_CACHE_HEADER)).toBe('HIT')
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const unconfigured = await call({ ...production, APP_SECRET: undefined } as unknown as Env)
+    expect(unconfigured.status).toBe(503)
+    expect(unconfigured.headers.get(EDGE_CACHE_HEADER)).toBeNull()
+    expect(log).toHaveBeenCalled()
   })
 
   it('caches the static page types too: home, legal, marketing', async () => {
@@ -191,5 +288,27 @@ describe('the test drive form from the edge cache', () => {
       return inForm
     })
     expect(new Set(keys).size).toBe(3)
+  })
+
+  it('gives fresh keys when the page comes from the Cache API too, never the one first rendered', async () => {
+    const path = fresh('/se/test-drive/p5')
+    const keyOf = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1]
+    const first = await get(path)
+    const key = cacheKey(
+      new Request(`http://local.test${path}`, { headers: { 'user-agent': DESKTOP } }),
+      appConfig(env),
+    )
+    edgePages.delete(key)
+    const fromCacheApi = await get(path)
+    const fromMemory = await get(path)
+    expect([first.cache, fromCacheApi.cache, fromMemory.cache]).toEqual(['MISS', 'HIT', 'HIT'])
+    const keys = [first, fromCacheApi, fromMemory].map(({ html }) => keyOf(html))
+    expect(new Set(keys).size).toBe(3)
+    for (const { html } of [fromCacheApi, fromMemory]) {
+      expect(html).not.toContain(keys[0])
+      expect(JSON.parse(/<script id="__ctx"[^>]*>(.*?)<\/script>/s.exec(html)?.[1] ?? '{}').data.idempotencyKey).toBe(
+        keyOf(html),
+      )
+    }
   })
 })

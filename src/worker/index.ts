@@ -68,6 +68,8 @@ function backgroundTask(c: Context<AppEnv>): ((promise: Promise<unknown>) => voi
   }
 }
 
+// Anonymous pages from the edge cache, first: a hit runs no other middleware and renders nothing (edge-cache.ts).
+app.use(edgeCache())
 app.use(requestId())
 // An e-mail's HTML part in the dev mailbox (below) gets what a mail client allows, inline styles and pictures and no
 // script, instead of the pages' policy; registered before secureHeaders so that its header is the last word.
@@ -122,8 +124,6 @@ app.use(async (c, next) => {
   }
   await next()
 })
-// Anonymous pages from the edge cache: a hit renders nothing (edge-cache.ts).
-app.use(edgeCache())
 // What every request needs before routing, in one middleware (one step of Hono's chain instead of four: each costs
 // its share of every request's CPU):
 // - The message catalogs live in KV, not in the bundle: the site's and the API caller's, read before anything
