@@ -1,12 +1,20 @@
-// Screenshots of the configurator, the overview and the forms at 390 and 1366 px in Norwegian, for
-// issue 20's before/after comparison: `node scripts/screenshots.mjs <baseUrl> <outDir> <prefix>`.
+// Screenshots of the configurator, the order form (empty and with errors), the overview and the order
+// confirmation at 390 and 1366 px in German and Thai, for issue 20's before/after comparison:
+// `node scripts/screenshots.mjs <baseUrl> <outDir> <prefix> [sites]` (sites: comma-separated prefixes, default de,th).
 // Needs a served build with the e2e fixtures (e2e/server.ts does that) and Debian's Chromium.
 import { mkdirSync } from 'node:fs'
 import { chromium } from 'playwright-core'
 
-const [base = 'http://127.0.0.1:8842', out = 'artifacts/screenshots', prefix = 'after'] = process.argv.slice(2)
-const site = '/no'
+const [base = 'http://127.0.0.1:8842', out = 'artifacts/screenshots', prefix = 'after', sites = 'de,th'] =
+  process.argv.slice(2)
 mkdirSync(out, { recursive: true })
+
+/** What a German and a Thai customer would type into the order form. */
+const ADDRESS = {
+  de: { zip: '10115', city: 'Berlin', street: 'Invalidenstraße 1', phone: '030 12345678' },
+  th: { zip: '10110', city: 'กรุงเทพฯ', street: '99 ถนนสุขุมวิท', phone: '081 234 5678' },
+  no: { zip: '0150', city: 'Oslo', street: 'Storgata 1', phone: '412 34 567' },
+}
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -31,57 +39,57 @@ async function shoot(page, name, width) {
   console.log(file)
 }
 
-for (const width of [390, 1366]) {
-  const context = await browser.newContext({
-    viewport: { width, height: width > 500 ? 900 : 844 },
-    deviceScaleFactor: 1,
-  })
-  const page = await context.newPage()
-  const configurator = `${base}${site}/configurator/p5`
-  await page.goto(configurator)
-  // Choose cookies once, so the banner does not cover the pages.
-  await page.locator('.consent button[value="rejectAll"]').click()
-  await page.waitForLoadState('load')
-  await page.goto(configurator)
-  await shoot(page, 'configurator', width)
-  await page.goto(`${configurator}?paint=fjord-blue&view=side`)
-  await shoot(page, 'configurator-paint', width)
-  await page.goto(`${configurator}?wheels=sport-19&version=long-range&view=wheel#choose-wheelCode`)
-  await shoot(page, 'configurator-wheels', width)
-  await page.goto(`${configurator}?version=long-range&interior=vegan-leather-sand&view=interior`)
-  await shoot(page, 'configurator-interior', width)
-  // Save the car: the overview and every form of a saved build.
-  await page.goto(configurator)
-  await page.locator('.configurator__save button').click()
-  await page.waitForURL(/\/configurator\/overview\//)
-  const id = new URL(page.url()).pathname.split('/').pop()
-  await shoot(page, 'overview', width)
-  await page.goto(`${base}${site}/test-drive/p5`)
-  await shoot(page, 'test-drive', width)
-  await page.goto(`${base}${site}/configurator/test-drive-submission/${id}`)
-  await shoot(page, 'test-drive-configured', width)
-  await page.goto(`${base}${site}/configurator/test-drive-submission/quote/${id}`)
-  await shoot(page, 'quote', width)
-  await page.locator('main form[method="post"] button[type="submit"]').click()
-  await page.waitForLoadState('load')
-  await shoot(page, 'quote-errors', width)
-  await page.goto(`${base}${site}/pre-order/${id}/p5`)
-  await shoot(page, 'pre-order', width)
-  // Signed-in forms: sign up first (forced login leads back).
-  await page.goto(`${base}${site}/configurator/info-submission/${id}`)
-  await page.waitForURL(/\/auth\?frontRedirect=/)
-  const form = page.locator('form', { has: page.locator('input[name="intent"][value="signUp"]') })
-  await form.locator('input[name="name"]').fill('Kari Nordmann')
-  await form.locator('input[name="email"]').fill(`shots.${Date.now()}.${width}@example.com`)
-  await form.locator('input[name="password"]').fill('a long enough password')
-  await form.getByRole('button').click()
-  await page.waitForURL(/\/configurator\/info-submission\//)
-  await shoot(page, 'order-form', width)
-  await page.locator('main form[method="post"] button[type="submit"]').click()
-  await page.waitForLoadState('load')
-  await shoot(page, 'order-form-errors', width)
-  await page.goto(`${base}${site}/pre-order/info-submission/${id}/p5`)
-  await shoot(page, 'pre-order-form', width)
-  await context.close()
+for (const code of sites.split(',')) {
+  const site = `/${code}`
+  for (const width of [390, 1366]) {
+    const context = await browser.newContext({
+      viewport: { width, height: width > 500 ? 900 : 844 },
+      deviceScaleFactor: 1,
+    })
+    const page = await context.newPage()
+    const name = (what) => `${code}-${what}`
+    const configurator = `${base}${site}/configurator/p5`
+    await page.goto(configurator)
+    // Choose cookies once, so the banner does not cover the pages.
+    await page.locator('.consent button[value="rejectAll"]').click()
+    await page.waitForLoadState('load')
+    await page.goto(`${configurator}?paint=fjord-blue`)
+    await shoot(page, name('configurator'), width)
+    // Save the car: the overview and the order form of a saved build.
+    await page.locator('.configurator__save button').click()
+    await page.waitForURL(/\/configurator\/overview\//)
+    const id = new URL(page.url()).pathname.split('/').pop()
+    await shoot(page, name('overview'), width)
+    await page.goto(`${base}${site}/configurator/info-submission/${id}`)
+    await page.waitForURL(/\/auth\?frontRedirect=/)
+    const form = page.locator('form', { has: page.locator('input[name="intent"][value="signUp"]') })
+    await form.locator('input[name="name"]').fill(code === 'th' ? 'สมชาย ใจดี' : 'Erika Mustermann')
+    await form.locator('input[name="email"]').fill(`shots.${Date.now()}.${code}.${width}@example.com`)
+    await form.locator('input[name="password"]').fill('a long enough password')
+    await form.getByRole('button').click()
+    await page.waitForURL(/\/configurator\/info-submission\//)
+    await shoot(page, name('order-form'), width)
+    await page.locator('main form[method="post"] button[type="submit"]').click()
+    await page.waitForLoadState('load')
+    await shoot(page, name('order-form-errors'), width)
+    const address = ADDRESS[code] ?? ADDRESS.no
+    await page.locator('#order-lastName').fill(code === 'th' ? 'ใจดี' : 'Mustermann')
+    await page.locator('#order-zip').fill(address.zip)
+    await page.locator('#order-city').fill(address.city)
+    await page.locator('#order-street').fill(address.street)
+    await page.locator('#order-email').fill('kunde@example.com')
+    await page.locator('#order-phone').fill(address.phone)
+    for (const box of await page.locator('main form[method="post"] input[type="checkbox"][id^="order-"]').all()) {
+      const boxId = (await box.getAttribute('id')) ?? ''
+      if (/terms|orderAgreement|privacy/.test(boxId)) await box.check()
+    }
+    await page.locator('main form[method="post"] button[type="submit"]').click()
+    await page.waitForLoadState('load')
+    if (!/\/order\/result-confirmation\//.test(page.url())) {
+      console.error(`order not placed on ${site} at ${width}: ${page.url()}`)
+      await shoot(page, name('order-form-failed'), width)
+    } else await shoot(page, name('order-confirmation'), width)
+    await context.close()
+  }
 }
 await browser.close()

@@ -26,7 +26,7 @@ import { DEFAULT_CAR_VIEW } from './car-view'
 import type { ConfiguratorData } from './model'
 import { PriceSummary } from './PriceSummary'
 import { CarStage } from './parts/CarStage'
-import { ChoiceStep, StepNumber, type StepOption } from './parts/ChoiceStep'
+import { ChoiceStep, StepNumber, type StepOption, StepSection } from './parts/ChoiceStep'
 import { isPlainClick, selectWithSpace } from './parts/events'
 import { PriceBar } from './parts/PriceBar'
 import { VersionComparison } from './parts/VersionComparison'
@@ -218,59 +218,59 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
                 option('versionCode', v, { detail: t('compare.rangeValue', { km: Number(v.facts.rangeKmWltp ?? 0) }) }),
               )}
             />
-            <ChoiceStep
-              {...stepProps('paintCode')}
-              number={2}
-              title="configurator.step.paint"
-              options={catalog.paints
-                .filter((p) => version?.allowed.paintCodes.includes(p.code))
-                .map((p) => option('paintCode', p, { swatch: p.facts.colours as string[] }))}
-            />
-            <ChoiceStep
-              {...stepProps('wheelCode')}
-              number={3}
-              title="configurator.step.wheels"
-              options={catalog.wheels
-                .filter((w) => version?.allowed.wheelCodes.includes(w.code))
-                .map((w) =>
-                  option('wheelCode', w, {
-                    detail: String(w.facts.tyreSize ?? ''),
-                    picture: carImagePath(withChoice(state.configuration, 'wheelCode', w.code), 'wheel'),
-                  }),
-                )}
-            />
+            <StepSection id="exterior" number={2} title="configurator.section.exterior">
+              <ChoiceStep
+                {...stepProps('paintCode')}
+                title="configurator.step.paint"
+                options={catalog.paints
+                  .filter((p) => version?.allowed.paintCodes.includes(p.code))
+                  .map((p) => option('paintCode', p, { swatch: p.facts.colours as string[] }))}
+              />
+              <ChoiceStep
+                {...stepProps('wheelCode')}
+                title="configurator.step.wheels"
+                options={catalog.wheels
+                  .filter((w) => version?.allowed.wheelCodes.includes(w.code))
+                  .map((w) =>
+                    option('wheelCode', w, {
+                      detail: String(w.facts.tyreSize ?? ''),
+                      picture: carImagePath(withChoice(state.configuration, 'wheelCode', w.code), 'wheel'),
+                    }),
+                  )}
+              />
+            </StepSection>
             <ChoiceStep
               {...stepProps('interiorCode')}
-              number={4}
+              number={3}
               title="configurator.step.interior"
               options={catalog.interiors
                 .filter((i) => version?.allowed.interiorCodes.includes(i.code))
                 .map((i) => option('interiorCode', i, { swatch: i.facts.colours as string[] }))}
             />
-            <ChoiceStep
-              {...stepProps('packCodes')}
-              number={5}
-              title="configurator.step.options"
-              multiple
-              options={catalog.packs
-                .filter((p) => version?.allowed.packCodes.includes(p.code) || standardPacks.has(p.code))
-                .map((p) =>
-                  option('packCodes', p, {
-                    detail: String(p.facts.contents ?? ''),
-                    standard: standardPacks.has(p.code),
-                  }),
-                )}
-            />
-            <ChoiceStep
-              {...stepProps('accessoryCodes')}
-              number={6}
-              title="configurator.step.accessories"
-              multiple
-              options={catalog.accessories.map((a) => option('accessoryCodes', a))}
-            />
-            <section className="step" aria-labelledby="step-usage">
-              <h2 id="step-usage" className="step__title">
-                <StepNumber number={7} />
+            <StepSection id="options" number={4} title="configurator.section.options">
+              <ChoiceStep
+                {...stepProps('packCodes')}
+                title="configurator.step.packs"
+                multiple
+                options={catalog.packs
+                  .filter((p) => version?.allowed.packCodes.includes(p.code) || standardPacks.has(p.code))
+                  .map((p) =>
+                    option('packCodes', p, {
+                      detail: String(p.facts.contents ?? ''),
+                      standard: standardPacks.has(p.code),
+                    }),
+                  )}
+              />
+              <ChoiceStep
+                {...stepProps('accessoryCodes')}
+                title="configurator.step.accessories"
+                multiple
+                options={catalog.accessories.map((a) => option('accessoryCodes', a))}
+              />
+            </StepSection>
+            <section className="step step-section" aria-labelledby="step-usage">
+              <h2 id="step-usage" className="step-section__title">
+                <StepNumber number={5} />
                 {t('configurator.usage.label')}
               </h2>
               <nav className="segmented" aria-labelledby="step-usage">

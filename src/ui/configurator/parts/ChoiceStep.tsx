@@ -27,6 +27,33 @@ export interface StepOption {
 }
 
 /**
+ * A group of steps under one numbered heading (exterior: paint and wheels; options: packs and
+ * accessories). Its steps have `h3` headings and no number of their own.
+ */
+export function StepSection({
+  id,
+  number,
+  title,
+  children,
+}: {
+  id: string
+  number: number
+  title: MessageKey
+  children: ReactNode
+}) {
+  const t = useT()
+  return (
+    <section className="step-section" aria-labelledby={`section-${id}`} id={`section-${id}`}>
+      <h2 id={`section-${id}`} className="step-section__title">
+        <StepNumber number={number} />
+        {t(title)}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+/**
  * One step of the configurator: its choices as links that work without JavaScript and behave like
  * radio buttons (or checkboxes, `multiple`) with it. Paints, wheels and interiors are large tiles
  * with their colour or picture; the current choice has an accent border, a check mark and the word
@@ -42,8 +69,8 @@ export function ChoiceStep({
   onChoose,
 }: {
   field: ChoiceField
-  /** Its place among the steps, shown before the title. */
-  number: number
+  /** Its place among the sections, shown before the title; none for a step inside a `StepSection`. */
+  number?: number
   title: MessageKey
   options: StepOption[]
   multiple?: boolean
@@ -53,12 +80,18 @@ export function ChoiceStep({
 }) {
   const t = useT()
   const tiles = options.some((o) => o.swatch || o.picture)
+  // A step on its own is a section (h2, numbered); inside a section it is a sub-step (h3).
+  const Heading = number === undefined ? 'h3' : 'h2'
   return (
-    <section className="step" aria-labelledby={`step-${field}`} id={`choose-${field}`}>
-      <h2 id={`step-${field}`} className="step__title">
-        <StepNumber number={number} />
+    <section
+      className={number === undefined ? 'step step--sub' : 'step step-section'}
+      aria-labelledby={`step-${field}`}
+      id={`choose-${field}`}
+    >
+      <Heading id={`step-${field}`} className={number === undefined ? 'step__title' : 'step-section__title'}>
+        {number === undefined ? null : <StepNumber number={number} />}
         {t(title)}
-      </h2>
+      </Heading>
       {notes}
       <ul className={`choices${tiles ? ' choices--tiles' : ''}`}>
         {options.map((option) => (
