@@ -34,7 +34,7 @@ export function FormWithCar({
   children,
 }: {
   car: FormCar | null | undefined
-  /** More about the car's price (an itemised breakdown), under the summary. */
+  /** More about the car's price (an itemised breakdown), under the summary: folded on a phone, open beside the form. */
   details?: ReactNode
   children: ReactNode
 }) {
@@ -69,7 +69,17 @@ export function FormWithCar({
             <span className="form-car__amount">{car.price.amount}</span>
           </p>
         </div>
-        {details ? <div className="form-car__details">{details}</div> : null}
+        {details ? (
+          // On a phone the breakdown is folded under the total (a long block before the first field otherwise);
+          // it opens without JavaScript. On a desktop, beside the form, the stylesheet shows it open.
+          <details className="form-car__details">
+            <summary className="form-car__toggle">
+              <span className="form-car__show">{t('order.price.show')}</span>
+              <span className="form-car__hide">{t('order.price.hide')}</span>
+            </summary>
+            {details}
+          </details>
+        ) : null}
       </aside>
       <div className="form-with-car__form">{children}</div>
     </div>
