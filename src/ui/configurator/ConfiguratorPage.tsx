@@ -26,7 +26,7 @@ import { DEFAULT_CAR_VIEW } from './car-view'
 import type { ConfiguratorData } from './model'
 import { PriceSummary } from './PriceSummary'
 import { CarStage } from './parts/CarStage'
-import { ChoiceStep, StepNumber, type StepOption, StepSection } from './parts/ChoiceStep'
+import { ChoiceStep, type StepOption, StepSection } from './parts/ChoiceStep'
 import { isPlainClick, selectWithSpace } from './parts/events'
 import { PriceBar } from './parts/PriceBar'
 import { VersionComparison } from './parts/VersionComparison'
@@ -212,15 +212,15 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
             ) : null}
             <ChoiceStep
               {...stepProps('versionCode')}
-              number={1}
               title="configurator.step.version"
               options={catalog.versions.map((v) =>
                 option('versionCode', v, { detail: t('compare.rangeValue', { km: Number(v.facts.rangeKmWltp ?? 0) }) }),
               )}
             />
-            <StepSection id="exterior" number={2} title="configurator.section.exterior">
+            <StepSection id="exterior" title="configurator.section.exterior">
               <ChoiceStep
                 {...stepProps('paintCode')}
+                grouped
                 title="configurator.step.paint"
                 options={catalog.paints
                   .filter((p) => version?.allowed.paintCodes.includes(p.code))
@@ -228,6 +228,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
               />
               <ChoiceStep
                 {...stepProps('wheelCode')}
+                grouped
                 title="configurator.step.wheels"
                 options={catalog.wheels
                   .filter((w) => version?.allowed.wheelCodes.includes(w.code))
@@ -241,15 +242,15 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
             </StepSection>
             <ChoiceStep
               {...stepProps('interiorCode')}
-              number={3}
               title="configurator.step.interior"
               options={catalog.interiors
                 .filter((i) => version?.allowed.interiorCodes.includes(i.code))
                 .map((i) => option('interiorCode', i, { swatch: i.facts.colours as string[] }))}
             />
-            <StepSection id="options" number={4} title="configurator.section.options">
+            <StepSection id="options" title="configurator.section.options">
               <ChoiceStep
                 {...stepProps('packCodes')}
+                grouped
                 title="configurator.step.packs"
                 multiple
                 options={catalog.packs
@@ -263,16 +264,13 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
               />
               <ChoiceStep
                 {...stepProps('accessoryCodes')}
+                grouped
                 title="configurator.step.accessories"
                 multiple
                 options={catalog.accessories.map((a) => option('accessoryCodes', a))}
               />
             </StepSection>
-            <section className="step step-section" aria-labelledby="step-usage">
-              <h2 id="step-usage" className="step-section__title">
-                <StepNumber number={5} />
-                {t('configurator.usage.label')}
-              </h2>
+            <StepSection id="usage" title="configurator.usage.label">
               <nav className="segmented" aria-labelledby="step-usage">
                 {(['personal', 'business'] as const).map((usage) => (
                   <a
@@ -285,7 +283,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
                   </a>
                 ))}
               </nav>
-            </section>
+            </StepSection>
             <PriceBar
               orderable={quote.orderable}
               basis={headline.basis}

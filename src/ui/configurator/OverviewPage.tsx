@@ -29,6 +29,14 @@ export interface OverviewData {
   /** How the visitor chose to pay while configuring, passed on to the order form; null when not chosen. */
   financeKind?: FinanceKind | null
   shareUrl: string
+  /** The version's specifications as messages (label, value and its figures), chosen by the route. */
+  specs: OverviewSpec[]
+}
+
+export interface OverviewSpec {
+  term: MessageKey
+  value: MessageKey
+  values?: Record<string, string | number>
 }
 
 /** Seconds before the overview reached right after saving goes home (SPEC §2), unless the visitor stays. */
@@ -113,25 +121,7 @@ export function OverviewPage({ data }: { data: OverviewData }) {
     ['configurator.step.accessories', configuration.accessoryCodes.map(name).join(', ') || '–'],
   ]
   if (data.financeKind) choices.push(['overview.finance', t(`finance.product.${data.financeKind}` as const)])
-  const facts = version?.facts
-  const specs: [MessageKey, string][] = facts
-    ? [
-        ['compare.range', t('compare.rangeValue', { km: facts.rangeKmWltp })],
-        ['compare.battery', t('facts.batteryValue', { kwh: facts.batteryKwh })],
-        ['overview.cargo', t('facts.cargoValue', { litres: catalog.model.facts.cargoLitres })],
-        ['overview.drive', t(`overview.drive.${catalog.model.facts.drive}`)],
-        ['compare.consumption', t('compare.consumptionValue', facts.consumptionKwhPer100km)],
-        [
-          'compare.charging',
-          t('compare.chargingValue', {
-            ac: facts.acChargingKw,
-            from: facts.fastCharging.fromPercent,
-            to: facts.fastCharging.toPercent,
-            minutes: facts.fastCharging.minutes,
-          }),
-        ],
-      ]
-    : []
+  const specs = data.specs.map(({ term, value, values }): [MessageKey, string] => [term, t(value, values)])
   const list = (id: string, title: MessageKey, rows: [MessageKey, string][]) => (
     <section className="overview__list" aria-labelledby={id}>
       <h2 id={id}>{t(title)}</h2>

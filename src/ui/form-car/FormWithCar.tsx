@@ -34,7 +34,7 @@ export function FormWithCar({
   children,
 }: {
   car: FormCar | null | undefined
-  /** More about the car's price (an itemised breakdown), under the summary: folded on a phone, open beside the form. */
+  /** More about the car's price under the summary (the order form's folded breakdown, `FoldedPrice`). */
   details?: ReactNode
   children: ReactNode
 }) {
@@ -69,19 +69,30 @@ export function FormWithCar({
             <span className="form-car__amount">{car.price.amount}</span>
           </p>
         </div>
-        {details ? (
-          // On a phone the breakdown is folded under the total (a long block before the first field otherwise);
-          // it opens without JavaScript. On a desktop, beside the form, the stylesheet shows it open.
-          <details className="form-car__details">
-            <summary className="form-car__toggle">
-              <span className="form-car__show">{t('order.price.show')}</span>
-              <span className="form-car__hide">{t('order.price.hide')}</span>
-            </summary>
-            {details}
-          </details>
-        ) : null}
+        {details}
       </aside>
       <div className="form-with-car__form">{children}</div>
     </div>
+  )
+}
+
+/**
+ * The itemised price under the car's summary, folded on a phone (a long block before the first field
+ * otherwise): a `<details>` that opens without JavaScript, its toggle saying "Show" or "Hide price
+ * details". Beside the form on a desktop the stylesheet shows it open and drops the toggle.
+ *
+ * @example
+ * <FormWithCar car={data.car} details={<FoldedPrice><OrderPrice … /></FoldedPrice>}>…</FormWithCar>
+ */
+export function FoldedPrice({ children }: { children: ReactNode }) {
+  const t = useT()
+  return (
+    <details className="form-car__details">
+      <summary className="form-car__toggle">
+        <span className="form-car__show">{t('order.price.show')}</span>
+        <span className="form-car__hide">{t('order.price.hide')}</span>
+      </summary>
+      {children}
+    </details>
   )
 }

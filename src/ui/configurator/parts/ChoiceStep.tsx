@@ -3,13 +3,6 @@ import type { ChoiceField } from '../../../domain/configurator/url'
 import type { MessageKey } from '../../../i18n/intl'
 import { useT } from '../../intl-context'
 
-/** A step's number in a circle; the headings' order says it to a screen reader already. */
-export const StepNumber = ({ number }: { number: number }) => (
-  <span className="step__number" aria-hidden="true">
-    {number}
-  </span>
-)
-
 export interface StepOption {
   code: string
   name: string
@@ -27,25 +20,16 @@ export interface StepOption {
 }
 
 /**
- * A group of steps under one numbered heading (exterior: paint and wheels; options: packs and
- * accessories). Its steps have `h3` headings and no number of their own.
+ * A section of the configurator (heading `step-{id}`): one step of its own (version,
+ * interior, buying as) or a group of steps with `h3` headings (exterior: paint and wheels; options: packs
+ * and accessories). The stylesheet numbers the sections in their order (a CSS counter in a circle, hidden
+ * from screen readers: the headings' order says it), so the numbers cost no script and never skip.
  */
-export function StepSection({
-  id,
-  number,
-  title,
-  children,
-}: {
-  id: string
-  number: number
-  title: MessageKey
-  children: ReactNode
-}) {
+export function StepSection({ id, title, children }: { id: string; title: MessageKey; children: ReactNode }) {
   const t = useT()
   return (
-    <section className="step-section" aria-labelledby={`section-${id}`} id={`section-${id}`}>
-      <h2 id={`section-${id}`} className="step-section__title">
-        <StepNumber number={number} />
+    <section className="step step-section" aria-labelledby={`step-${id}`}>
+      <h2 id={`step-${id}`} className="step__title">
         {t(title)}
       </h2>
       {children}
@@ -61,7 +45,7 @@ export function StepSection({
  */
 export function ChoiceStep({
   field,
-  number,
+  grouped = false,
   title,
   options,
   multiple = false,
@@ -69,8 +53,8 @@ export function ChoiceStep({
   onChoose,
 }: {
   field: ChoiceField
-  /** Its place among the sections, shown before the title; none for a step inside a `StepSection`. */
-  number?: number
+  /** Inside a `StepSection` (an `h3`); otherwise the step is a section of its own. */
+  grouped?: boolean
   title: MessageKey
   options: StepOption[]
   multiple?: boolean
@@ -80,16 +64,15 @@ export function ChoiceStep({
 }) {
   const t = useT()
   const tiles = options.some((o) => o.swatch || o.picture)
-  // A step on its own is a section (h2, numbered); inside a section it is a sub-step (h3).
-  const Heading = number === undefined ? 'h3' : 'h2'
+  // A step on its own is a section (h2, numbered by the stylesheet); inside a section it is a sub-step (h3).
+  const Heading = grouped ? 'h3' : 'h2'
   return (
     <section
-      className={number === undefined ? 'step step--sub' : 'step step-section'}
+      className={grouped ? 'step' : 'step step-section'}
       aria-labelledby={`step-${field}`}
       id={`choose-${field}`}
     >
-      <Heading id={`step-${field}`} className={number === undefined ? 'step__title' : 'step-section__title'}>
-        {number === undefined ? null : <StepNumber number={number} />}
+      <Heading id={`step-${field}`} className="step__title">
         {t(title)}
       </Heading>
       {notes}
