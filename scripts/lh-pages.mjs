@@ -37,6 +37,7 @@ try {
         cls: lhr.audits['cumulative-layout-shift'].numericValue,
         lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
         failing,
+        consoleErrors: (lhr.audits['errors-in-console'].details?.items ?? []).map((i) => i.description ?? i.source),
       }),
     )
   }
