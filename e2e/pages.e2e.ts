@@ -39,6 +39,28 @@ function headerRowSpread(page: Page): Promise<number> {
   })
 }
 
+/**
+ * Saves the car open on the page's configurator and signs a new customer up from its order link, which
+ * leads back to the order form (forced login).
+ */
+async function orderFormOfNewCustomer(page: Page, name: string, email: string): Promise<void> {
+  await page.locator('.configurator__save button').click()
+  await page.waitForURL(/\/configurator\/overview\//)
+  await orderFormAsNewCustomer(page, name, email)
+}
+
+/** From the overview, signs a new customer up by its order link and lands on the order form. */
+async function orderFormAsNewCustomer(page: Page, name: string, email: string): Promise<void> {
+  const form = await page.locator('a[href*="/configurator/info-submission/"]').getAttribute('href')
+  await page.goto(`${base}${form}`)
+  const signUp = page.locator('form', { has: page.locator('input[name="intent"][value="signUp"]') })
+  await signUp.locator('input[name="name"]').fill(name)
+  await signUp.locator('input[name="email"]').fill(email)
+  await signUp.locator('input[name="password"]').fill('a long enough password')
+  await signUp.getByRole('button').click()
+  await page.waitForURL(/\/configurator\/info-submission\//)
+}
+
 const PAGE_TYPES = [
   '/',
   '/marketing',
@@ -201,16 +223,7 @@ describe('the order detail', () => {
     const context = await visitor(1366)
     const page = await context.newPage()
     await page.goto(`${base}/no/configurator/p5`)
-    await page.locator('.configurator__save button').click()
-    await page.waitForURL(/\/configurator\/overview\//)
-    const form = await page.locator('a[href*="/configurator/info-submission/"]').getAttribute('href')
-    await page.goto(`${base}${form}`)
-    const signUp = page.locator('form', { has: page.locator('input[name="intent"][value="signUp"]') })
-    await signUp.locator('input[name="name"]').fill('Kari Nordmann')
-    await signUp.locator('input[name="email"]').fill(`pages.${Date.now()}@example.com`)
-    await signUp.locator('input[name="password"]').fill('a long enough password')
-    await signUp.getByRole('button').click()
-    await page.waitForURL(/\/configurator\/info-submission\//)
+    await orderFormOfNewCustomer(page, 'Kari Nordmann', `pages.${Date.now()}@example.com`)
     const fields = { lastName: 'Nordmann', zip: '0150', city: 'Oslo', street: 'Storgata 1', phone: '412 34 567' }
     for (const [name, value] of Object.entries(fields)) await page.locator(`#order-${name}`).fill(value)
     await page.locator('#order-email').fill('kari@example.com')
@@ -278,14 +291,7 @@ describe('the overview, the order form and the confirmation', () => {
     expect((primary?.y ?? 900) + (primary?.height ?? 0)).toBeLessThan(900)
     expect(await axeViolations(page)).toEqual([])
 
-    const form = await page.locator('a[href*="/configurator/info-submission/"]').getAttribute('href')
-    await page.goto(`${base}${form}`)
-    const signUp = page.locator('form', { has: page.locator('input[name="intent"][value="signUp"]') })
-    await signUp.locator('input[name="name"]').fill('Erika Mustermann')
-    await signUp.locator('input[name="email"]').fill(`designs.${Date.now()}@example.com`)
-    await signUp.locator('input[name="password"]').fill('a long enough password')
-    await signUp.getByRole('button').click()
-    await page.waitForURL(/\/configurator\/info-submission\//)
+    await orderFormAsNewCustomer(page, 'Erika Mustermann', `designs.${Date.now()}@example.com`)
 
     // Desktop: the itemised price beside the form, open, without a toggle.
     const breakdown = page.locator('.form-car__details table.price-breakdown')

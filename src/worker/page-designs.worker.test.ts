@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { cardForm, customerWithBuild, DUTCH_ORDER_FORM, placedOrderId } from '../../test/fixtures'
-import { visitor } from '../../test/visitor'
+import { decode, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 
 // Issue 20's page designs as the server sends them (no JavaScript): the configurator's sections, the order
@@ -8,13 +8,6 @@ import { CATALOGS } from '../i18n/catalogs'
 
 const de = CATALOGS['de-DE']
 const nl = CATALOGS['nl-NL']
-const decode = (html: string) =>
-  html
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/<!-- -->/g, '')
-
 const text = (html: string) => html.replace(/<[^>]+>/g, '')
 
 describe('the configurator’s sections', () => {
