@@ -69,6 +69,13 @@ for (const code of sites.split(',')) {
     await form.getByRole('button').click()
     await page.waitForURL(/\/configurator\/info-submission\//)
     await shoot(page, name('order-form'), width)
+    // On a phone the itemised price is folded under the total: open it once for the picture.
+    const toggle = page.locator('.form-car__toggle')
+    if (await toggle.isVisible()) {
+      await toggle.click()
+      await page.screenshot({ path: `${out}/${prefix}-${name('order-form-price-open')}-${width}.png`, fullPage: true })
+      await toggle.click()
+    }
     await page.locator('main form[method="post"] button[type="submit"]').click()
     await page.waitForLoadState('load')
     await shoot(page, name('order-form-errors'), width)
