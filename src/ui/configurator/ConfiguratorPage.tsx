@@ -251,7 +251,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
               <ChoiceStep
                 {...stepProps('packCodes')}
                 grouped
-                title="configurator.step.packs"
+                title="configurator.step.options"
                 multiple
                 options={catalog.packs
                   .filter((p) => version?.allowed.packCodes.includes(p.code) || standardPacks.has(p.code))

@@ -123,7 +123,7 @@ export function OverviewPage({ data }: { data: OverviewData }) {
   if (data.financeKind) choices.push(['overview.finance', t(`finance.product.${data.financeKind}` as const)])
   const specs = data.specs.map(({ term, value, values }): [MessageKey, string] => [term, t(value, values)])
   const list = (id: string, title: MessageKey, rows: [MessageKey, string][]) => (
-    <section className="overview__list" aria-labelledby={id}>
+    <section aria-labelledby={id}>
       <h2 id={id}>{t(title)}</h2>
       <dl className="spec-list">
         {rows.map(([term, value]) => (
@@ -161,9 +161,7 @@ export function OverviewPage({ data }: { data: OverviewData }) {
                 </li>
               ))}
               <li>
-                <a className="overview__edit" href={linkTo(site, `/configurator/${data.id}`)}>
-                  {t('overview.edit')}
-                </a>
+                <a href={linkTo(site, `/configurator/${data.id}`)}>{t('overview.edit')}</a>
               </li>
             </ul>
           </nav>

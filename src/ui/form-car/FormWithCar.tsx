@@ -78,8 +78,9 @@ export function FormWithCar({
 
 /**
  * The itemised price under the car's summary, folded on a phone (a long block before the first field
- * otherwise): a `<details>` that opens without JavaScript, its toggle saying "Show" or "Hide price
- * details". Beside the form on a desktop the stylesheet shows it open and drops the toggle.
+ * otherwise): a `<details>` that opens without JavaScript, its toggle worded as the configurator's
+ * ("Show every price line"), its state said by the browser (expanded or collapsed) and drawn by a chevron
+ * that turns. Beside the form on a desktop the stylesheet shows it open and drops the toggle.
  *
  * @example
  * <FormWithCar car={data.car} details={<FoldedPrice><OrderPrice … /></FoldedPrice>}>…</FormWithCar>
@@ -88,10 +89,7 @@ export function FoldedPrice({ children }: { children: ReactNode }) {
   const t = useT()
   return (
     <details className="form-car__details">
-      <summary className="form-car__toggle">
-        <span className="form-car__show">{t('order.price.show')}</span>
-        <span className="form-car__hide">{t('order.price.hide')}</span>
-      </summary>
+      <summary className="form-car__toggle">{t('configurator.price.details')}</summary>
       {children}
     </details>
   )
