@@ -304,12 +304,13 @@ describe('the overview, the order form and the confirmation', () => {
     await page.setViewportSize({ width: 390, height: 844 })
     expect(await page.locator('.form-car__amount').isVisible()).toBe(true)
     expect(await breakdown.isVisible()).toBe(false)
-    expect(await toggle.innerText()).toBe(de['order.price.show'])
+    expect(await toggle.innerText()).toBe(de['configurator.price.details'])
+    expect(await toggle.evaluate((el) => (el.parentElement as HTMLDetailsElement).open)).toBe(false)
     const firstField = await page.locator('main form[method="post"] input:not([type="hidden"])').first().boundingBox()
     expect((firstField?.y ?? 0) + (firstField?.height ?? 0)).toBeLessThan(844)
     await toggle.click()
     expect(await breakdown.isVisible()).toBe(true)
-    expect(await toggle.innerText()).toBe(de['order.price.hide'])
+    expect(await toggle.evaluate((el) => (el.parentElement as HTMLDetailsElement).open)).toBe(true)
     expect(await axeViolations(page)).toEqual([])
 
     // The same without JavaScript.

@@ -38,7 +38,7 @@ describe('the configurator', () => {
   it('opens a model with its steps, picture, price and delivery, in the site’s language', async () => {
     const { res, html } = await page('/nl/configurator/p5')
     expect(res.status).toBe(200)
-    for (const step of ['version', 'paint', 'wheels', 'interior', 'packs', 'accessories'] as const) {
+    for (const step of ['version', 'paint', 'wheels', 'interior', 'options', 'accessories'] as const) {
       expect(html).toContain(nl[`configurator.step.${step}`])
     }
     expect(html).toContain(nl['configurator.section.exterior'])

@@ -23,7 +23,7 @@ describe('the configurator’s sections', () => {
       `h3 wheelCode: ${de['configurator.step.wheels']}`,
       `h2 interiorCode: ${de['configurator.step.interior']}`,
       `h2 options: ${de['configurator.section.options']}`,
-      `h3 packCodes: ${de['configurator.step.packs']}`,
+      `h3 packCodes: ${de['configurator.step.options']}`,
       `h3 accessoryCodes: ${de['configurator.step.accessories']}`,
       `h2 usage: ${de['configurator.usage.label']}`,
     ])
@@ -46,9 +46,7 @@ describe('the order form’s price', () => {
     const start = html.indexOf('<details class="form-car__details">')
     const folded = html.slice(start, html.indexOf('</details>', start))
     expect(folded).not.toBe('')
-    expect(folded).toContain(
-      `<summary class="form-car__toggle"><span class="form-car__show">${nl['order.price.show']}</span><span class="form-car__hide">${nl['order.price.hide']}</span></summary>`,
-    )
+    expect(folded).toContain(`<summary class="form-car__toggle">${nl['configurator.price.details']}</summary>`)
     expect(folded).toContain('<table class="price-breakdown">')
     expect(folded).toContain(nl['order.price.heading'])
     // Closed when the page arrives: the first field comes soon after the total on a phone.
