@@ -39,6 +39,28 @@ function headerRowSpread(page: Page): Promise<number> {
   })
 }
 
+/**
+ * Saves the car open on the page's configurator and signs a new customer up from its order link, which
+ * leads back to the order form (forced login).
+ */
+async function orderFormOfNewCustomer(page: Page, name: string, email: string): Promise<void> {
+  await page.locator('.configurator__save button').click()
+  await page.waitForURL(/\/configurator\/overview\//)
+  await orderFormAsNewCustomer(page, name, email)
+}
+
+/** From the overview, signs a new customer up by its order link and lands on the order form. */
+async function orderFormAsNewCustomer(page: Page, name: string, email: string): Promise<void> {
+  const form = await page.locator('a[href*="/configurator/info-submission/"]').getAttribute('href')
+  await page.goto(`${base}${form}`)
+  const signUp = page.locator('form', { has: page.locator('input[name="intent"][value="signUp"]') })
+  await signUp.locator('input[name="name"]').fill(name)
+  await signUp.locator('input[name="email"]').fill(email)
+  await signUp.locator('input[name="password"]').fill('a long enough password')
+  await signUp.getByRole('button').click()
+  await page.waitForURL(/\/configurator\/info-submission\//)
+}
+
 const PAGE_TYPES = [
   '/',
   '/marketing',
@@ -201,16 +223,7 @@ describe('the order detail', () => {
     const context = await visitor(1366)
     const page = await context.newPage()
     await page.goto(`${base}/no/configurator/p5`)
-    await page.locator('.configurator__save button').click()
-    await page.waitForURL(/\/configurator\/overview\//)
-    const form = await page.locator('a[href*="/configurator/info-submission/"]').getAttribute('href')
-    await page.goto(`${base}${form}`)
-    const signUp = page.locator('form', { has: page.locator('input[name="intent"][value="signUp"]') })
-    await signUp.locator('input[name="name"]').fill('Kari Nordmann')
-    await signUp.locator('input[name="email"]').fill(`pages.${Date.now()}@example.com`)
-    await signUp.locator('input[name="password"]').fill('a long enough password')
-    await signUp.getByRole('button').click()
-    await page.waitForURL(/\/configurator\/info-submission\//)
+    await orderFormOfNewCustomer(page, 'Kari Nordmann', `pages.${Date.now()}@example.com`)
     const fields = { lastName: 'Nordmann', zip: '0150', city: 'Oslo', street: 'Storgata 1', phone: '412 34 567' }
     for (const [name, value] of Object.entries(fields)) await page.locator(`#order-${name}`).fill(value)
     await page.locator('#order-email').fill('kari@example.com')
@@ -262,4 +275,90 @@ describe('the order detail', () => {
     await screenshot(page, 'pages/no-order-paid-390')
     await context.close()
   }, 60_000)
+})
+
+describe('the overview, the order form and the confirmation', () => {
+  it('folds the order form’s price on a phone (also without JavaScript), shows it beside the form on a desktop, and confirms with the car and the timeline', async () => {
+    const context = await visitor(1366)
+    const page = await context.newPage()
+    await page.goto(`${base}/de/configurator/p5?paint=fjord-blue`)
+    await page.locator('.configurator__save button').click()
+    await page.waitForURL(/\/configurator\/overview\//)
+
+    // The overview: the car on the stage and the first action within the first screen; no axe findings.
+    expect(await page.locator('.overview__stage svg.car-render[role="img"]').isVisible()).toBe(true)
+    const primary = await page.locator('.next-steps .button--primary').boundingBox()
+    expect((primary?.y ?? 900) + (primary?.height ?? 0)).toBeLessThan(900)
+    expect(await axeViolations(page)).toEqual([])
+
+    await orderFormAsNewCustomer(page, 'Erika Mustermann', `designs.${Date.now()}@example.com`)
+
+    // Desktop: the itemised price beside the form, open, without a toggle.
+    const breakdown = page.locator('.form-car__details table.price-breakdown')
+    const toggle = page.locator('.form-car__toggle')
+    expect(await breakdown.isVisible()).toBe(true)
+    expect(await toggle.isVisible()).toBe(false)
+    expect(await axeViolations(page)).toEqual([])
+
+    // Phone: the total stays in view, the breakdown is folded under it until its toggle opens it.
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await page.locator('.form-car__amount').isVisible()).toBe(true)
+    expect(await breakdown.isVisible()).toBe(false)
+    expect(await toggle.innerText()).toBe(de['configurator.price.details'])
+    expect(await toggle.evaluate((el) => (el.parentElement as HTMLDetailsElement).open)).toBe(false)
+    const firstField = await page.locator('main form[method="post"] input:not([type="hidden"])').first().boundingBox()
+    expect((firstField?.y ?? 0) + (firstField?.height ?? 0)).toBeLessThan(844)
+    await toggle.click()
+    expect(await breakdown.isVisible()).toBe(true)
+    expect(await toggle.evaluate((el) => (el.parentElement as HTMLDetailsElement).open)).toBe(true)
+    expect(await axeViolations(page)).toEqual([])
+
+    // The same without JavaScript.
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+      storageState: await context.storageState(),
+    })
+    const plain = await noScript.newPage()
+    await plain.goto(page.url())
+    expect(await plain.locator('.form-car__details table.price-breakdown').isVisible()).toBe(false)
+    await plain.locator('.form-car__toggle').click()
+    expect(await plain.locator('.form-car__details table.price-breakdown').isVisible()).toBe(true)
+    await noScript.close()
+
+    // Order, then the confirmation: the number, the car, paying next and the timeline with its current step.
+    await page.setViewportSize({ width: 1366, height: 900 })
+    const fields = {
+      lastName: 'Mustermann',
+      zip: '10115',
+      city: 'Berlin',
+      street: 'Invalidenstraße 1',
+      phone: '030 12345678',
+    }
+    for (const [name, value] of Object.entries(fields)) await page.locator(`#order-${name}`).fill(value)
+    await page.locator('#order-email').fill('erika@example.com')
+    for (const box of await page.locator('main form[method="post"] input[type="checkbox"][id^="order-"]').all())
+      if (/terms|orderAgreement/.test((await box.getAttribute('id')) ?? '')) await box.check()
+    await page.locator('main form[method="post"] button[type="submit"]').click()
+    await page.waitForURL(/\/order\/result-confirmation\//)
+    const id = new URL(page.url()).pathname.split('/').pop()
+    expect(await page.locator('h1').textContent()).toBe(de['order.placed.order'])
+    expect(await page.locator('.page__lead').textContent()).toMatch(/NV-DE-[A-Z0-9]+/)
+    expect(await page.locator('.order-detail__car svg.car-render[role="img"]').isVisible()).toBe(true)
+    const steps = page.locator('ol.timeline > li.timeline__step')
+    expect(await steps.count()).toBe(7)
+    expect(await steps.nth(0).getAttribute('aria-current')).toBe('step')
+    expect(await steps.nth(0).locator('.timeline__state').textContent()).toBe(de['order.timeline.current'])
+    expect(await page.locator('.order-confirmation__link a').getAttribute('href')).toBe(`/de/order/${id}`)
+    expect(await axeViolations(page)).toEqual([])
+    // Phone: the car, then paying, then the facts and the timeline.
+    await page.setViewportSize({ width: 390, height: 844 })
+    const [car, pay, timeline] = await Promise.all(
+      ['.order-detail__car', 'form.next-action', '.order-detail__timeline'].map((s) => page.locator(s).boundingBox()),
+    )
+    expect(car?.y ?? 0).toBeLessThan(pay?.y ?? 0)
+    expect(pay?.y ?? 0).toBeLessThan(timeline?.y ?? 0)
+    expect(await axeViolations(page)).toEqual([])
+    await context.close()
+  }, 90_000)
 })

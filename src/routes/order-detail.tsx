@@ -4,27 +4,24 @@ import { formatMoney } from '../domain/money'
 import { formatRate } from '../domain/number'
 import { confirmationNoteKey, offeredActions, parseCustomerEvent } from '../domain/order/customer'
 import { BLIND_ORDER_INCENTIVE_CODE, blindOrderIncentive } from '../domain/order/incentive'
-import type { Order } from '../domain/order/order'
 import {
   type CustomerEvent,
   customerActionTexts,
-  type StepState,
   statusKey,
   statusNoteKey,
   timeline,
   transition,
 } from '../domain/order/state'
-import { formatDate, formatDateTime } from '../i18n/dates'
+import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import type { FinanceApplication } from '../store/finance-applications'
-import { CarPicture } from '../ui/car'
-import { carLook, useCarLabel } from '../ui/configurator/car-look'
 import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { NextSteps } from '../ui/NextSteps'
 import { useRenderContext } from '../ui/site-context'
 import type { StockCarView } from '../ui/stock/StockCar'
+import { OrderCar, OrderTimeline } from './order/order-parts'
 import { type OrderedCar, orderedCar } from './order/ordered-car'
 import { loadOwnedOrder, OrderFacts, type OrderView } from './order/owned-order'
 import { OrderPrice } from './order-price'
@@ -161,57 +158,6 @@ function ConfirmStep({ data, event }: { data: DetailData; event: CustomerEvent }
   )
 }
 
-/** The car as ordered, on a light stage. */
-function OrderCar({ car }: { car: OrderedCar }) {
-  const t = useT()
-  const label = useCarLabel(car.catalog, car.configuration, 'front')
-  return (
-    <section className="order-detail__car" aria-labelledby="order-car-title">
-      <h2 id="order-car-title" className="visually-hidden">
-        {t('order.car.heading')}
-      </h2>
-      <CarPicture look={carLook(car.catalog, car.configuration)} view="front" label={label} />
-    </section>
-  )
-}
-
-const STATE_KEYS = {
-  done: 'order.timeline.done',
-  current: 'order.timeline.current',
-  pending: 'order.timeline.upcoming',
-} as const satisfies Record<StepState, MessageKey>
-
-/**
- * The order's steps as an ordered list: done, current and upcoming differ in their marker (a tick, a
- * ring, a hollow circle), in weight and in a written state, so colour is never the only signal.
- */
-function Timeline({ order }: { order: Order }) {
-  const t = useT()
-  const { site } = useRenderContext()
-  return (
-    <ol className="timeline">
-      {timeline(order).map((step) => (
-        <li
-          key={step.status}
-          className={`timeline__step timeline__step--${step.state}`}
-          aria-current={step.state === 'current' ? 'step' : undefined}
-        >
-          <span className="timeline__name">{t(step.messageKey)}</span>{' '}
-          <span className="timeline__meta">
-            <span className="timeline__state">{t(STATE_KEYS[step.state])}</span>
-            {step.at ? (
-              <>
-                {' · '}
-                <span className="timeline__date">{formatDate(step.at.slice(0, 10), site.locale)}</span>
-              </>
-            ) : null}
-          </span>
-        </li>
-      ))}
-    </ol>
-  )
-}
-
 /**
  * What the customer can do next, first and large: pay what is due; otherwise what comes next on the
  * timeline, with getting ready for the car (a home charger). Nothing once the order has ended or is
@@ -303,7 +249,7 @@ function OrderDetailPage({ data }: { data: DetailData }) {
           <NextAction data={data} />
           <section className="order-detail__timeline" aria-labelledby="timeline-title">
             <h2 id="timeline-title">{t(lease ? 'order.lease.heading' : 'order.timeline.heading')}</h2>
-            <Timeline order={order} />
+            <OrderTimeline order={order} />
             {note ? <p>{t(note)}</p> : null}
           </section>
         </div>

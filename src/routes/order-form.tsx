@@ -10,7 +10,7 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
 import { ErrorSummary, Field, type FieldErrors, FormMessage, useErrorText } from '../ui/form'
-import { type FormCar, FormWithCar } from '../ui/form-car/FormWithCar'
+import { FoldedPrice, type FormCar, FormWithCar } from '../ui/form-car/FormWithCar'
 import { useT } from '../ui/intl-context'
 import { PersonalFields } from '../ui/PersonalFields'
 import { useRenderContext } from '../ui/site-context'
@@ -121,7 +121,7 @@ export function OrderFormPage({ data }: { data: FormData }) {
       <FormWithCar
         car={data.car}
         details={
-          <>
+          <FoldedPrice>
             <OrderPrice price={data.price} tradeIn={data.tradeIn} />
             {data.tradeIn ? null : (
               <p>
@@ -130,7 +130,7 @@ export function OrderFormPage({ data }: { data: FormData }) {
                 </a>
               </p>
             )}
-          </>
+          </FoldedPrice>
         }
       >
         {data.kind === 'preOrder' ? null : (

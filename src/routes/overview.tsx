@@ -1,11 +1,36 @@
 import { priceCar } from '../app/priced-car'
+import type { Configuration } from '../domain/catalog/configuration'
 import { deliveryWindow } from '../domain/catalog/delivery'
+import type { Catalog } from '../domain/catalog/schema'
 import { catalogForVisitor } from '../domain/catalog/view'
 import { FINANCE_KINDS, type FinanceKind } from '../domain/finance/products'
 import { linkTo } from '../i18n/links'
-import { type OverviewData, OverviewPage } from '../ui/configurator/OverviewPage'
+import { type OverviewData, OverviewPage, type OverviewSpec } from '../ui/configurator/OverviewPage'
 import { loadConfiguration } from './lookups'
 import { defineRoute } from './route'
+
+/** The version's specifications as the overview lists them (formatted in the page, so not in its client code). */
+function overviewSpecs(catalog: Catalog, configuration: Configuration): OverviewSpec[] {
+  const facts = catalog.versions.find((v) => v.code === configuration.versionCode)?.facts
+  if (!facts) return []
+  return [
+    { term: 'compare.range', value: 'compare.rangeValue', values: { km: facts.rangeKmWltp } },
+    { term: 'compare.battery', value: 'facts.batteryValue', values: { kwh: facts.batteryKwh } },
+    { term: 'overview.cargo', value: 'facts.cargoValue', values: { litres: catalog.model.facts.cargoLitres } },
+    { term: 'overview.drive', value: `overview.drive.${catalog.model.facts.drive}` },
+    { term: 'compare.consumption', value: 'compare.consumptionValue', values: facts.consumptionKwhPer100km },
+    {
+      term: 'compare.charging',
+      value: 'compare.chargingValue',
+      values: {
+        ac: facts.acChargingKw,
+        from: facts.fastCharging.fromPercent,
+        to: facts.fastCharging.toPercent,
+        minutes: facts.fastCharging.minutes,
+      },
+    },
+  ]
+}
 
 /** `/configurator/overview/{id}`: a saved configuration with today's price next to its saved one. */
 export default defineRoute<OverviewData>({
@@ -41,6 +66,7 @@ export default defineRoute<OverviewData>({
         ? (ctx.url.searchParams.get('finance') as FinanceKind)
         : (record.finance?.kind ?? null),
       shareUrl: `${origin}${linkTo(ctx.site, `/configurator/${record.id}`)}`,
+      specs: overviewSpecs(catalog, configuration),
     }
   },
   meta: (data) => ({

@@ -41,6 +41,8 @@ describe('the configurator', () => {
     for (const step of ['version', 'paint', 'wheels', 'interior', 'options', 'accessories'] as const) {
       expect(html).toContain(nl[`configurator.step.${step}`])
     }
+    expect(html).toContain(nl['configurator.section.exterior'])
+    expect(html).toContain(nl['configurator.section.options'])
     expect(html).toContain('<svg class="car-render"')
     expect(html).toContain(nl['configurator.price.total'])
     expect(html).toContain(nl['compare.heading'])

@@ -26,7 +26,7 @@ import { DEFAULT_CAR_VIEW } from './car-view'
 import type { ConfiguratorData } from './model'
 import { PriceSummary } from './PriceSummary'
 import { CarStage } from './parts/CarStage'
-import { ChoiceStep, StepNumber, type StepOption } from './parts/ChoiceStep'
+import { ChoiceStep, type StepOption, StepSection } from './parts/ChoiceStep'
 import { isPlainClick, selectWithSpace } from './parts/events'
 import { PriceBar } from './parts/PriceBar'
 import { VersionComparison } from './parts/VersionComparison'
@@ -212,67 +212,65 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
             ) : null}
             <ChoiceStep
               {...stepProps('versionCode')}
-              number={1}
               title="configurator.step.version"
               options={catalog.versions.map((v) =>
                 option('versionCode', v, { detail: t('compare.rangeValue', { km: Number(v.facts.rangeKmWltp ?? 0) }) }),
               )}
             />
-            <ChoiceStep
-              {...stepProps('paintCode')}
-              number={2}
-              title="configurator.step.paint"
-              options={catalog.paints
-                .filter((p) => version?.allowed.paintCodes.includes(p.code))
-                .map((p) => option('paintCode', p, { swatch: p.facts.colours as string[] }))}
-            />
-            <ChoiceStep
-              {...stepProps('wheelCode')}
-              number={3}
-              title="configurator.step.wheels"
-              options={catalog.wheels
-                .filter((w) => version?.allowed.wheelCodes.includes(w.code))
-                .map((w) =>
-                  option('wheelCode', w, {
-                    detail: String(w.facts.tyreSize ?? ''),
-                    picture: carImagePath(withChoice(state.configuration, 'wheelCode', w.code), 'wheel'),
-                  }),
-                )}
-            />
+            <StepSection id="exterior" title="configurator.section.exterior">
+              <ChoiceStep
+                {...stepProps('paintCode')}
+                grouped
+                title="configurator.step.paint"
+                options={catalog.paints
+                  .filter((p) => version?.allowed.paintCodes.includes(p.code))
+                  .map((p) => option('paintCode', p, { swatch: p.facts.colours as string[] }))}
+              />
+              <ChoiceStep
+                {...stepProps('wheelCode')}
+                grouped
+                title="configurator.step.wheels"
+                options={catalog.wheels
+                  .filter((w) => version?.allowed.wheelCodes.includes(w.code))
+                  .map((w) =>
+                    option('wheelCode', w, {
+                      detail: String(w.facts.tyreSize ?? ''),
+                      picture: carImagePath(withChoice(state.configuration, 'wheelCode', w.code), 'wheel'),
+                    }),
+                  )}
+              />
+            </StepSection>
             <ChoiceStep
               {...stepProps('interiorCode')}
-              number={4}
               title="configurator.step.interior"
               options={catalog.interiors
                 .filter((i) => version?.allowed.interiorCodes.includes(i.code))
                 .map((i) => option('interiorCode', i, { swatch: i.facts.colours as string[] }))}
             />
-            <ChoiceStep
-              {...stepProps('packCodes')}
-              number={5}
-              title="configurator.step.options"
-              multiple
-              options={catalog.packs
-                .filter((p) => version?.allowed.packCodes.includes(p.code) || standardPacks.has(p.code))
-                .map((p) =>
-                  option('packCodes', p, {
-                    detail: String(p.facts.contents ?? ''),
-                    standard: standardPacks.has(p.code),
-                  }),
-                )}
-            />
-            <ChoiceStep
-              {...stepProps('accessoryCodes')}
-              number={6}
-              title="configurator.step.accessories"
-              multiple
-              options={catalog.accessories.map((a) => option('accessoryCodes', a))}
-            />
-            <section className="step" aria-labelledby="step-usage">
-              <h2 id="step-usage" className="step__title">
-                <StepNumber number={7} />
-                {t('configurator.usage.label')}
-              </h2>
+            <StepSection id="options" title="configurator.section.options">
+              <ChoiceStep
+                {...stepProps('packCodes')}
+                grouped
+                title="configurator.step.options"
+                multiple
+                options={catalog.packs
+                  .filter((p) => version?.allowed.packCodes.includes(p.code) || standardPacks.has(p.code))
+                  .map((p) =>
+                    option('packCodes', p, {
+                      detail: String(p.facts.contents ?? ''),
+                      standard: standardPacks.has(p.code),
+                    }),
+                  )}
+              />
+              <ChoiceStep
+                {...stepProps('accessoryCodes')}
+                grouped
+                title="configurator.step.accessories"
+                multiple
+                options={catalog.accessories.map((a) => option('accessoryCodes', a))}
+              />
+            </StepSection>
+            <StepSection id="usage" title="configurator.usage.label">
               <nav className="segmented" aria-labelledby="step-usage">
                 {(['personal', 'business'] as const).map((usage) => (
                   <a
@@ -285,7 +283,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
                   </a>
                 ))}
               </nav>
-            </section>
+            </StepSection>
             <PriceBar
               orderable={quote.orderable}
               basis={headline.basis}

@@ -29,6 +29,14 @@ export interface OverviewData {
   /** How the visitor chose to pay while configuring, passed on to the order form; null when not chosen. */
   financeKind?: FinanceKind | null
   shareUrl: string
+  /** The version's specifications as messages (label, value and its figures), chosen by the route. */
+  specs: OverviewSpec[]
+}
+
+export interface OverviewSpec {
+  term: MessageKey
+  value: MessageKey
+  values?: Record<string, string | number>
 }
 
 /** Seconds before the overview reached right after saving goes home (SPEC §2), unless the visitor stays. */
@@ -74,7 +82,10 @@ function Share({ url }: { url: string }) {
   )
 }
 
-/** `/configurator/overview/{id}`: the saved car, its price, specifications and the next steps. */
+/**
+ * `/configurator/overview/{id}`: the saved car large on the stage, its price and the next steps beside it
+ * (under it on a phone), then the configuration and the specifications as spec lists, and sharing.
+ */
 export function OverviewPage({ data }: { data: OverviewData }) {
   const t = useT()
   const { site } = useRenderContext()
@@ -98,6 +109,32 @@ export function OverviewPage({ data }: { data: OverviewData }) {
         { path: `/configurator/test-drive-submission/quote/${data.id}`, label: 'overview.quote' },
       ]
     : []
+  const choices: [MessageKey, string][] = [
+    ['configurator.step.version', name(configuration.versionCode)],
+    ['configurator.step.paint', name(configuration.paintCode)],
+    ['configurator.step.wheels', name(configuration.wheelCode)],
+    ['configurator.step.interior', name(configuration.interiorCode)],
+    [
+      'configurator.step.options',
+      [...(version?.standardPackCodes ?? []), ...configuration.packCodes].map(name).join(', ') || t('compare.none'),
+    ],
+    ['configurator.step.accessories', configuration.accessoryCodes.map(name).join(', ') || '–'],
+  ]
+  if (data.financeKind) choices.push(['overview.finance', t(`finance.product.${data.financeKind}` as const)])
+  const specs = data.specs.map(({ term, value, values }): [MessageKey, string] => [term, t(value, values)])
+  const list = (id: string, title: MessageKey, rows: [MessageKey, string][]) => (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{t(title)}</h2>
+      <dl className="spec-list">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt>{t(term)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
   return (
     <article className="overview">
       <h1 className="page__heading">{t('page.overview.heading', { model: catalog.model.name })}</h1>
@@ -107,69 +144,11 @@ export function OverviewPage({ data }: { data: OverviewData }) {
           {t('overview.priceChanged', { saved: money(change.saved), current: money(change.current) })}
         </FormMessage>
       ) : null}
-      <div className="configurator__grid">
-        <div className="configurator__stage">
+      <div className="overview__grid">
+        <div className="overview__stage">
           <CarPicture look={carLook(catalog, configuration)} view="front" label={label} />
-          <section aria-labelledby="choices-title">
-            <h2 id="choices-title">{t('overview.choices')}</h2>
-            <dl className="choices-list">
-              <dt>{t('configurator.step.version')}</dt>
-              <dd>{name(configuration.versionCode)}</dd>
-              <dt>{t('configurator.step.paint')}</dt>
-              <dd>{name(configuration.paintCode)}</dd>
-              <dt>{t('configurator.step.wheels')}</dt>
-              <dd>{name(configuration.wheelCode)}</dd>
-              <dt>{t('configurator.step.interior')}</dt>
-              <dd>{name(configuration.interiorCode)}</dd>
-              <dt>{t('configurator.step.options')}</dt>
-              <dd>
-                {[...(version?.standardPackCodes ?? []), ...configuration.packCodes].map(name).join(', ') ||
-                  t('compare.none')}
-              </dd>
-              <dt>{t('configurator.step.accessories')}</dt>
-              <dd>{configuration.accessoryCodes.map(name).join(', ') || '–'}</dd>
-              {data.financeKind ? (
-                <>
-                  <dt>{t('overview.finance')}</dt>
-                  <dd>{t(`finance.product.${data.financeKind}` as const)}</dd>
-                </>
-              ) : null}
-            </dl>
-          </section>
-          {version ? (
-            <section aria-labelledby="specs-title">
-              <h2 id="specs-title">{t('overview.specs')}</h2>
-              <dl className="choices-list">
-                <dt>{t('compare.range')}</dt>
-                <dd>{t('compare.rangeValue', { km: version.facts.rangeKmWltp })}</dd>
-                <dt>{t('compare.battery')}</dt>
-                <dd>{t('facts.batteryValue', { kwh: version.facts.batteryKwh })}</dd>
-                <dt>{t('overview.cargo')}</dt>
-                <dd>{t('facts.cargoValue', { litres: catalog.model.facts.cargoLitres })}</dd>
-                <dt>{t('overview.drive')}</dt>
-                <dd>{t(`overview.drive.${catalog.model.facts.drive}`)}</dd>
-                <dt>{t('compare.consumption')}</dt>
-                <dd>
-                  {t('compare.consumptionValue', {
-                    min: version.facts.consumptionKwhPer100km.min,
-                    max: version.facts.consumptionKwhPer100km.max,
-                  })}
-                </dd>
-                <dt>{t('compare.charging')}</dt>
-                <dd>
-                  {t('compare.chargingValue', {
-                    ac: version.facts.acChargingKw,
-                    from: version.facts.fastCharging.fromPercent,
-                    to: version.facts.fastCharging.toPercent,
-                    minutes: version.facts.fastCharging.minutes,
-                  })}
-                </dd>
-              </dl>
-              <p className="disclaimer">{t('configurator.disclaimer')}</p>
-            </section>
-          ) : null}
         </div>
-        <aside className="configurator__summary" aria-labelledby="overview-price">
+        <aside className="overview__summary" aria-labelledby="overview-price">
           <h2 id="overview-price">{t('overview.price')}</h2>
           <PriceSummary catalog={catalog} quote={quote} delivery={data.delivery} configurationId={data.id} />
           <nav className="next-steps" aria-label={t('overview.nextSteps')}>
@@ -182,14 +161,17 @@ export function OverviewPage({ data }: { data: OverviewData }) {
                 </li>
               ))}
               <li>
-                <a className="button" href={linkTo(site, `/configurator/${data.id}`)}>
-                  {t('overview.edit')}
-                </a>
+                <a href={linkTo(site, `/configurator/${data.id}`)}>{t('overview.edit')}</a>
               </li>
             </ul>
           </nav>
           <Share url={data.shareUrl} />
         </aside>
+        <div className="overview__details">
+          {list('choices-title', 'overview.choices', choices)}
+          {specs.length > 0 ? list('specs-title', 'overview.specs', specs) : null}
+          {specs.length > 0 ? <p className="disclaimer">{t('configurator.disclaimer')}</p> : null}
+        </div>
       </div>
     </article>
   )

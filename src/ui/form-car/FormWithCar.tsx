@@ -34,7 +34,7 @@ export function FormWithCar({
   children,
 }: {
   car: FormCar | null | undefined
-  /** More about the car's price (an itemised breakdown), under the summary. */
+  /** More about the car's price under the summary (the order form's folded breakdown, `FoldedPrice`). */
   details?: ReactNode
   children: ReactNode
 }) {
@@ -69,9 +69,28 @@ export function FormWithCar({
             <span className="form-car__amount">{car.price.amount}</span>
           </p>
         </div>
-        {details ? <div className="form-car__details">{details}</div> : null}
+        {details}
       </aside>
       <div className="form-with-car__form">{children}</div>
     </div>
+  )
+}
+
+/**
+ * The itemised price under the car's summary, folded on a phone (a long block before the first field
+ * otherwise): a `<details>` that opens without JavaScript, its toggle worded as the configurator's
+ * ("Show every price line"), its state said by the browser (expanded or collapsed) and drawn by a chevron
+ * that turns. Beside the form on a desktop the stylesheet shows it open and drops the toggle.
+ *
+ * @example
+ * <FormWithCar car={data.car} details={<FoldedPrice><OrderPrice … /></FoldedPrice>}>…</FormWithCar>
+ */
+export function FoldedPrice({ children }: { children: ReactNode }) {
+  const t = useT()
+  return (
+    <details className="form-car__details">
+      <summary className="form-car__toggle">{t('configurator.price.details')}</summary>
+      {children}
+    </details>
   )
 }

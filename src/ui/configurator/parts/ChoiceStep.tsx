@@ -3,13 +3,6 @@ import type { ChoiceField } from '../../../domain/configurator/url'
 import type { MessageKey } from '../../../i18n/intl'
 import { useT } from '../../intl-context'
 
-/** A step's number in a circle; the headings' order says it to a screen reader already. */
-export const StepNumber = ({ number }: { number: number }) => (
-  <span className="step__number" aria-hidden="true">
-    {number}
-  </span>
-)
-
 export interface StepOption {
   code: string
   name: string
@@ -27,6 +20,24 @@ export interface StepOption {
 }
 
 /**
+ * A section of the configurator (heading `step-{id}`): one step of its own (version,
+ * interior, buying as) or a group of steps with `h3` headings (exterior: paint and wheels; options: packs
+ * and accessories). The stylesheet numbers the sections in their order (a CSS counter in a circle, hidden
+ * from screen readers: the headings' order says it), so the numbers cost no script and never skip.
+ */
+export function StepSection({ id, title, children }: { id: string; title: MessageKey; children: ReactNode }) {
+  const t = useT()
+  return (
+    <section className="step step-section" aria-labelledby={`step-${id}`}>
+      <h2 id={`step-${id}`} className="step__title">
+        {t(title)}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+/**
  * One step of the configurator: its choices as links that work without JavaScript and behave like
  * radio buttons (or checkboxes, `multiple`) with it. Paints, wheels and interiors are large tiles
  * with their colour or picture; the current choice has an accent border, a check mark and the word
@@ -34,7 +45,7 @@ export interface StepOption {
  */
 export function ChoiceStep({
   field,
-  number,
+  grouped = false,
   title,
   options,
   multiple = false,
@@ -42,8 +53,8 @@ export function ChoiceStep({
   onChoose,
 }: {
   field: ChoiceField
-  /** Its place among the steps, shown before the title. */
-  number: number
+  /** Inside a `StepSection` (an `h3`); otherwise the step is a section of its own. */
+  grouped?: boolean
   title: MessageKey
   options: StepOption[]
   multiple?: boolean
@@ -53,12 +64,17 @@ export function ChoiceStep({
 }) {
   const t = useT()
   const tiles = options.some((o) => o.swatch || o.picture)
+  // A step on its own is a section (h2, numbered by the stylesheet); inside a section it is a sub-step (h3).
+  const Heading = grouped ? 'h3' : 'h2'
   return (
-    <section className="step" aria-labelledby={`step-${field}`} id={`choose-${field}`}>
-      <h2 id={`step-${field}`} className="step__title">
-        <StepNumber number={number} />
+    <section
+      className={grouped ? 'step' : 'step step-section'}
+      aria-labelledby={`step-${field}`}
+      id={`choose-${field}`}
+    >
+      <Heading id={`step-${field}`} className="step__title">
         {t(title)}
-      </h2>
+      </Heading>
       {notes}
       <ul className={`choices${tiles ? ' choices--tiles' : ''}`}>
         {options.map((option) => (
