@@ -111,6 +111,14 @@ export function catalog(locale: Locale): Messages {
   return messages
 }
 
+/**
+ * The language `catalog(locale)` writes in: the locale itself, or English while its catalog cannot be read (the
+ * page's `lang`, so that a screen reader reads a degraded page's English as English).
+ */
+export function catalogLanguage(locale: Locale): Locale {
+  return ready.has(locale) ? locale : 'en-US'
+}
+
 /** For tests: forget the catalogs read so far. */
 export function clearLoadedCatalogs(): void {
   loaded.clear()

@@ -51,9 +51,12 @@ describe('message catalogs from KV', () => {
     const broken = await page('/se/marketing', kvFailingOn(/sv-SE$/))
     expect(broken.res.status).toBe(200)
     expect(broken.html).toContain(CATALOGS['en-US']['header.nav.quickDelivery'])
+    // The page says which language its text is in: English, not the site's Swedish.
+    expect(broken.html).toContain('<html lang="en-US"')
     expect(warn).toHaveBeenCalled()
     const again = await page('/se/marketing', env.KV)
     expect(again.html).toContain(CATALOGS['sv-SE']['header.nav.quickDelivery'])
+    expect(again.html).toContain('<html lang="sv-SE"')
   })
 
   it('serves pages in the English shipped with the Worker when KV gives no catalog at all: 200, never stored, and recovers', async () => {
@@ -65,6 +68,7 @@ describe('message catalogs from KV', () => {
     expect(broken.res.status).toBe(200)
     expect(broken.html).toContain(CATALOGS['en-US']['header.nav.quickDelivery'])
     expect(broken.html).not.toContain(CATALOGS['sv-SE']['header.nav.quickDelivery'])
+    expect(broken.html).toContain('<html lang="en-US"')
     expect(broken.res.headers.get('cache-control')).toBe('no-store')
     expect(broken.res.headers.get(EDGE_CACHE_HEADER)).toBe('BYPASS')
     expect(error).toHaveBeenCalledWith(expect.stringContaining('shipped with the Worker'))

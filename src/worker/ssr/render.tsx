@@ -6,7 +6,7 @@ import { renderToReadableStream } from 'react-dom/server'
 import { allows, type Consent } from '../../domain/analytics/consent'
 import { type AnalyticsLabel, submitEventOf } from '../../domain/analytics/events'
 import { ConfigurationError, defaultConfiguration } from '../../domain/catalog/configuration'
-import { catalog as catalogOf } from '../../i18n/catalog-store'
+import { catalogLanguage, catalog as catalogOf } from '../../i18n/catalog-store'
 import { COMMON_NAMESPACES, createRequestIntl, pickMessages } from '../../i18n/intl'
 import { linkTo, sameOriginPath } from '../../i18n/links'
 import { alternateSites, type CountryCode, GLOBAL_SITE, type Locale, type Site } from '../../i18n/sites'
@@ -161,7 +161,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
 
   const body = await renderToReadableStream(
     <Document
-      lang={site.locale}
+      lang={catalogLanguage(site.locale)}
       title={title}
       description={request.description}
       canonical={canonical}
