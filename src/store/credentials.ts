@@ -120,10 +120,11 @@ export function createCredentialStore(db: D1Database) {
           .prepare('UPDATE password_resets SET used_at = ?2 WHERE user_id = ?1 AND used_at IS NULL')
           .bind(used.userId, at),
         // Reset e-mails keep no link once one is used (any of them is dead by now): the outbox is no place for a
-        // credential.
+        // credential. One not yet delivered is withdrawn: without its link it has nothing to say.
         db
           .prepare(
-            `UPDATE notifications SET payload = json_remove(payload, '$.link')
+            `UPDATE notifications SET payload = json_remove(payload, '$.link'),
+                    status = CASE WHEN status = 'pending' THEN 'withdrawn' ELSE status END
              WHERE kind = 'passwordReset' AND recipient = (SELECT email FROM users WHERE id = ?1)`,
           )
           .bind(used.userId),

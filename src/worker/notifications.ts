@@ -164,11 +164,13 @@ export async function deliverNotification(
   id: string,
   now = new Date(),
   fetcher: typeof fetch = fetch,
-): Promise<'sent' | 'missing' | 'failed'> {
+): Promise<'sent' | 'missing' | 'failed' | 'withdrawn'> {
   const row = await env.DB.prepare('SELECT * FROM notifications WHERE id = ?1').bind(id).first<NotificationRow>()
   if (!row) return 'missing'
   if (row.status === 'sent') return 'sent'
   if (row.status === 'failed') return 'failed'
+  // A password-reset e-mail whose link died before it went out (another of the account's links was used).
+  if (row.status === 'withdrawn') return 'withdrawn'
   await env.DB.prepare('UPDATE notifications SET attempts = attempts + 1 WHERE id = ?1').bind(id).run()
   const mail = await renderNotification(env, row)
   const markSent = env.DB.prepare(`UPDATE notifications SET status = 'sent', sent_at = ?2 WHERE id = ?1`).bind(

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { decode, uniqueEmail, visitor } from '../../../test/visitor'
 import { CATALOGS } from '../../i18n/catalogs'
-import { renderNotification } from '../notifications'
+import { deliverNotification, renderNotification } from '../notifications'
 
 const PASSWORD = 'correct horse battery'
 const NEW_PASSWORD = 'a brand new passphrase'
@@ -97,6 +97,30 @@ describe('forgot password (/auth/reset)', () => {
     // The used link is no longer kept in the outbox.
     const [sent] = await mails(email, 'passwordReset')
     expect(JSON.parse(sent?.payload ?? '{}')).toEqual({ name: 'Ada Lovelace' })
+  })
+
+  it('withdraws a reset e-mail not yet sent once another link is used: never sent without its link', async () => {
+    const { email } = await signedUp()
+    await visitor().postForm('/no/auth/reset', { intent: 'request', email })
+    await visitor().postForm('/no/auth/reset', { intent: 'request', email })
+    const [first] = await mails(email, 'passwordReset')
+    const newest = await resetLink(email)
+    // The first e-mail has not gone out yet (the queue is slow today).
+    await env.DB.prepare(`UPDATE notifications SET status = 'pending' WHERE id = ?1`)
+      .bind(first?.id ?? '')
+      .run()
+    const done = await visitor().postForm(
+      '/no/auth/reset',
+      { intent: 'reset', token: tokenOf(newest), password: NEW_PASSWORD },
+      newest,
+    )
+    expect(done.status).toBe(303)
+    // Its link is gone from the outbox: it is not delivered with a raw message id where the link was.
+    expect(await deliverNotification(env, first?.id ?? '')).toBe('withdrawn')
+    const delivered = await env.DB.prepare('SELECT body FROM mailbox WHERE notification_id = ?1')
+      .bind(first?.id ?? '')
+      .first<{ body: string }>()
+    expect(delivered?.body ?? '').not.toContain('mail.passwordReset.body')
   })
 
   it('refuses a link used a second time', async () => {
