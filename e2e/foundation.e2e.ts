@@ -73,8 +73,9 @@ describe('without JavaScript', () => {
     expect(await page.locator('.key-figures dd').count()).toBe(3)
     await page.locator('.stage__actions a').first().click()
     await page.waitForURL(`${base}/nl/configurator/p5`)
-    // Six choice steps and 'buying as'.
-    expect(await page.locator('section.step').count()).toBe(7)
+    // Six choice steps and 'buying as', in five numbered sections (version, exterior, interior, options, buying as).
+    expect(await page.locator('section.step:not(:has(section.step))').count()).toBe(7)
+    expect(await page.locator('section.step-section').count()).toBe(5)
     // The country chooser is a plain disclosure of links.
     await page.locator('.chooser summary').click()
     await page.getByRole('link', { name: 'Sverige · Svenska' }).click()
