@@ -4,7 +4,6 @@ import { deliveryWindow } from '../domain/catalog/delivery'
 import type { Catalog } from '../domain/catalog/schema'
 import { catalogForVisitor } from '../domain/catalog/view'
 import { FINANCE_KINDS, type FinanceKind } from '../domain/finance/products'
-import { linkTo } from '../i18n/links'
 import { type OverviewData, OverviewPage, type OverviewSpec } from '../ui/configurator/OverviewPage'
 import { loadConfiguration } from './lookups'
 import { defineRoute } from './route'
@@ -50,7 +49,6 @@ export default defineRoute<OverviewData>({
       usage: record.usage,
       mode: 'reconcile',
     })
-    const origin = ctx.url.origin
     return {
       id: record.id,
       // Shipped to the browser for hydration: only this site's texts and prices.
@@ -65,7 +63,6 @@ export default defineRoute<OverviewData>({
       financeKind: (FINANCE_KINDS as readonly string[]).includes(ctx.url.searchParams.get('finance') ?? '')
         ? (ctx.url.searchParams.get('finance') as FinanceKind)
         : (record.finance?.kind ?? null),
-      shareUrl: `${origin}${linkTo(ctx.site, `/configurator/${record.id}`)}`,
       specs: overviewSpecs(catalog, configuration),
     }
   },

@@ -1,7 +1,9 @@
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { cardForm, customerWithBuild, DUTCH_ORDER_FORM, placedOrderId } from '../../test/fixtures'
 import { decode, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
+import { app } from './index'
 
 // Issue 20's page designs as the server sends them (no JavaScript): the configurator's sections, the order
 // form's folded price, the overview's spec lists and actions, the confirmation's car and timeline.
@@ -73,6 +75,22 @@ describe('the overview', () => {
       new RegExp(`^<nav[^>]*><ul><li><a class="button button--primary" href="/de/pre-order/${configurationId}/p5">`),
     )
     expect(text(actions).endsWith(de['overview.edit'])).toBe(true)
+  })
+
+  it('offers the build’s address on the official origin to share, whichever host served the page', async () => {
+    const { person, configurationId } = await customerWithBuild('/de')
+    const cookie = [...person.jar].map(([name, value]) => `${name}=${value}`).join('; ')
+    const official = 'https://www.nordvolt.example'
+    const res = await app.request(
+      `/de/configurator/overview/${configurationId}`,
+      { headers: { cookie } },
+      { ...env, OFFICIAL_URL: official },
+    )
+    expect(res.status).toBe(200)
+    const html = decode(await res.text())
+    expect(html).toContain(
+      `<input id="share-url" type="url" readOnly="" value="${official}/de/configurator/${configurationId}"/>`,
+    )
   })
 })
 

@@ -28,7 +28,6 @@ export interface OverviewData {
   justSaved: boolean
   /** How the visitor chose to pay while configuring, passed on to the order form; null when not chosen. */
   financeKind?: FinanceKind | null
-  shareUrl: string
   /** The version's specifications as messages (label, value and its figures), chosen by the route. */
   specs: OverviewSpec[]
 }
@@ -88,7 +87,7 @@ function Share({ url }: { url: string }) {
  */
 export function OverviewPage({ data }: { data: OverviewData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site, page } = useRenderContext()
   const { catalog, configuration, quote } = data
   const name = (code: string) => catalogItem(catalog, code)?.names[site.locale] ?? code
   const version = catalog.versions.find((v) => v.code === configuration.versionCode)
@@ -165,7 +164,8 @@ export function OverviewPage({ data }: { data: OverviewData }) {
               </li>
             </ul>
           </nav>
-          <Share url={data.shareUrl} />
+          {/* The address to share is on the official origin, whichever host served this page. */}
+          <Share url={`${page.officialUrl.replace(/\/$/, '')}${linkTo(site, `/configurator/${data.id}`)}`} />
         </aside>
         <div className="overview__details">
           {list('choices-title', 'overview.choices', choices)}
