@@ -1,42 +1,13 @@
-import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { cloudflare } from '@cloudflare/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { catalogVersion } from './scripts/content-seed.mjs'
-import { REGIONAL_BASES, regionalDifferences } from './src/i18n/regional'
 
 // Wrangler and the Vite plugin must never reach the internet from here.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false'
 process.env.WRANGLER_SEND_METRICS ??= 'false'
 process.env.WRANGLER_HIDE_BANNER ??= 'true'
-
-const REGIONAL_ID = '\0regional-catalog:'
-
-/**
- * Bundles a regional catalog (de-AT, fr-BE, fr-LU, nl-BE) as its base catalog plus the messages that
- * differ (src/i18n/regional.ts): the Worker carries each shared text once (~45 kB gzip less).
- */
-function regionalCatalogs(): Plugin {
-  const file = (locale: string) => resolve(import.meta.dirname, 'locales', `${locale}.json`)
-  return {
-    name: 'regional-catalogs',
-    enforce: 'pre',
-    resolveId(source) {
-      const locale = /locales\/([a-z]{2}-[A-Z]{2})\.json$/.exec(source)?.[1]
-      return locale && locale in REGIONAL_BASES ? `${REGIONAL_ID}${locale}` : null
-    },
-    load(id) {
-      if (!id.startsWith(REGIONAL_ID)) return null
-      const locale = id.slice(REGIONAL_ID.length) as keyof typeof REGIONAL_BASES
-      const base = REGIONAL_BASES[locale] as string
-      this.addWatchFile(file(locale))
-      const read = (name: string) => JSON.parse(readFileSync(file(name), 'utf8')) as Record<string, string>
-      const differences = regionalDifferences(read(locale), read(base))
-      return `import base from ${JSON.stringify(file(base))}\nexport default { ...base, ...${JSON.stringify(differences)} }\n`
-    },
-  }
-}
 
 /**
  * The browser gets its messages parsed by the server (src/worker/ssr/compiled-messages.ts), so its
@@ -76,7 +47,7 @@ function streamingServerRendererOnly(): Plugin {
 const buildId = Date.now().toString(36)
 
 export default defineConfig({
-  plugins: [regionalCatalogs(), noIcuParserInBrowser(), streamingServerRendererOnly(), react(), cloudflare()],
+  plugins: [noIcuParserInBrowser(), streamingServerRendererOnly(), react(), cloudflare()],
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
     // The catalogs the Worker reads from KV (src/i18n/catalog-store.ts), seeded under this version.
