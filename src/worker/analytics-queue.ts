@@ -4,6 +4,13 @@ import type { AnalyticsQueueMessage, QueuedAnalyticsEvent } from '../domain/anal
 /** The queue analytics events go through (wrangler.toml); the worker's queue handler sends it to analytics-consumer.ts. */
 export const ANALYTICS_QUEUE = 'p5-analytics'
 
+/**
+ * Where the queue puts a message that failed all its retries (wrangler.toml `dead_letter_queue`), kept four days. It
+ * has no consumer until someone replays it (`npx wrangler queues consumer add p5-analytics-failed p5-storefront`,
+ * docs/runbooks/deploy.md): then its messages are analytics batches like any other, stored once by their event ids.
+ */
+export const ANALYTICS_DEAD_LETTERS = 'p5-analytics-failed'
+
 /** An event the edge received: from the analytics script, or seen by the server itself (device id then optional). */
 export type ReceivedEvent = Omit<AnalyticsEvent, 'deviceId'> & { deviceId: string | null }
 

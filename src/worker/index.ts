@@ -10,7 +10,7 @@ import { COOKIE_SETTINGS_PATH } from '../routes/cookie-settings'
 import { createStore } from '../store'
 import { tagManagerSources } from './analytics'
 import { handleAnalyticsBatch } from './analytics-consumer'
-import { ANALYTICS_QUEUE } from './analytics-queue'
+import { ANALYTICS_DEAD_LETTERS, ANALYTICS_QUEUE } from './analytics-queue'
 import { api } from './api'
 import { requestLocale } from './api/errors'
 import { authSdk } from './api/session'
@@ -209,7 +209,8 @@ export default withErrorReporting<unknown>({
   fetch: app.fetch,
   queue: async (batch: MessageBatch<unknown>, env: Env) => {
     // Each consumer parses its own messages: analytics events again with zod; notifications name an outbox row.
-    if (batch.queue === ANALYTICS_QUEUE) return handleAnalyticsBatch(batch, env)
+    if (batch.queue === ANALYTICS_QUEUE || batch.queue === ANALYTICS_DEAD_LETTERS)
+      return handleAnalyticsBatch(batch, env)
     // E-mails are written in each customer's language, Icelandic included.
     await loadIntlData('is-IS')
     return handleNotificationBatch(batch as MessageBatch<NotificationMessage>, env)

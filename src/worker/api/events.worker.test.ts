@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { visitor } from '../../../test/visitor'
 import type { AnalyticsQueueMessage, QueuedAnalyticsEvent } from '../../domain/analytics/events-schema'
 import { CATALOGS } from '../../i18n/catalogs'
-import { ANALYTICS_QUEUE, queuedEvents } from '../analytics-queue'
+import { ANALYTICS_DEAD_LETTERS, ANALYTICS_QUEUE, queuedEvents } from '../analytics-queue'
 import worker, { app } from '../index'
 import { EVENTS_PER_MINUTE } from './events'
 
@@ -77,9 +77,9 @@ async function postEvents(queue: Queue, body: unknown, analytics = true) {
 }
 
 /** Runs the worker's queue handler on messages as the analytics queue delivers them; the acks and retries. */
-async function consume(bodies: unknown[], attempts = 1) {
+async function consume(bodies: unknown[], attempts = 1, queue = ANALYTICS_QUEUE) {
   const batch = createMessageBatch(
-    ANALYTICS_QUEUE,
+    queue,
     bodies.map((body) => ({ id: crypto.randomUUID(), timestamp: new Date(), attempts, body })),
   )
   const ctx = createExecutionContext()
@@ -152,6 +152,17 @@ describe('POST /api/events', () => {
     const rows = await stored(device)
     expect(rows).toHaveLength(30)
     expect(rows.map((r) => r.event_id).sort()).toEqual(sent.map((e) => e.id).sort())
+  })
+
+  it('stores the messages of the dead-letter queue as analytics when they are replayed, once', async () => {
+    const { queue, messages, sent } = spyQueue()
+    const device = newDevice()
+    expect((await postEvents(queue, { events: [event(device), event(device)] })).status).toBe(202)
+    for (const attempt of [1, 2]) {
+      const { result, ids } = await consume(messages, attempt, ANALYTICS_DEAD_LETTERS)
+      expect(result.explicitAcks.sort()).toEqual([...ids].sort())
+    }
+    expect((await stored(device)).map((r) => r.event_id).sort()).toEqual(sent.map((e) => e.id).sort())
   })
 
   it('acknowledges the good messages of a batch and drops a bad one with a warning', async () => {
