@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
+import { fillRequired } from '../scripts/fill-form.mjs'
 import { axeViolations } from './axe'
 import { reloadedBy, withBrowser } from './browser'
 import { screenshot } from './look'
@@ -92,38 +93,6 @@ describe('the subscription page', () => {
   })
 })
 
-/** Fills every required field of a form the way a customer would (as scripts/screenshots.mjs does). */
-async function fillRequired(page: Page, formSelector: string): Promise<void> {
-  const form = page.locator(formSelector).last()
-  const fields = form.locator('input, select')
-  for (let i = 0; i < (await fields.count()); i++) {
-    const field = fields.nth(i)
-    if (!(await field.isVisible())) continue
-    const tag = await field.evaluate((el) => el.tagName.toLowerCase())
-    const type = (await field.getAttribute('type')) ?? 'text'
-    const name = ((await field.getAttribute('name')) ?? '').toLowerCase()
-    const required = (await field.getAttribute('required')) !== null
-    if (tag === 'select') {
-      if (!required) continue
-      const values = await field
-        .locator('option')
-        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean))
-      if (values[0]) await field.selectOption(values[0])
-    } else if (type === 'checkbox') {
-      if (required || /terms|agreement|privacy/.test(name)) await field.check()
-    } else if (type === 'radio') {
-      if (!(await form.locator(`input[name="${name}"]:checked`).count())) await field.check()
-    } else if (!['text', 'email', 'tel', 'date'].includes(type) || (await field.inputValue()) !== '') continue
-    else if (type === 'email' || name.includes('email')) await field.fill(`layout.${Date.now()}@example.com`)
-    else if (type === 'tel' || name.includes('phone')) await field.fill('+49 30 1234567')
-    else if (type === 'date') await field.fill('1990-04-12')
-    else if (name.includes('zip')) await field.fill('10115')
-    else if (name.includes('city')) await field.fill('Berlin')
-    else if (name.includes('street')) await field.fill('Unter den Linden 1')
-    else if (required) await field.fill('Erika Mustermann')
-  }
-}
-
 /** A visitor of the given width and locale prefix who has answered the cookie banner. */
 async function visitor(width: number, prefix = '/de'): Promise<Page> {
   // bypassCSP: the accessibility check injects axe as a script.
@@ -142,7 +111,7 @@ describe('the order page', () => {
     await page.waitForURL(/\/configurator\/overview\//)
     const id = new URL(page.url()).pathname.split('/').pop()
     await page.goto(`${base}/de/configurator/info-submission/${id}`)
-    await fillRequired(page, 'main form[method="post"]')
+    await fillRequired(page.locator('main form[method="post"]').last(), 'layout')
     await reloadedBy(page, () => page.locator('main form[method="post"] button[type="submit"]').last().click())
     await page.waitForURL(/\/order\/result-confirmation\//)
     const order = page.url().replace('/result-confirmation', '')
@@ -175,7 +144,7 @@ describe('request result pages', () => {
   it('end the status card with its timeline, without a blank band under it', async () => {
     const page = await visitor(1366)
     await page.goto(`${base}/de/subscription`)
-    await fillRequired(page, 'main form[method="post"]')
+    await fillRequired(page.locator('main form[method="post"]').last(), 'layout')
     await reloadedBy(page, () => page.locator('main form[method="post"] button[type="submit"]').last().click())
     await page.waitForURL(/\/subscription\/result\//)
     const [card] = await cardInsets(page, 'section.card:has(> .timeline)')
@@ -193,7 +162,7 @@ describe('the quote once sent', () => {
     await page.waitForURL(/\/configurator\/overview\//)
     const id = new URL(page.url()).pathname.split('/').pop() ?? ''
     await page.goto(`${base}/de/configurator/test-drive-submission/quote/${id}`)
-    await fillRequired(page, 'main form[method="post"]')
+    await fillRequired(page.locator('main form[method="post"]').last(), 'layout')
     await page.locator('main form[method="post"] button[type="submit"]').last().click()
     await page.waitForURL(/test-drive-result\?quote=/)
     const reference = new URL(page.url()).searchParams.get('quote') ?? ''

@@ -11,6 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
+import { fillRequired } from './fill-form.mjs'
 
 const base = process.env.SCREENSHOTS_BASE ?? `http://127.0.0.1:${process.env.PORT ?? 8787}`
 const out = process.env.SCREENSHOTS_DIR ?? 'artifacts/screenshots'
@@ -70,43 +71,6 @@ async function chooseCookies(page, url) {
   if (await reject.count()) {
     await Promise.all([page.waitForEvent('framenavigated'), reject.click()])
     await page.waitForLoadState('load')
-  }
-}
-
-/** Fills the empty fields of a form with plausible German values and ticks its required consents. */
-async function fillRequired(form) {
-  const fields = form.locator('input, select, textarea')
-  for (let i = 0; i < (await fields.count()); i++) {
-    const field = fields.nth(i)
-    if (!(await field.isVisible())) continue
-    const tag = await field.evaluate((el) => el.tagName.toLowerCase())
-    const type = (await field.getAttribute('type')) ?? 'text'
-    const name = ((await field.getAttribute('name')) ?? '').toLowerCase()
-    const required = (await field.getAttribute('required')) !== null
-    if (/finance|apartment|company|credit|coupon|code/.test(name) && !required) continue
-    if (tag === 'select') {
-      if (!required) continue
-      const values = await field.locator('option').evaluateAll((options) => options.map((o) => o.value).filter(Boolean))
-      if (values.length) await field.selectOption(values[0])
-    } else if (type === 'checkbox') {
-      if (required || /terms|agreement|privacy|consent/.test(name)) await field.check()
-    } else if (type === 'radio') {
-      if (required && !(await form.locator(`input[name="${name}"]:checked`).count())) await field.check()
-    } else if (!['text', 'email', 'tel', 'date', 'number', 'password', 'search'].includes(type)) continue
-    else if ((await field.inputValue()) !== '') continue
-    else if (type === 'email' || name.includes('email')) await field.fill(`shots.${Date.now()}@example.com`)
-    else if (type === 'tel' || name.includes('phone')) await field.fill('+49 30 1234567')
-    else if (type === 'date') await field.fill('1990-04-12')
-    else if (type === 'number' || name.includes('mileage')) await field.fill('42000')
-    else if (name.includes('zip') || name.includes('postal')) await field.fill('10115')
-    else if (name.includes('city')) await field.fill('Berlin')
-    else if (name.includes('street') || name.includes('address')) await field.fill('Unter den Linden 1')
-    else if (name.includes('first')) await field.fill('Erika')
-    else if (name.includes('last') || name === 'name') await field.fill('Erika Mustermann')
-    else if (name.includes('vin')) await field.fill(`WVWZZZ1JZXW${String(Date.now()).slice(-6)}`)
-    else if (name.includes('plate')) await field.fill('B-EM 1234')
-    else if (name.includes('password')) await field.fill('a long enough password')
-    else if (required) await field.fill('Mustermann')
   }
 }
 
@@ -172,7 +136,7 @@ for (const width of widths) {
   await take(page, 'de-quote-errors', width, () => submit(page))
   await take(page, 'de-quote-sent', width, async () => {
     await page.goto(`${de}/configurator/test-drive-submission/quote/${id}`)
-    await fillRequired(mainForm(page).last())
+    await fillRequired(mainForm(page).last(), 'shots')
     await submit(page)
   })
   await take(page, 'de-pre-order', width, () => page.goto(`${de}/pre-order/${id}/p5`))
@@ -180,17 +144,17 @@ for (const width of widths) {
     await page.goto(`${de}/test-drive/p5`)
     const slot = page.locator('main input[type="radio"]').first()
     if (await slot.count()) await slot.check()
-    await fillRequired(mainForm(page).last())
+    await fillRequired(mainForm(page).last(), 'shots')
     await submit(page)
   })
   await take(page, 'de-trade-in-result', width, async () => {
     await page.goto(`${de}/trade-in`)
-    await fillRequired(mainForm(page).last())
+    await fillRequired(mainForm(page).last(), 'shots')
     await submit(page)
   })
   await take(page, 'de-home-charger-result', width, async () => {
     await page.goto(`${de}/home-charger`)
-    await fillRequired(mainForm(page).last())
+    await fillRequired(mainForm(page).last(), 'shots')
     await submit(page)
   })
 
@@ -203,7 +167,7 @@ for (const width of widths) {
   let order = ''
   await take(page, 'de-order-confirmation', width, async () => {
     await page.goto(`${de}/configurator/info-submission/${id}`)
-    await fillRequired(mainForm(page).last())
+    await fillRequired(mainForm(page).last(), 'shots')
     await submit(page)
     if (!/\/order\/result-confirmation\//.test(page.url())) throw new Error(`order not placed: ${page.url()}`)
     order = page.url().replace('/result-confirmation', '')
@@ -222,7 +186,7 @@ for (const width of widths) {
   await take(page, 'de-password-change', width, () => page.goto(`${de}/user-center/password`))
   await take(page, 'de-subscription-result', width, async () => {
     await page.goto(`${de}/subscription`)
-    await fillRequired(mainForm(page).last())
+    await fillRequired(mainForm(page).last(), 'shots')
     await submit(page)
   })
   await context.close()
