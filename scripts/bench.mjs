@@ -18,6 +18,8 @@
 //   BENCH_ROUNDS=3    interleaved rounds
 //   LOAD_SECONDS=20   load and soak: 50 connections per route, three rounds (0 skips it)
 //   BENCH_LIGHTHOUSE=0  skip Lighthouse
+//   BENCH_PAGES=configurator,test drive   measure CPU of these pages only (a quick before/after)
+//   BENCH_KINDS=uncached   and of these request kinds only
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
@@ -58,7 +60,7 @@ const PAGES = {
   error: '/nl/does-not-exist',
 }
 /** Pages measured for CPU and throughput against the floors, cached and uncached. */
-const CPU_PAGES = {
+const ALL_CPU_PAGES = {
   home: '/no',
   configurator: '/no/configurator/p5',
   'test drive': '/se/test-drive/p5',
@@ -66,6 +68,9 @@ const CPU_PAGES = {
   content: '/de/marketing',
   'quick delivery': '/no/quick-delivery',
 }
+const only = (list) => (list ? new Set(list.split(',').map((x) => x.trim())) : null)
+const pagesAsked = only(process.env.BENCH_PAGES)
+const CPU_PAGES = Object.fromEntries(Object.entries(ALL_CPU_PAGES).filter(([name]) => !pagesAsked || pagesAsked.has(name)))
 /** Routes held under load: the two main SSR pages and a JSON endpoint. */
 const LOAD_ROUTES = { home: '/no', configurator: '/no/configurator/p5', 'api /v1/sites': '/api/v1/sites' }
 
@@ -112,7 +117,8 @@ function runtimeCpuSeconds(groupId) {
   return ticks / hz
 }
 
-const KINDS = ['cached', 'uncached', 'miss']
+const kindsAsked = only(process.env.BENCH_KINDS)
+const KINDS = ['cached', 'uncached', 'miss'].filter((kind) => !kindsAsked || kindsAsked.has(kind))
 let missCounter = 0
 /**
  * One measured run: 10 connections for SECONDS on a server; the workerd CPU it cost per request.

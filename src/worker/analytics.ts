@@ -60,8 +60,10 @@ export function loadsTagManager(c: Context): boolean {
 
 function decideTagManager(c: Context): boolean {
   if (c.req.method !== 'GET' || c.req.path.startsWith('/api/')) return false
+  // Cheapest first: most visitors have not consented, and then no page pattern needs testing.
+  if (!analyticsAllowed(c as Context<AppEnv>)) return false
   const { site, rest } = siteForPath(c.req.path)
-  return tagManagerId(site.countryCode) !== null && isLabelledPage(rest) && analyticsAllowed(c as Context<AppEnv>)
+  return tagManagerId(site.countryCode) !== null && isLabelledPage(rest)
 }
 
 /** CSP sources added for the tag manager, per directive, on the pages that load it (else none). */

@@ -1,7 +1,5 @@
 import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { requestId } from 'hono/request-id'
-import { secureHeaders } from 'hono/secure-headers'
 import { CatalogUnavailableError, catalog, catalogsRead, preloadCatalogs } from '../i18n/catalog-store'
 import { createRequestIntl } from '../i18n/intl'
 import { loadIntlData } from '../i18n/intl-data'
@@ -22,7 +20,7 @@ import { appConfig, ConfigError } from './env'
 import { errorReportingConfig, reportError, withErrorReporting } from './error-reporting'
 import { errorAnswer } from './errors'
 import { csrfProtection } from './middleware/csrf'
-import { cspNonce } from './middleware/nonce'
+import { responseHeaders } from './middleware/response-headers'
 import { isSameOriginPost } from './middleware/same-origin'
 import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
 import { matchPage } from './pages'
@@ -70,9 +68,8 @@ function backgroundTask(c: Context<AppEnv>): ((promise: Promise<unknown>) => voi
 
 // Anonymous pages from the edge cache, first: a hit runs no other middleware and renders nothing (edge-cache.ts).
 app.use(edgeCache())
-app.use(requestId())
 // An e-mail's HTML part in the dev mailbox (below) gets what a mail client allows, inline styles and pictures and no
-// script, instead of the pages' policy; registered before secureHeaders so that its header is the last word.
+// script, instead of the pages' policy; registered before responseHeaders so that its header is the last word.
 app.use('/dev/mailbox/:id', async (c, next) => {
   await next()
   if (c.res.ok)
@@ -81,37 +78,29 @@ app.use('/dev/mailbox/:id', async (c, next) => {
       "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'",
     )
 })
+// The request id, the security headers and the page's Content-Security-Policy (its nonce; the tag manager only on
+// pages that load it: analytics consent, and a container for the country).
 app.use(
-  secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      // The tag manager only on pages that load it: analytics consent, and a container for the country.
-      scriptSrc: ["'self'", cspNonce, tagManagerSources('script')],
-      styleSrc: ["'self'", cspNonce],
-      imgSrc: ["'self'", 'data:', tagManagerSources('img')],
-      connectSrc: ["'self'", tagManagerSources('connect'), errorReportingSource],
-      fontSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-    // The referrer within our own origin feeds the page context's __from.
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    permissionsPolicy: {
-      camera: [],
-      microphone: [],
-      geolocation: ['self'],
-      payment: ['self'],
-      usb: [],
-    },
-    xFrameOptions: 'DENY',
-    crossOriginEmbedderPolicy: false,
+  responseHeaders({
+    tagManager: (c, directive) => tagManagerSources(directive)(c),
+    errorReporting: errorReportingSource,
   }),
 )
-// Fails closed: a production worker without its secrets serves nothing, rather than falling back to values from
-// the source code (docs/runbooks/deploy.md).
+// What every request needs before routing, in one middleware (one step of Hono's chain instead of five: each costs
+// its share of every request's CPU):
+// - The configuration, validated (appConfig, parsed once per env object); without its secrets, a 503.
+// - The message catalogs live in KV, not in the bundle: the site's (and the API caller's), read before anything
+//   that writes text (i18n/catalog-store.ts). A locale KV cannot give is served in English; when KV gives no
+//   catalog at all, in the English shipped with the Worker (a chunk loaded only then). Such a degraded answer is
+//   never stored: not by the edge cache (edgeCache, outside, stores only the anonymous-page policy) nor by browsers.
+//   Once read (almost every request), nothing is awaited.
+// - D1 through the Sessions API: read replicas, and a customer's own writes always visible to them (d1-session.ts).
+// - The request's store.
+// - Icelandic numbers and dates: the runtime has no data for them; load it (once per isolate) before anything
+//   Icelandic is formatted: the Icelandic site's pages, and the API, which answers in any site's language.
 app.use(async (c, next) => {
+  // Fails closed: a production worker without its secrets serves nothing, rather than falling back to values from
+  // the source code (docs/runbooks/deploy.md).
   try {
     c.set('config', appConfig(c.env))
   } catch (error) {
@@ -122,23 +111,11 @@ app.use(async (c, next) => {
       'retry-after': '300',
     })
   }
-  await next()
-})
-// What every request needs before routing, in one middleware (one step of Hono's chain instead of four: each costs
-// its share of every request's CPU):
-// - The message catalogs live in KV, not in the bundle: the site's and the API caller's, read before anything
-//   that writes text (i18n/catalog-store.ts). A locale KV cannot give is served in English; when KV gives no
-//   catalog at all, in the English shipped with the Worker (a chunk loaded only then). Such a degraded answer is
-//   never stored: not by the edge cache (edgeCache, outside, stores only the anonymous-page policy) nor by browsers.
-//   Once read (almost every request), nothing is awaited.
-// - D1 through the Sessions API: read replicas, and a customer's own writes always visible to them (d1-session.ts).
-// - The request's store.
-// - Icelandic numbers and dates: the runtime has no data for them; load it (once per isolate) before anything
-//   Icelandic is formatted: the Icelandic site's pages, and the API, which answers in any site's language.
-app.use(async (c, next) => {
   const path = c.req.path
   const locale = siteForPath(path).site.locale
-  const locales = [locale, requestLocale(c)]
+  // The API caller's language only where an answer may be the API's: a page's GET is in its site's language.
+  const apiLike = path.startsWith('/api/') || path.startsWith('/webAuthSdk') || c.req.method !== 'GET'
+  const locales = apiLike ? [locale, requestLocale(c)] : [locale]
   let degraded = false
   if (!catalogsRead(locales)) {
     const preloaded = await preloadCatalogs(c.env, locales)

@@ -1,0 +1,73 @@
+import { Hono } from 'hono'
+import { secureHeaders } from 'hono/secure-headers'
+import { describe, expect, it } from 'vitest'
+import type { AppEnv } from '../types'
+import { type PolicySources, responseHeaders } from './response-headers'
+
+const quiet: PolicySources = { tagManager: () => '', errorReporting: () => '' }
+
+function appWith(sources: PolicySources) {
+  const app = new Hono<AppEnv>()
+  app.use(responseHeaders(sources))
+  app.get('/', (c) => c.json({ id: c.get('requestId'), nonce: c.get('secureHeadersNonce') }))
+  return app
+}
+
+describe('responseHeaders', () => {
+  it('sends the security headers hono secureHeaders sent with the options the storefront had', async () => {
+    // The options of src/worker/index.ts before this middleware replaced secureHeaders.
+    const hono = new Hono()
+    hono.use(
+      secureHeaders({
+        referrerPolicy: 'strict-origin-when-cross-origin',
+        permissionsPolicy: { camera: [], microphone: [], geolocation: ['self'], payment: ['self'], usb: [] },
+        xFrameOptions: 'DENY',
+        crossOriginEmbedderPolicy: false,
+      }),
+    )
+    hono.get('/', (c) => c.text('ok'))
+    const before = Object.fromEntries((await hono.request('/')).headers)
+    const after = Object.fromEntries((await appWith(quiet).request('/')).headers)
+    for (const [name, value] of Object.entries(before)) {
+      if (name === 'content-type' || name === 'content-length') continue
+      expect(after[name], name).toBe(value)
+    }
+  })
+
+  it('gives each response its own nonce, the one the page is rendered with, in script-src and style-src', async () => {
+    const app = appWith(quiet)
+    const first = await app.request('/')
+    const { nonce } = (await first.json()) as { nonce: string }
+    expect(first.headers.get('content-security-policy')).toBe(
+      `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self' 'nonce-${nonce}'; img-src 'self' data:; ` +
+        "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+    )
+    const second = (await (await app.request('/')).json()) as { nonce: string }
+    expect(second.nonce).not.toBe(nonce)
+  })
+
+  it('adds the tag manager and the error reporter only where the request asks for them', async () => {
+    const app = appWith({
+      tagManager: (c, directive) => (c.req.query('tags') ? `https://tags.example/${directive}` : ''),
+      errorReporting: () => 'https://errors.example',
+    })
+    const csp = (await app.request('/?tags=1')).headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("script-src 'self' 'nonce-")
+    expect(csp).toMatch(/script-src [^;]* https:\/\/tags\.example\/script(;|$)/)
+    expect(csp).toContain("img-src 'self' data: https://tags.example/img;")
+    expect(csp).toContain("connect-src 'self' https://tags.example/connect https://errors.example;")
+    const without = (await app.request('/')).headers.get('content-security-policy') ?? ''
+    expect(without).not.toContain('tags.example')
+  })
+
+  it('keeps a plain request id from the caller and makes one for anything else', async () => {
+    const app = appWith(quiet)
+    const kept = await app.request('/', { headers: { 'x-request-id': 'abc-123=' } })
+    expect(kept.headers.get('x-request-id')).toBe('abc-123=')
+    expect(((await kept.json()) as { id: string }).id).toBe('abc-123=')
+    for (const given of ['a b', 'x'.repeat(256), '<script>']) {
+      const made = (await app.request('/', { headers: { 'x-request-id': given } })).headers.get('x-request-id')
+      expect(made).toMatch(/^[0-9a-f-]{36}$/)
+    }
+  })
+})
