@@ -70,7 +70,9 @@ const ALL_CPU_PAGES = {
 }
 const only = (list) => (list ? new Set(list.split(',').map((x) => x.trim())) : null)
 const pagesAsked = only(process.env.BENCH_PAGES)
-const CPU_PAGES = Object.fromEntries(Object.entries(ALL_CPU_PAGES).filter(([name]) => !pagesAsked || pagesAsked.has(name)))
+const CPU_PAGES = Object.fromEntries(
+  Object.entries(ALL_CPU_PAGES).filter(([name]) => !pagesAsked || pagesAsked.has(name)),
+)
 /** Routes held under load: the two main SSR pages and a JSON endpoint. */
 const LOAD_ROUTES = { home: '/no', configurator: '/no/configurator/p5', 'api /v1/sites': '/api/v1/sites' }
 

@@ -14,6 +14,7 @@ import {
 } from '../domain/finance/products'
 import { financeBasis, financeSummary } from '../domain/finance/summary'
 import { CURRENCY_EXPONENT } from '../domain/money'
+import { rulesInForceOn } from '../domain/pricing/valid-on'
 import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
 import type { SavedFinance } from '../store'
@@ -89,12 +90,13 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
   const requested = stateFromQuery(query, base)
   if (saved && !query.has('usage') && target.configuration?.usage === 'business') requested.usage = 'business'
   const choice = parseChoice(query.get('chose'))
+  const day = today(ctx.site)
   const basis = {
     // The page ships its data to the browser for hydration: only this site's texts and prices.
     catalog: catalogForVisitor(catalog, country, ctx.site.locale),
-    rules,
+    rules: rulesInForceOn(rules, day),
     country,
-    today: today(ctx.site),
+    today: day,
     // A link from a choice says which choice was made; any other address means "exactly this car".
     previous: choice ? impliedPrevious(requested.configuration, choice) : requested.configuration,
   }
