@@ -110,5 +110,9 @@ try {
   console.log(`${path}, ${requests} requests: ms per request, with the sampler's overhead`)
   console.log(`--- self\n${top(self, 40)}\n--- total\n${top(total, 80)}`)
 } finally {
-  process.kill(-server.pid, 'SIGTERM')
+  try {
+    process.kill(-server.pid, 'SIGTERM')
+  } catch {
+    // It had stopped already (a port in use, say): the error above says why.
+  }
 }
