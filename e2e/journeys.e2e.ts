@@ -83,6 +83,9 @@ describe('every page on every site, at 320, 390 and 1366 px', () => {
       const page = await signUp(context, prefix)
       const findings: string[] = []
       await page.goto(`${base}${prefix}/configurator/p5`)
+      // This guard looks at layouts, not at a click that lands while the page hydrates (on /is, after its Intl data
+      // loads): it saves once the page has settled. Twice a save on /is took more than 60 s in a loaded full run.
+      await page.waitForLoadState('networkidle')
       // The save is a plain form post answered with a redirect: wait for the overview's address to commit (its
       // pictures and scripts are looked at below, page by page), with room for a slow first render of a locale.
       await Promise.all([
