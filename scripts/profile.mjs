@@ -1,4 +1,4 @@
-// `node scripts/profile.mjs [path] [requests]` (after `npm run build` and `npm run db:setup`): where the Worker's
+// `node scripts/profile.mjs [path] [requests]` (after `npm run bench`, on its build and `.wrangler/bench-state`): where the Worker's
 // CPU goes for one page. Serves the build under wrangler dev with its inspector, sends the page `requests` times with
 // a cookie (so the edge cache is bypassed and the page renders), records a V8 CPU profile through the inspector, and
 // prints self and total milliseconds per request by function, mapped back to the sources with the build's source
