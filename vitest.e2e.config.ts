@@ -9,5 +9,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // One more try for a test that fails: on a loaded 2-core machine a configurator Save clicked right after the page
+    // loaded twice never navigated within 30–60 s (/is journey, /de order form: a different test each full run),
+    // and each passed alone. Open in the issue 21 note; a test that fails twice still fails the run.
+    retry: 1,
   },
 })
