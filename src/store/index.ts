@@ -32,52 +32,47 @@ export interface StoreOptions {
 export function createStore(env: StoreBindings, options: StoreOptions = {}) {
   // The record stores are made when a request first uses one (a page uses one or two of the eleven): making all of
   // them on every request was a measurable share of a page's CPU.
-  const made = new Map<string, unknown>()
-  const once = <T>(name: string, make: () => T): T => {
-    if (!made.has(name)) made.set(name, make())
-    return made.get(name) as T
-  }
-  return {
-    ...createDocumentStore(env, options),
-    ...createConfigurationStore(env.DB),
-    ...createFinanceOfferStore(env.DB),
-
-    get testDrives() {
-      return once('testDrives', () => createTestDriveStore(env.DB))
-    },
+  const records = madeOnFirstUse({
+    testDrives: () => createTestDriveStore(env.DB),
     /** Trade-in valuations, home-charger enquiries and subscription requests. */
-    get programs() {
-      return once('programs', () => createProgramStore(env.DB))
-    },
+    programs: () => createProgramStore(env.DB),
     /** Statuses of subscription requests and home-charger enquiries, moved by staff. */
-    get programRequests() {
-      return once('programRequests', () => createProgramRequestStore(env.DB))
-    },
-    get orders() {
-      return once('orders', () => createOrderStore(env.DB))
-    },
-    get customerRecords() {
-      return once('customerRecords', () => createCustomerRecordStore(env.DB))
-    },
-    get audit() {
-      return once('audit', () => createAuditStore(env.DB))
-    },
-    get roles() {
-      return once('roles', () => createRoleStore(env.DB))
-    },
-    get staffReplies() {
-      return once('staffReplies', () => createStaffReplyStore(env.DB))
-    },
-    get priceWatches() {
-      return once('priceWatches', () => createPriceWatchStore(env.DB))
-    },
-    get financeApplications() {
-      return once('financeApplications', () => createFinanceApplicationStore(env.DB))
-    },
-    get stock() {
-      return once('stock', () => createStockStore(env.DB))
-    },
+    programRequests: () => createProgramRequestStore(env.DB),
+    orders: () => createOrderStore(env.DB),
+    customerRecords: () => createCustomerRecordStore(env.DB),
+    audit: () => createAuditStore(env.DB),
+    roles: () => createRoleStore(env.DB),
+    staffReplies: () => createStaffReplyStore(env.DB),
+    priceWatches: () => createPriceWatchStore(env.DB),
+    financeApplications: () => createFinanceApplicationStore(env.DB),
+    stock: () => createStockStore(env.DB),
+  })
+  // Assigned onto the lazy object (a spread would read, and so make, every record store).
+  return Object.assign(
+    records,
+    createDocumentStore(env, options),
+    createConfigurationStore(env.DB),
+    createFinanceOfferStore(env.DB),
+  )
+}
+
+/** An object whose properties are made by their functions on first read, once each. */
+function madeOnFirstUse<Makers extends Record<string, () => unknown>>(
+  makers: Makers,
+): { readonly [Name in keyof Makers]: ReturnType<Makers[Name]> } {
+  const made = {}
+  for (const [name, make] of Object.entries(makers)) {
+    Object.defineProperty(made, name, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = make()
+        Object.defineProperty(made, name, { value, enumerable: true })
+        return value
+      },
+    })
   }
+  return made as { readonly [Name in keyof Makers]: ReturnType<Makers[Name]> }
 }
 
 export type Store = ReturnType<typeof createStore>
