@@ -1,19 +1,20 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { kvFailingOn } from '../../test/fixtures'
+import { ACCESS_COOKIE } from '../worker/auth/session'
 import { EDGE_CACHE_HEADER } from '../worker/edge-cache'
 import { app } from '../worker/index'
 import { catalogFor, catalogKey, clearLoadedCatalogs } from './catalog-store'
 import { CATALOGS } from './catalogs'
 
 /**
- * A page through the whole worker, with a KV binding of the test's choosing; a cookie keeps the edge cache out,
- * unless the visitor is `anonymous`.
+ * A page through the whole worker, with a KV binding of the test's choosing; a session cookie (opening to no
+ * session) keeps the edge cache out, unless the visitor is `anonymous`.
  */
 async function page(path: string, kv: KVNamespace, { anonymous = false } = {}) {
   const ctx = createExecutionContext()
   const res = await app.fetch(
-    new Request(`http://local.test${path}`, { headers: anonymous ? {} : { cookie: 'x=1' } }),
+    new Request(`http://local.test${path}`, { headers: anonymous ? {} : { cookie: `${ACCESS_COOKIE}=none` } }),
     { ...env, KV: kv },
     ctx,
   )

@@ -1,10 +1,19 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { parseConsent } from '../domain/analytics/consent'
 import { channelOf, clientTypeOf } from '../domain/client-platform'
 import { CACHE_VERSION } from '../store/cache'
 import { randomId } from '../store/ids'
+import { ANONYMOUS_BUILDS_COOKIE } from './anonymous-builds'
+import { GRAY_COOKIE } from './auth/service'
+import { ACCESS_COOKIE, REFRESH_COOKIE } from './auth/session'
+import { CONSENT_COOKIE } from './consent'
+import { BOOKMARK_COOKIE } from './d1-session'
 import { type AppConfig, appConfig, ConfigError } from './env'
+import { CSRF_COOKIE } from './middleware/csrf'
 import { PageMemory, pageBody, type StoredPage, storedPage } from './page-memory'
-import { CachePolicy } from './ssr/cache-policy'
+import { CachePolicy, EDGE_SECONDS } from './ssr/cache-policy'
+import { TRADE_IN_COOKIE } from './tradein-cookie'
 import type { AppEnv } from './types'
 
 /** Changes with every build, so a deployment never serves pages rendered by the code before it. */
@@ -19,19 +28,22 @@ export const EDGE_CACHE_HEADER = 'x-edge-cache'
  * isolates of a data centre. This is the app's first middleware: a hit runs nothing else (no request id, secure
  * headers, catalogs, D1 or rendering), and sends the stored page with the headers stored with it.
  *
- * - Only a GET without any cookie or Authorization header is looked up: a session, a consent choice,
- *   a trade-in or an anti-forgery seed all travel in cookies, and such a visitor always gets a page
- *   rendered for them.
+ * - Only a GET of a page without an Authorization header, and without a cookie that makes the page the visitor's
+ *   (`PAGE_COOKIES`: a session, gray access, a trade-in, a recent write's bookmark), is looked up. The consent
+ *   choice is part of the key (a page with the banner, or without it and with or without analytics); the
+ *   anti-forgery seed, the remembered anonymous builds and cookies the app does not set change no page.
  * - Fails closed: the configuration is validated (once per env object) before a lookup; a production worker
  *   without its secrets answers nothing from the cache, and the next middleware refuses the request.
- * - A response is stored only when the renderer marked it `CachePolicy.anonymousPage` (an anonymous,
- *   indexable 200 page with nothing personal in it) and it sets no cookie.
+ * - A response is stored only when the renderer marked it `CachePolicy.anonymousPage` or, for a visitor who
+ *   answered the banner, `CachePolicy.consentedPage` (an anonymous, indexable 200 page with nothing personal in
+ *   it), and it sets no cookie. A consented page stays `private` towards the browser, so that no proxy on the way
+ *   gives a page without the banner to a visitor who has not answered it.
  * - The key is the full URL (host, site prefix with its language, path, query) plus what else the
- *   page is rendered from: the client type and channel derived from the User-Agent, the build, the
- *   configuration the page shows (configVariant) and the store's CACHE_VERSION. The referrer is left out of
- *   cacheable renders (`__from` is empty).
- * - Data changes (prices, catalog, stock) reach visitors by TTL: the renderer's `s-maxage=300`, so
- *   within 5 minutes of the render, in both layers (the memory keeps the Cache API's expiry, not its own); a
+ *   page is rendered from: the client type and channel derived from the User-Agent, the consent choice, the
+ *   build, the configuration the page shows (configVariant) and the store's CACHE_VERSION. The referrer is left
+ *   out of cacheable renders (`__from` is empty).
+ * - Data changes (prices, catalog, stock) reach visitors by TTL: `EDGE_SECONDS` (the anonymous page's
+ *   `s-maxage=300`), so within 5 minutes of the render, in both layers (the memory keeps the Cache API's expiry, not its own); a
  *   deployment or a CACHE_VERSION bump changes every key at once. Versioned keys per record would need every
  *   page to know each record it shows; 5 minutes is the staleness the anonymous pages were already declared to
  *   accept (orders re-price on the server).
@@ -50,7 +62,7 @@ export function edgeCache(memory: PageMemory = edgePages): MiddlewareHandler<App
     if (!cache) return next()
     let key: string
     try {
-      key = cacheKey(request, appConfig(c.env))
+      key = cacheKey(request, appConfig(c.env), consentVariant(c))
     } catch (error) {
       // The config middleware answers (a 503, logged) for a worker that is not configured.
       if (error instanceof ConfigError) return next()
@@ -108,11 +120,22 @@ function requestIdOf(request: Request): string {
   return given && given.length <= 255 && !/[^\w\-=]/.test(given) ? given : crypto.randomUUID()
 }
 
-/** Headers of the Cache API's copy that are ours: the once-per-form values and the expiry. */
+/**
+ * Headers of the Cache API's copy that are ours: the once-per-form values, the expiry, and the page's own
+ * cache-control (the copy's own says `public`, since the Cache API keeps nothing `private`).
+ */
 const ONCE_HEADER = 'x-edge-once'
 const EXPIRES_HEADER = 'x-edge-expires'
+const POLICY_HEADER = 'x-edge-policy'
 /** Headers written per response, never stored. */
-const PER_RESPONSE = ['content-security-policy', 'x-request-id', EDGE_CACHE_HEADER, ONCE_HEADER, EXPIRES_HEADER]
+const PER_RESPONSE = [
+  'content-security-policy',
+  'x-request-id',
+  EDGE_CACHE_HEADER,
+  ONCE_HEADER,
+  EXPIRES_HEADER,
+  POLICY_HEADER,
+]
 
 /** A page from the Cache API (another isolate rendered it), kept in this isolate's memory too. */
 async function fromCacheApi(cache: Cache, key: string, now: number, memory: PageMemory): Promise<StoredPage | null> {
@@ -125,7 +148,11 @@ async function fromCacheApi(cache: Cache, key: string, now: number, memory: Page
     return null
   }
   const once = (res.headers.get(ONCE_HEADER) ?? '').split(' ').filter(Boolean)
-  const headers = [...storedHeaders(res.headers), ['content-security-policy', csp] as const]
+  const policy = res.headers.get(POLICY_HEADER) ?? CachePolicy.anonymousPage
+  const headers = [
+    ...storedHeaders(res.headers).map(([name, value]) => [name, name === 'cache-control' ? policy : value] as const),
+    ['content-security-policy', csp] as const,
+  ]
   const page = storedPage(await res.text(), once, headers, expires)
   memory.set(key, page)
   return page
@@ -136,6 +163,8 @@ function cacheApiCopy(page: StoredPage): Response {
   const headers = new Headers(page.headers as [string, string][])
   headers.set(ONCE_HEADER, page.onceValues.join(' '))
   headers.set(EXPIRES_HEADER, String(page.expires))
+  headers.set(POLICY_HEADER, headers.get('cache-control') ?? '')
+  headers.set('cache-control', CachePolicy.anonymousPage)
   return new Response(
     pageBody(page, (value) => value),
     { status: 200, headers },
@@ -146,19 +175,58 @@ function storedHeaders(headers: Headers): (readonly [string, string])[] {
   return [...headers].filter(([name]) => !PER_RESPONSE.includes(name.toLowerCase()))
 }
 
-/** Whether a request may be answered from the cache: an anonymous GET of a page. */
-function lookedUp(c: Context<AppEnv>): boolean {
-  if (c.req.method !== 'GET') return false
-  if (c.req.header('cookie') || c.req.header('authorization')) return false
-  const path = c.req.path
-  return !path.startsWith('/api/') && !path.startsWith('/dev/') && !path.startsWith('/webAuthSdk')
+/**
+ * What each cookie the app sets means for a page from the cache. `personal`: the page shows something of this
+ * visitor's, or must read their own writes, so it is rendered for them and never stored. `keyed`: the page
+ * differs by it, and the key says how (`consentVariant`). `unread`: no page reads it (the anti-forgery seed is
+ * checked on writes only, the anonymous builds at sign-in only). A cookie the app does not set is never read
+ * either. `edge-cache-cookies.test.ts` fails when a cookie the app sets is missing here.
+ */
+export const COOKIES_AND_THE_CACHE: Readonly<Record<string, 'personal' | 'keyed' | 'unread'>> = {
+  [ACCESS_COOKIE]: 'personal',
+  [REFRESH_COOKIE]: 'personal',
+  [GRAY_COOKIE]: 'personal',
+  [TRADE_IN_COOKIE]: 'personal',
+  [BOOKMARK_COOKIE]: 'personal',
+  [CONSENT_COOKIE]: 'keyed',
+  [CSRF_COOKIE]: 'unread',
+  [ANONYMOUS_BUILDS_COOKIE]: 'unread',
+}
+const PERSONAL_COOKIES = Object.keys(COOKIES_AND_THE_CACHE).filter((name) => COOKIES_AND_THE_CACHE[name] === 'personal')
+
+/** Whether the request carries a cookie that makes its page the visitor's own (never stored, never public). */
+export function carriesPersonalCookie(c: Context<AppEnv>): boolean {
+  if (!c.req.header('cookie')) return false
+  const cookies = getCookie(c)
+  return PERSONAL_COOKIES.some((name) => cookies[name] !== undefined)
 }
 
-/** Whether a rendered response may be stored for everyone. */
+/** Whether a request may be answered from the cache: an anonymous GET of a page. */
+function lookedUp(c: Context<AppEnv>): boolean {
+  if (c.req.method !== 'GET' || c.req.header('authorization')) return false
+  const path = c.req.path
+  if (path.startsWith('/api/') || path.startsWith('/dev/') || path.startsWith('/webAuthSdk')) return false
+  return !carriesPersonalCookie(c)
+}
+
+/**
+ * The consent choice a page is rendered for, as the key has it: `c-` with the banner (no choice, or one made under
+ * an older wording), else whether analytics and marketing are allowed. The day of the choice is left out: no
+ * cacheable page shows it (the cookie settings page, which does, is not indexable).
+ */
+function consentVariant(c: Context<AppEnv>): string {
+  const consent = parseConsent(getCookie(c, CONSENT_COOKIE))
+  return consent ? `a${consent.analytics ? 1 : 0}m${consent.marketing ? 1 : 0}` : 'c-'
+}
+
+/** The cache-control of pages that may be stored: the banner's, public; and those rendered for a consent choice. */
+const STORED_POLICIES: readonly string[] = [CachePolicy.anonymousPage, CachePolicy.consentedPage]
+
+/** Whether a rendered response may be stored for everyone with the same key. */
 export function storable(res: Response): boolean {
   return (
     res.status === 200 &&
-    res.headers.get('cache-control') === CachePolicy.anonymousPage &&
+    STORED_POLICIES.includes(res.headers.get('cache-control') ?? '') &&
     !res.headers.has('set-cookie') &&
     (res.headers.get('content-type') ?? '').startsWith('text/html')
   )
@@ -185,9 +253,10 @@ function configVariant(config: AppConfig): string {
 }
 
 /** The cache key: the full request URL plus everything else a cacheable page is rendered from. */
-export function cacheKey(request: Request, config: AppConfig): string {
+export function cacheKey(request: Request, config: AppConfig, consent = 'c-'): string {
   const userAgent = request.headers.get('user-agent') ?? ''
   const variant = [
+    consent,
     CACHE_VERSION,
     BUILD_ID,
     configVariant(config),
@@ -203,7 +272,7 @@ export const ONCE_FIELDS = ['idempotencyKey'] as const
 /**
  * The copy of a rendered page to store (once per render, in the background): `nonce` attributes removed, the CSP's
  * nonce replaced by the SHA-256 hashes of the inline scripts and styles it has, the once-per-form values found,
- * and its expiry (rendered at + s-maxage).
+ * and its expiry (rendered at + EDGE_SECONDS).
  */
 async function prepare(rendered: Response, renderedAt: number): Promise<StoredPage> {
   const inline = { script: [] as string[], style: [] as string[] }
@@ -240,9 +309,8 @@ async function prepare(rendered: Response, renderedAt: number): Promise<StoredPa
     'script-src': await Promise.all(inline.script.map(hashSource)),
     'style-src': await Promise.all(inline.style.map(hashSource)),
   })
-  const maxAge = Number(/s-maxage=(\d+)/.exec(rendered.headers.get('cache-control') ?? '')?.[1] ?? 0)
   const headers = [...storedHeaders(rendered.headers), ['content-security-policy', csp] as const]
-  return storedPage(html, once, headers, renderedAt + maxAge * 1000)
+  return storedPage(html, once, headers, renderedAt + EDGE_SECONDS * 1000)
 }
 
 /** An inline script the browser runs (a JSON or JSON-LD data block is not run, and CSP does not apply to it). */

@@ -1,10 +1,15 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { CONSENT_VERSION, consentCookieValue } from '../domain/analytics/consent'
 import { ROUTES } from '../routes'
+import { TAG_MANAGER_ORIGIN } from './analytics'
+import { ANONYMOUS_BUILDS_COOKIE } from './anonymous-builds'
 import { ACCESS_COOKIE } from './auth/session'
-import { cacheKey, EDGE_CACHE_HEADER, edgePages, storable } from './edge-cache'
+import { CONSENT_COOKIE } from './consent'
+import { COOKIES_AND_THE_CACHE, cacheKey, EDGE_CACHE_HEADER, edgePages, storable } from './edge-cache'
 import { appConfig } from './env'
 import { app } from './index'
+import { CSRF_COOKIE } from './middleware/csrf'
 import { CachePolicy } from './ssr/cache-policy'
 
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36'
@@ -180,17 +185,72 @@ describe('anonymous pages from the edge cache', () => {
     }
   })
 
-  it('never answers a request carrying a session (or any cookie) from the cache', async () => {
+  it('never answers a request carrying a session, or any cookie that makes the page personal, from the cache', async () => {
     const path = fresh('/no/configurator/p5')
     await get(path)
     expect((await get(path)).cache).toBe('HIT')
     const signedIn = await get(path, { cookie: `${ACCESS_COOKIE}=some-session` })
     expect(signedIn.cache).toBeNull()
     expect(signedIn.res.headers.get('cache-control')).toBe(CachePolicy.none)
-    const withConsent = await get(path, { cookie: 'other=1' })
-    expect(withConsent.cache).toBeNull()
+    for (const [name, meaning] of Object.entries(COOKIES_AND_THE_CACHE)) {
+      if (meaning !== 'personal') continue
+      const answer = await get(path, { cookie: `other=1; ${name}=x` })
+      expect(answer.cache, name).toBeNull()
+      expect(answer.res.headers.get('cache-control'), name).not.toMatch(/public/)
+    }
     const withAuthorization = await get(path, { authorization: 'Bearer x' })
     expect(withAuthorization.cache).toBeNull()
+  })
+
+  it('serves returning visitors too: the anti-forgery seed, remembered builds and cookies of others change no page', async () => {
+    const path = fresh('/no/configurator/p5')
+    expect((await get(path)).cache).toBe('MISS')
+    const cookie = `${CSRF_COOKIE}=${'s'.repeat(43)}; ${ANONYMOUS_BUILDS_COOKIE}=sealed; _ga=GA1.1.1`
+    const returning = await get(path, { cookie })
+    expect(returning.cache).toBe('HIT')
+    expect(returning.res.headers.get('cache-control')).toBe(CachePolicy.anonymousPage)
+  })
+
+  it('keeps a page per consent choice: the banner for a new visitor, the choice’s page for one who answered, private towards the browser', async () => {
+    const choice = (analytics: boolean, marketing: boolean) =>
+      `${CONSENT_COOKIE}=${consentCookieValue({ version: CONSENT_VERSION, date: '2026-11-20', analytics, marketing })}`
+    /** What a visitor sees of a page: where it came from, the banner, the analytics, and who may keep it. */
+    const seen = ({ res, html, cache }: Awaited<ReturnType<typeof get>>) => ({
+      cache,
+      banner: html.includes('<section class="consent"'),
+      analytics: html.includes('"tagManager":'),
+      tagManagerAllowed: (res.headers.get('content-security-policy') ?? '').includes(TAG_MANAGER_ORIGIN),
+      policy: res.headers.get('cache-control'),
+    })
+    const consented = { banner: false, policy: CachePolicy.consentedPage }
+    const rejecting = { ...consented, analytics: false, tagManagerAllowed: false }
+    const accepting = { ...consented, analytics: true, tagManagerAllowed: true }
+    const path = fresh('/no/configurator/p5')
+
+    expect(seen(await get(path))).toMatchObject({ cache: 'MISS', banner: true, analytics: false })
+    expect(seen(await get(path, { cookie: choice(false, false) }))).toEqual({ cache: 'MISS', ...rejecting })
+    expect(seen(await get(path, { cookie: choice(true, true) }))).toEqual({ cache: 'MISS', ...accepting })
+    // Each choice gets its own page again, also with the day of the choice and other cookies differing.
+    const otherDay = `${CSRF_COOKIE}=x; ${choice(false, false).replace('2026-11-20', '2026-10-01')}`
+    expect(seen(await get(path, { cookie: otherDay }))).toEqual({ cache: 'HIT', ...rejecting })
+    expect(seen(await get(path, { cookie: choice(true, true) }))).toEqual({ cache: 'HIT', ...accepting })
+    expect((await get(path, { cookie: choice(true, false) })).cache).toBe('MISS')
+    // The new visitor still gets the banner, publicly cacheable; so does a choice made under an older wording.
+    const banner = { cache: 'HIT', banner: true, analytics: false, policy: CachePolicy.anonymousPage }
+    expect(seen(await get(path))).toMatchObject(banner)
+    expect(seen(await get(path, { cookie: `${CONSENT_COOKIE}=v0.2026-01-01.a1.m1` }))).toMatchObject(banner)
+  })
+
+  it('restores a consented page’s private policy when the page comes from the Cache API', async () => {
+    const cookie = `${CONSENT_COOKIE}=${consentCookieValue({ version: CONSENT_VERSION, date: '2026-11-20', analytics: false, marketing: false })}`
+    const path = fresh('/se/configurator/p5')
+    expect((await get(path, { cookie })).cache).toBe('MISS')
+    const request = new Request(`http://local.test${path}`, { headers: { 'user-agent': DESKTOP } })
+    edgePages.delete(cacheKey(request, appConfig(env), 'a0m0'))
+    const fromCache = await get(path, { cookie })
+    expect(fromCache.cache).toBe('HIT')
+    expect(fromCache.res.headers.get('cache-control')).toBe(CachePolicy.consentedPage)
+    expect(fromCache.res.headers.get('x-edge-policy')).toBeNull()
   })
 
   it('never stores a response that sets a cookie or is personal', async () => {

@@ -60,11 +60,6 @@ export function visitorTradeIn(c: Context<AppEnv>, userId?: string | null): Visi
   }
 }
 
-/** Whether the request carries a trade-in (its pages are then personal: never cached at the edge). */
-export function carriesTradeIn(c: Context<AppEnv>): boolean {
-  return getCookie(c, TRADE_IN_COOKIE) !== undefined
-}
-
 /**
  * The carried trade-in as the page context shows it, or null: no cookie, an unknown valuation, someone else's, or
  * one made on another country's site. A failing lookup costs the page its trade-in line, never the page.

@@ -6,9 +6,18 @@
  * @example
  * return c.json(body, 200, { 'cache-control': CachePolicy.none })
  */
+/** How long the edge keeps an anonymous page (edge-cache.ts): data changes reach visitors within this. */
+export const EDGE_SECONDS = 300
+
 export const CachePolicy = {
-  /** Anonymous HTML: browsers revalidate, the edge keeps it 5 minutes. */
-  anonymousPage: 'public, max-age=0, s-maxage=300, stale-while-revalidate=60',
+  /** Anonymous HTML: browsers revalidate, the edge keeps it 5 minutes (EDGE_SECONDS). */
+  anonymousPage: `public, max-age=0, s-maxage=${EDGE_SECONDS}, stale-while-revalidate=60`,
+  /**
+   * Anonymous HTML rendered for a consent choice (no banner, analytics as chosen): our edge keeps it under the
+   * choice's key, but towards the browser it is private, so no shared proxy gives it to a visitor who has not
+   * chosen. Kept by the browser for back and forward, revalidated otherwise.
+   */
+  consentedPage: 'private, no-cache',
   /** Personal pages, errors and API answers. */
   none: 'private, no-store',
   /** An answer that must not be kept anywhere, shared or not: the 503 of an unconfigured production worker. */

@@ -1,6 +1,5 @@
 import type { IntlShape } from '@formatjs/intl'
 import type { Context } from 'hono'
-import { getCookie } from 'hono/cookie'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { renderToReadableStream } from 'react-dom/server'
 import { allows, type Consent } from '../../domain/analytics/consent'
@@ -22,14 +21,15 @@ import type { RenderContext } from '../../ui/site-context'
 import { recordServerEvent, tagManagerId } from '../analytics'
 import { rememberAnonymousBuild } from '../anonymous-builds'
 import { loginCheck } from '../auth/login-check'
-import { GRAY_COOKIE, hasGrayAccess, sessionService } from '../auth/service'
-import { ACCESS_COOKIE, resolveUser, userInfoOf } from '../auth/session'
-import { CONSENT_COOKIE, readConsent } from '../consent'
+import { hasGrayAccess, sessionService } from '../auth/service'
+import { resolveUser, userInfoOf } from '../auth/session'
+import { readConsent } from '../consent'
+import { carriesPersonalCookie } from '../edge-cache'
 import { errorReportingConfig } from '../error-reporting'
 import { formBody } from '../form-body'
 import { enqueueNotifications } from '../notifications'
 import type { PageMatch } from '../pages'
-import { carriesTradeIn, tradeInCarInfo, visitorTradeIn } from '../tradein-cookie'
+import { tradeInCarInfo, visitorTradeIn } from '../tradein-cookie'
 import type { AppEnv } from '../types'
 import { clientEntrySrc } from './assets'
 import { ConsentBanner } from './ConsentBanner'
@@ -82,21 +82,17 @@ export function pathWithinSite(pathname: string, site: Site): string {
 }
 
 /**
- * Anonymous, indexable 200 pages may be cached; anything personal (an anti-forgery token, a preview, a trade-in) or
- * that sets a cookie never is.
- * A page rendered with a consent cookie differs from the one without (no banner, maybe analytics),
- * so it is private too: only the banner version, the same for every first visit, is cacheable.
+ * Anonymous, indexable 200 pages may be cached; anything personal (an anti-forgery token, a preview, a cookie of
+ * the visitor's own: a session, a trade-in, gray access, a recent write) or that sets a cookie never is.
+ * A page rendered for a consent choice differs from the one with the banner (no banner, maybe analytics): the edge
+ * keeps it under the choice's key (edge-cache.ts), and it is private towards the browser, so that only the banner
+ * version, the same for every first visit, is public.
  */
-function cachePolicy(c: Context<AppEnv>, status: number, indexable: boolean): string {
+function cachePolicy(c: Context<AppEnv>, status: number, indexable: boolean, consent: Consent | null): string {
   const personal =
-    Boolean(c.get('user')) ||
-    c.get('personal') === true ||
-    getCookie(c, GRAY_COOKIE) !== undefined ||
-    c.res.headers.has('set-cookie') ||
-    getCookie(c, ACCESS_COOKIE) !== undefined ||
-    getCookie(c, CONSENT_COOKIE) !== undefined ||
-    carriesTradeIn(c)
-  return status === 200 && indexable && !personal ? CachePolicy.anonymousPage : CachePolicy.none
+    Boolean(c.get('user')) || c.get('personal') === true || c.res.headers.has('set-cookie') || carriesPersonalCookie(c)
+  if (status !== 200 || !indexable || personal) return CachePolicy.none
+  return consent ? CachePolicy.consentedPage : CachePolicy.anonymousPage
 }
 
 async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): Promise<Response> {
@@ -107,14 +103,14 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
   const grayTag = await hasGrayAccess(c)
   const tradeIn = await tradeInCarInfo(c, site)
   // After everything that may set a cookie: the policy says whether this answer may be shared.
-  const policy = cachePolicy(c, request.status, request.indexable)
-  const shared = c.get('edgeCacheable') === true && policy === CachePolicy.anonymousPage
+  const consent = readConsent(c)
+  const policy = cachePolicy(c, request.status, request.indexable, consent)
+  const shared = c.get('edgeCacheable') === true && policy !== CachePolicy.none
   const page = buildPageContext(c, site, { userInfo: userInfoOf(user, site), grayTag, tradeInCarInfo: tradeIn }, shared)
   const catalog = catalogOf(site.locale)
   const ctx: RenderContext = { site, page, rest, query: url.searchParams.toString() }
   const origin = page.officialUrl.replace(/\/$/, '')
   const nonce = c.get('secureHeadersNonce') ?? ''
-  const consent = readConsent(c)
   const analytics = analyticsConfig(consent, request.label, page.channel, site)
   const reporting = errorReportingConfig(c.get('config'))
 
