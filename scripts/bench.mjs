@@ -6,8 +6,9 @@
 // against the budgets of docs/benchmarks.md: client JS and CSS per page type (gzip), the worker bundle
 // (gzip), server CPU per request of each page (utime + stime of the workerd processes, from
 // /proc/<pid>/stat, divided by the requests served) and throughput, as ratios to both floors, cached
-// (the same address again: an edge-cache hit), uncached (with a session cookie that opens to no session, which
-// bypasses the edge cache and renders the anonymous page: the render alone) and miss (a new query string each request: lookup, render and store; locally the
+// (the same address again: an edge-cache hit), returning (the same, from a visitor with a consent choice and an
+// anti-forgery seed: a hit too), uncached (with a session cookie that opens to no session, which bypasses the edge
+// cache and renders the anonymous page: the render alone) and miss (a new query string each request: lookup, render and store; locally the
 // Cache API is emulated inside workerd, so its cost lands in this process, unlike at Cloudflare),
 // interleaved over rounds so a loaded machine affects all alike; then load and soak, and Lighthouse mobile scores.
 // Writes bench-results/latest.json. It is a measurement, not a test. Absolute times on a shared
@@ -120,15 +121,22 @@ function runtimeCpuSeconds(groupId) {
 }
 
 const kindsAsked = only(process.env.BENCH_KINDS)
-const KINDS = ['cached', 'uncached', 'miss'].filter((kind) => !kindsAsked || kindsAsked.has(kind))
+const KINDS = ['cached', 'returning', 'uncached', 'miss'].filter((kind) => !kindsAsked || kindsAsked.has(kind))
 let missCounter = 0
-/** A session cookie that opens to no session: the edge cache is bypassed (as for any cookie of the visitor's own), the page renders as anonymous. */
-const NO_SESSION = '__Host-nv_access=bench'
+/**
+ * The cookies each request kind sends. 'uncached': a session cookie that opens to no session, so the edge cache is
+ * bypassed (as for any cookie of the visitor's own) and the page renders as anonymous. 'returning': a visitor who
+ * answered the consent banner and whose pages fetched an anti-forgery token; the edge cache answers them too.
+ */
+const KIND_COOKIES = {
+  uncached: '__Host-nv_access=bench',
+  returning: `__Host-consent=v1.${new Date().toISOString().slice(0, 10)}.a0.m0; __Host-csrf=${'b'.repeat(43)}`,
+}
 
 /**
  * One measured run: 10 connections for SECONDS on a server; the workerd CPU it cost per request.
- * 'miss' gives every request its own query string, so no cache can answer it; 'uncached' sends a
- * session cookie, so the edge cache is not consulted at all.
+ * 'miss' gives every request its own query string, so no cache can answer it; 'uncached' and 'returning' send
+ * their cookies (KIND_COOKIES).
  */
 
 async function measure(base, group, path, kind = 'cached') {
@@ -138,7 +146,7 @@ async function measure(base, group, path, kind = 'cached') {
     url: `${base}${path}`,
     connections: 10,
     duration: SECONDS,
-    headers: kind === 'uncached' ? { cookie: NO_SESSION } : {},
+    headers: KIND_COOKIES[kind] ? { cookie: KIND_COOKIES[kind] } : {},
     requests: miss
       ? [
           {
