@@ -8,9 +8,9 @@
 // /proc/<pid>/stat, divided by the requests served) and throughput, as ratios to both floors, cached
 // (the same address again: an edge-cache hit), returning (the same, from a visitor with a consent choice and an
 // anti-forgery seed: a hit too), uncached (with a session cookie that opens to no session, which bypasses the edge
-// cache and renders the anonymous page: the render alone) and miss (a new query string each request: lookup, render and store; locally the
-// Cache API is emulated inside workerd, so its cost lands in this process, unlike at Cloudflare),
-// interleaved over rounds so a loaded machine affects all alike; then load and soak, and Lighthouse mobile scores.
+// cache and renders the anonymous page: the render alone) and miss (a new query string each request: lookup,
+// render and store; locally the Cache API is emulated inside workerd, so its cost lands in this process, unlike at
+// Cloudflare), interleaved over rounds so a loaded machine affects all alike; then load and soak, and Lighthouse mobile scores.
 // Writes bench-results/latest.json. It is a measurement, not a test. Absolute times on a shared
 // machine mean little: read the ratios.
 //
@@ -138,7 +138,6 @@ const KIND_COOKIES = {
  * 'miss' gives every request its own query string, so no cache can answer it; 'uncached' and 'returning' send
  * their cookies (KIND_COOKIES).
  */
-
 async function measure(base, group, path, kind = 'cached') {
   const miss = kind === 'miss'
   const cpuBefore = runtimeCpuSeconds(group)

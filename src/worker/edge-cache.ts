@@ -29,7 +29,7 @@ export const EDGE_CACHE_HEADER = 'x-edge-cache'
  * headers, catalogs, D1 or rendering), and sends the stored page with the headers stored with it.
  *
  * - Only a GET of a page without an Authorization header, and without a cookie that makes the page the visitor's
- *   (`PAGE_COOKIES`: a session, gray access, a trade-in, a recent write's bookmark), is looked up. The consent
+ *   (`COOKIES_AND_THE_CACHE`: a session, gray access, a trade-in, a recent write's bookmark), is looked up. The consent
  *   choice is part of the key (a page with the banner, or without it and with or without analytics); the
  *   anti-forgery seed, the remembered anonymous builds and cookies the app does not set change no page.
  * - Fails closed: the configuration is validated (once per env object) before a lookup; a production worker
@@ -43,7 +43,8 @@ export const EDGE_CACHE_HEADER = 'x-edge-cache'
  *   build, the configuration the page shows (configVariant) and the store's CACHE_VERSION. The referrer is left
  *   out of cacheable renders (`__from` is empty).
  * - Data changes (prices, catalog, stock) reach visitors by TTL: `EDGE_SECONDS` (the anonymous page's
- *   `s-maxage=300`), so within 5 minutes of the render, in both layers (the memory keeps the Cache API's expiry, not its own); a
+ *   `s-maxage=300`), so within 5 minutes of the render, in both layers (the memory keeps the Cache API's expiry,
+ *   not its own); a
  *   deployment or a CACHE_VERSION bump changes every key at once. Versioned keys per record would need every
  *   page to know each record it shows; 5 minutes is the staleness the anonymous pages were already declared to
  *   accept (orders re-price on the server).
