@@ -1,15 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { sourceFiles } from '../../test/source-files'
 import { COOKIES_AND_THE_CACHE } from './edge-cache'
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return sourceFiles(path)
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : []
-  })
-}
 
 /** The cookies the app sets: every `export const …_COOKIE = '…'` in src. */
 function cookiesOfTheApp(): string[] {

@@ -1,18 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { sourceFiles } from '../../../test/source-files'
 import { CachePolicy } from './cache-policy'
 
 /** A `cache-control` header given a literal value: `'cache-control': 'no-store'`, `c.header('Cache-Control', "…")`. */
 const HAND_WRITTEN = /cache-control['"`]\s*[:,]\s*['"`]/gi
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return sourceFiles(path)
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : []
-  })
-}
 
 /** Every place in a source text that writes a cache-control value by hand, as 'file:line'. */
 function handWritten(file: string, text: string): string[] {
