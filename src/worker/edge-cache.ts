@@ -12,7 +12,7 @@ import { BOOKMARK_COOKIE } from './d1-session'
 import { type AppConfig, appConfig, ConfigError } from './env'
 import { CSRF_COOKIE } from './middleware/csrf'
 import { PageMemory, pageBody, type StoredPage, storedPage } from './page-memory'
-import { CachePolicy, EDGE_SECONDS } from './ssr/cache-policy'
+import { ANONYMOUS_PAGE_POLICIES, CachePolicy, EDGE_SECONDS } from './ssr/cache-policy'
 import { TRADE_IN_COOKIE } from './tradein-cookie'
 import type { AppEnv } from './types'
 
@@ -220,14 +220,11 @@ function consentVariant(c: Context<AppEnv>): string {
   return consent ? `a${consent.analytics ? 1 : 0}m${consent.marketing ? 1 : 0}` : 'c-'
 }
 
-/** The cache-control of pages that may be stored: the banner's, public; and those rendered for a consent choice. */
-const STORED_POLICIES: readonly string[] = [CachePolicy.anonymousPage, CachePolicy.consentedPage]
-
 /** Whether a rendered response may be stored for everyone with the same key. */
 export function storable(res: Response): boolean {
   return (
     res.status === 200 &&
-    STORED_POLICIES.includes(res.headers.get('cache-control') ?? '') &&
+    ANONYMOUS_PAGE_POLICIES.has(res.headers.get('cache-control') ?? '') &&
     !res.headers.has('set-cookie') &&
     (res.headers.get('content-type') ?? '').startsWith('text/html')
   )

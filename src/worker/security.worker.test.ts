@@ -44,6 +44,22 @@ describe('security headers', () => {
     expect(a).not.toBe(b)
   })
 
+  it('cut a page with personal data off from a window another site opened; anonymous pages go without, also from the cache', async () => {
+    const opener = async (path: string, headers: Record<string, string> = {}) =>
+      (await call(path, { headers })).headers.get('cross-origin-opener-policy')
+    const path = `/no/terms-conditions?opener=${Date.now()}`
+    expect(await opener(path)).toBeNull()
+    expect(await opener(path)).toBeNull()
+    expect(
+      await opener(`/no/configurator/p5?opener=${Date.now()}`, { cookie: '__Host-consent=v1.2026-11-28.a0.m0' }),
+    ).toBeNull()
+    // A session cookie makes the page the visitor's own; sign-in, an error page and the API keep the policy.
+    expect(await opener(path, { cookie: '__Host-nv_access=x' })).toBe('same-origin')
+    expect(await opener('/no/auth')).toBe('same-origin')
+    expect(await opener('/no/does-not-exist')).toBe('same-origin')
+    expect(await opener('/api/health')).toBe('same-origin')
+  })
+
   it('are on API answers too', async () => {
     const res = await call('/api/health')
     expect(res.status).toBe(200)

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import { describe, expect, it } from 'vitest'
+import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { type PolicySources, responseHeaders } from './response-headers'
 
@@ -10,6 +11,9 @@ function appWith(sources: PolicySources) {
   const app = new Hono<AppEnv>()
   app.use(responseHeaders(sources))
   app.get('/', (c) => c.json({ id: c.get('requestId'), nonce: c.get('secureHeadersNonce') }))
+  app.get('/page/:policy', (c) =>
+    c.html('<p>page</p>', 200, { 'cache-control': CachePolicy[c.req.param('policy') as keyof typeof CachePolicy] }),
+  )
   return app
 }
 
@@ -32,6 +36,24 @@ describe('responseHeaders', () => {
       if (name === 'content-type' || name === 'content-length') continue
       expect(after[name], name).toBe(value)
     }
+  })
+
+  it('sends the opener policy on everything but the anonymous pages', async () => {
+    const app = appWith(quiet)
+    const opener = async (path: string) => (await app.request(path)).headers.get('cross-origin-opener-policy')
+    expect(await opener('/')).toBe('same-origin')
+    expect(await opener('/page/none')).toBe('same-origin')
+    expect(await opener('/page/noStore')).toBe('same-origin')
+    expect(await opener('/page/anonymousPage')).toBeNull()
+    expect(await opener('/page/consentedPage')).toBeNull()
+    // The rest of the security headers are the same on both.
+    const rest = async (path: string) => {
+      const headers = Object.fromEntries((await app.request(path)).headers)
+      for (const name of ['cross-origin-opener-policy', 'cache-control', 'content-security-policy', 'x-request-id'])
+        delete headers[name]
+      return headers
+    }
+    expect(await rest('/page/anonymousPage')).toEqual(await rest('/page/none'))
   })
 
   it('gives each response its own nonce, the one the page is rendered with, in script-src and style-src', async () => {

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import { ANONYMOUS_PAGE_POLICIES } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { cspNonce } from './nonce'
 
@@ -16,11 +17,11 @@ export interface PolicySources {
 /**
  * The headers every response carries that do not depend on the request: the same set and values as hono's
  * secureHeaders with the options this storefront used (referrer within our own origin for the page context's
- * `__from`, no framing, COEP off), written out once instead of assembled on every request.
+ * `__from`, no framing, COEP off), written out once instead of assembled on every request; all but the opener
+ * policy (OPENER_POLICY), which anonymous pages go without.
  */
 export const STATIC_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ['Cross-Origin-Resource-Policy', 'same-origin'],
-  ['Cross-Origin-Opener-Policy', 'same-origin'],
   ['Origin-Agent-Cluster', '?1'],
   ['Referrer-Policy', 'strict-origin-when-cross-origin'],
   ['Strict-Transport-Security', 'max-age=15552000; includeSubDomains'],
@@ -32,6 +33,18 @@ export const STATIC_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ['X-XSS-Protection', '0'],
   ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(self), payment=(self), usb=()'],
 ]
+
+/**
+ * Cross-Origin-Opener-Policy: a page of ours opened by another site's window is cut off from it (no reference to
+ * read or navigate). Sent on everything but the anonymous pages (`ANONYMOUS_PAGE_POLICIES`: home, configurator,
+ * marketing, legal, quick delivery, test drive, with nothing of the visitor's in them): there it makes Chrome put
+ * the page in a new browsing context group, which on Android (sites sending it are isolated) means a new renderer
+ * process on arrival from another site. Measured with Lighthouse mobile on 2026-11-28, the same terms page served
+ * with and without the header alone: total blocking time 459–534 ms against 58–126 ms, performance 86–89 against
+ * 99–100. Pages with personal data (orders, account, sign-in, forms with entries) keep it, so a window opened on a
+ * public page loses its opener as soon as it navigates to one of them.
+ */
+export const OPENER_POLICY = ['Cross-Origin-Opener-Policy', 'same-origin'] as const
 
 /** A directive's sources, without the empty ones of a request that adds nothing. */
 function directive(name: string, ...sources: string[]): string {
@@ -76,6 +89,7 @@ export function responseHeaders(sources: PolicySources): MiddlewareHandler<AppEn
     await next()
     const headers = c.res.headers
     for (const [name, value] of STATIC_SECURITY_HEADERS) headers.set(name, value)
+    if (!ANONYMOUS_PAGE_POLICIES.has(headers.get('cache-control') ?? '')) headers.set(...OPENER_POLICY)
     headers.set('Content-Security-Policy', contentSecurityPolicy(c, nonce, sources))
     headers.delete('X-Powered-By')
   }

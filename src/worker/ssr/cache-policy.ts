@@ -29,3 +29,12 @@ export const CachePolicy = {
   /** Public files whose address carries all they show: the car as a PNG (e-mails, link previews). */
   publicMonth: 'public, max-age=2592000',
 } as const
+
+/**
+ * The policies of pages with nothing of the visitor's in them (the banner's page and a consent choice's): the edge
+ * cache stores these, and they go without a Cross-Origin-Opener-Policy (response-headers.ts).
+ */
+export const ANONYMOUS_PAGE_POLICIES: ReadonlySet<string> = new Set([
+  CachePolicy.anonymousPage,
+  CachePolicy.consentedPage,
+])
