@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, openSync } from 'node:fs'
 import type { TestProject } from 'vitest/node'
 
 const PORT = Number(process.env.E2E_PORT ?? 8799)
@@ -38,7 +39,15 @@ let server: ChildProcess | undefined
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!process.env.E2E_SKIP_BUILD) run('build')
   run('db:setup')
-  server = spawn('npm', ['run', 'serve'], { env: { ...env, PORT: String(PORT) }, stdio: 'ignore', detached: true })
+  // The server's own output (wrangler's warnings, the Worker's console.error with request ids) goes to a file, so a
+  // browser test that stalls can be matched with what the Worker did meanwhile.
+  mkdirSync('e2e-screenshots', { recursive: true })
+  const log = openSync('e2e-screenshots/server.log', 'w')
+  server = spawn('npm', ['run', 'serve'], {
+    env: { ...env, PORT: String(PORT) },
+    stdio: ['ignore', log, log],
+    detached: true,
+  })
   await waitFor(`http://127.0.0.1:${PORT}/api/health`, 60_000)
   project.provide('baseUrl', `http://127.0.0.1:${PORT}`)
   return async () => {
