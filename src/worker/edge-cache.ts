@@ -1,13 +1,12 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
-import { parseConsent } from '../domain/analytics/consent'
 import { channelOf, clientTypeOf } from '../domain/client-platform'
 import { CACHE_VERSION } from '../store/cache'
 import { randomId } from '../store/ids'
 import { ANONYMOUS_BUILDS_COOKIE } from './anonymous-builds'
 import { GRAY_COOKIE } from './auth/service'
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './auth/session'
-import { CONSENT_COOKIE } from './consent'
+import { CONSENT_COOKIE, readConsent } from './consent'
 import { BOOKMARK_COOKIE } from './d1-session'
 import { type AppConfig, appConfig, ConfigError } from './env'
 import { CSRF_COOKIE } from './middleware/csrf'
@@ -216,7 +215,7 @@ function lookedUp(c: Context<AppEnv>): boolean {
  * cacheable page shows it (the cookie settings page, which does, is not indexable).
  */
 function consentVariant(c: Context<AppEnv>): string {
-  const consent = parseConsent(getCookie(c, CONSENT_COOKIE))
+  const consent = readConsent(c)
   return consent ? `a${consent.analytics ? 1 : 0}m${consent.marketing ? 1 : 0}` : 'c-'
 }
 
