@@ -1,6 +1,7 @@
 import { useAtom, useSetAtom } from 'jotai'
 import { type ComponentType, startTransition, useEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
+import { replayFormatting } from '../domain/locale-formats'
 import { createCompiledIntl } from '../i18n/compiled-intl'
 import { loadIntlData } from '../i18n/intl-data'
 import { siteByPrefix } from '../i18n/sites'
@@ -70,7 +71,9 @@ function yieldToBrowser(): Promise<void> {
  *
  * Start-up is split into short tasks so that a slow phone never blocks for long (total blocking
  * time): evaluating the modules, then loading the locale's Intl data (the first Intl call costs
- * ~20 ms of CPU), then hydration itself, which runs in a transition and is therefore time-sliced.
+ * ~20 ms of CPU), then hydration itself, which runs in a transition and is therefore time-sliced. Hydration builds
+ * no number or date format: it replays the server's formatted figures, and the first format is built when a
+ * customer's choice needs a figure the server did not show.
  * Meanwhile the server-rendered page stays usable: every control is a link or a form post.
  */
 export async function hydratePage<Data>(Page: ComponentType<{ data: Data }>): Promise<void> {
@@ -80,6 +83,7 @@ export async function hydratePage<Data>(Page: ComponentType<{ data: Data }>): Pr
   const payload = JSON.parse(payloadElement.textContent) as HydrationPayload<Data>
   const site = siteByPrefix(payload.prefix)
   if (!site) return
+  replayFormatting(payload.formats)
   await yieldToBrowser()
   // Icelandic needs its number and date data first (the browser has none): only its pages fetch it.
   await loadIntlData(site.locale)

@@ -44,3 +44,50 @@ export function dateTimeFormat(locale: string, options?: Intl.DateTimeFormatOpti
   const Ctor = provided.get(language(locale))?.DateTimeFormat ?? Intl.DateTimeFormat
   return new Ctor(locale, options)
 }
+
+/*
+ * Formatting a page's server render did, replayed in the browser while the page hydrates.
+ *
+ * Why: the first Intl.NumberFormat or Intl.DateTimeFormat a browser page builds loads ICU's number data, which
+ * cost 35–80 ms of main-thread time on the bench machine (the later ones cost under 6 ms), four times that on
+ * Lighthouse's phone: the largest single task of hydrating the configurator. Hydration must produce the server's
+ * text anyway, so the server hands its formatted strings over (the payload's `formats`) and the browser builds
+ * no formatter until a customer's choice needs a figure the server did not show.
+ *
+ * Each entry is a pure function of its key (the kind, the locale and the value), so a key another render of the
+ * same isolate added is still right for this page: the recording needs no isolation between requests.
+ */
+const replayed = new Map<string, string>()
+let recording: Map<string, string> | null = null
+
+/**
+ * The text of one formatting: the server's, when the page was handed it, else `format()`'s (noted while a
+ * render records).
+ *
+ * @example
+ * formatted(`money|de-DE|EUR|119800`, () => moneyFormat.format(1198)) // '1.198,00 €'
+ */
+export function formatted(key: string, format: () => string): string {
+  const known = replayed.get(key)
+  if (known !== undefined) return known
+  const text = format()
+  recording?.set(key, text)
+  return text
+}
+
+/** Starts noting every `formatted` text (the server, as it renders a page that hydrates). */
+export function recordFormatting(): void {
+  recording = new Map()
+}
+
+/** What was noted since `recordFormatting`, for the page's payload; noting stops. */
+export function takeFormatting(): Record<string, string> {
+  const taken = Object.fromEntries(recording ?? [])
+  recording = null
+  return taken
+}
+
+/** The server's formatting of this page (the browser, before it hydrates). */
+export function replayFormatting(texts: Record<string, string> | undefined): void {
+  for (const [key, text] of Object.entries(texts ?? {})) replayed.set(key, text)
+}

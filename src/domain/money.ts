@@ -1,4 +1,4 @@
-import { numberFormat } from './locale-formats'
+import { formatted, numberFormat } from './locale-formats'
 
 /** ISO 4217 currencies sold in, with their minor-unit exponents (ISK has none in practice). */
 export const CURRENCY_EXPONENT = { EUR: 2, NOK: 2, SEK: 2, DKK: 2, THB: 2, ISK: 0 } as const
@@ -29,7 +29,9 @@ export function money(amount: number, currency: CurrencyCode): Money {
  * formatMoney(money(119800, 'EUR'), 'nl-NL') // '€ 1.198,00'
  */
 export function formatMoney(value: Money, locale: string): string {
-  return moneyFormat(locale, value.currency).format(value.amount / 10 ** CURRENCY_EXPONENT[value.currency])
+  return formatted(`money|${locale}|${value.currency}|${value.amount}`, () =>
+    moneyFormat(locale, value.currency).format(value.amount / 10 ** CURRENCY_EXPONENT[value.currency]),
+  )
 }
 
 /**
@@ -46,7 +48,11 @@ export function formatMoney(value: Money, locale: string): string {
 export function formatDeduction(value: Money, locale: string): string {
   const size = Math.abs(value.amount)
   if (size === 0) return formatMoney({ amount: 0, currency: value.currency }, locale)
-  const parts = moneyFormat(locale, value.currency).formatToParts(-size / 10 ** CURRENCY_EXPONENT[value.currency])
+  return formatted(`deduction|${locale}|${value.currency}|${size}`, () => deduction(size, value.currency, locale))
+}
+
+function deduction(size: number, currency: CurrencyCode, locale: string): string {
+  const parts = moneyFormat(locale, currency).formatToParts(-size / 10 ** CURRENCY_EXPONENT[currency])
   const sign = parts.findIndex((part) => part.type === 'minusSign')
   const figure = parts
     .filter((_, index) => index !== sign)

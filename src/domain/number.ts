@@ -1,3 +1,5 @@
+import { formatted, numberFormat as localeNumberFormat } from './locale-formats'
+
 /**
  * Rounds a number down (towards negative infinity) to a given count of decimals, without
  * binary floating-point surprises such as `roundDown(1.005, 2)` giving 1.00 because 1.005 is
@@ -7,7 +9,6 @@
  * roundDown(7.45678, 2) // 7.45
  * roundDown(-1.231, 1) // -1.3
  */
-import { numberFormat as localeNumberFormat } from './locale-formats'
 export function roundDown(value: number, decimals: number): number {
   if (!Number.isFinite(value)) return value
   if (!Number.isInteger(decimals) || decimals < 0) throw new RangeError('decimals must be a whole number ≥ 0')
@@ -25,7 +26,7 @@ export function roundDown(value: number, decimals: number): number {
  */
 export function formatRate(rate: number | null | undefined, locale: string): string {
   if (rate === null || rate === undefined || !Number.isFinite(rate)) return '--'
-  return numberFormat(locale, 'percent').format(rate)
+  return formatted(`rate|${locale}|${rate}`, () => numberFormat(locale, 'percent').format(rate))
 }
 
 /**
@@ -35,7 +36,7 @@ export function formatRate(rate: number | null | undefined, locale: string): str
  * formatInteger(15000, 'nb-NO') // '15 000'
  */
 export function formatInteger(value: number, locale: string): string {
-  return numberFormat(locale, 'integer').format(value)
+  return formatted(`integer|${locale}|${value}`, () => numberFormat(locale, 'integer').format(value))
 }
 
 // Building an Intl.NumberFormat costs far more than using one: one per locale and kind, kept for

@@ -51,3 +51,21 @@ describe('the browser formatter of compiled messages', () => {
     expect([t(0), t(1), t(12000)]).toEqual(['none', '1 car', '12\u00a0000 cars'])
   })
 })
+
+describe('a plural’s number in the browser', () => {
+  // The browser writes a count below 1,000 as plain digits, building no number format (compiled-intl.ts): true in
+  // every language of the storefront, as Intl itself writes them.
+  it.each(LOCALES)('%s: writes 0 to 999 as Intl does, and 1,000 and more through Intl', (locale) => {
+    const compiled = compileMessages(
+      { m: '{n, plural, one {# Stück} other {# Stücke}}' } as unknown as Messages,
+      locale,
+    )
+    const browser = createCompiledIntl(locale, compiled)
+    const format = new Intl.NumberFormat(locale)
+    for (let n = 0; n < 1000; n++)
+      expect(browser.formatMessage({ id: 'm' as MessageKey }, { n })).toMatch(new RegExp(`^${format.format(n)} `))
+    expect(browser.formatMessage({ id: 'm' as MessageKey }, { n: 12345 })).toMatch(
+      new RegExp(`^${format.format(12345)} `),
+    )
+  })
+})

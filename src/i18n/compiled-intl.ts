@@ -24,7 +24,7 @@ function format(
   let out = ''
   for (const el of elements) {
     if (el.type === LITERAL) out += el.value
-    else if (el.type === POUND) out += plural === undefined ? '' : numbers().format(plural)
+    else if (el.type === POUND) out += plural === undefined ? '' : count(plural, numbers)
     else {
       const value = values[el.value]
       if (value === undefined) throw new UnsupportedMessageError(`missing value {${el.value}}`)
@@ -46,6 +46,15 @@ function format(
     }
   }
   return out
+}
+
+/**
+ * A plural's `#` ("36 Monate", "3 Fahrzeuge verfügbar"). Below 1,000, every language of the storefront writes a
+ * whole number in plain digits without grouping, so no number format is built for it: the first one a page builds
+ * is costly (src/domain/locale-formats.ts), and a page hydrating with months or vehicle counts needs none.
+ */
+function count(n: number, numbers: (options?: Intl.NumberFormatOptions) => Intl.NumberFormat): string {
+  return Number.isInteger(n) && n >= 0 && n < 1000 ? String(n) : numbers().format(n)
 }
 
 /**

@@ -1,4 +1,4 @@
-import { dateTimeFormat as localeDateTimeFormat } from '../domain/locale-formats'
+import { formatted, dateTimeFormat as localeDateTimeFormat } from '../domain/locale-formats'
 
 /**
  * A date in the storefront's format "DD MMM, YYYY HH:mm" (SPEC §9), month abbreviated in the
@@ -9,6 +9,10 @@ import { dateTimeFormat as localeDateTimeFormat } from '../domain/locale-formats
  * formatDateTime(new Date('2026-03-05T13:30:00Z'), 'en-US', 'Europe/Oslo') // '05 Mar, 2026 14:30'
  */
 export function formatDateTime(date: Date, locale: string, timeZone: string): string {
+  return formatted(`datetime|${locale}|${timeZone}|${date.getTime()}`, () => dateTime(date, locale, timeZone))
+}
+
+function dateTime(date: Date, locale: string, timeZone: string): string {
   const parts = dateTimeFormat(locale, timeZone).formatToParts(date)
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
   // The abbreviation keeps its own full stop ("janv.", "มี.ค."): dropping it leaves a cut-off word.

@@ -11,6 +11,11 @@ export interface HydrationPayload<Data = unknown> {
   /** Only the namespaces the page renders, parsed on the server (no ICU parser in the browser). */
   messages: CompiledMessages
   data: Data
+  /**
+   * The text of every figure and date the server formatted for the page, by `formatted` key: the browser hydrates
+   * with them instead of building Intl formatters (src/domain/locale-formats.ts).
+   */
+  formats?: Record<string, string>
 }
 
 export const PAYLOAD_ELEMENT_ID = '__ctx'

@@ -254,3 +254,34 @@ describe('a kept finance offer', () => {
     expect(expired).toMatch(/<p class="finance__monthly"/)
   })
 })
+
+describe('the figures handed to the browser', () => {
+  /** The payload the page hydrates with, parsed. */
+  const payloadOf = (html: string) =>
+    JSON.parse(/<script id="__ctx"[^>]*>(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as {
+      formats?: Record<string, string>
+    }
+
+  it('carries every price and date the page shows, as the page shows it, so the browser builds no formatter', async () => {
+    const { html } = await page('/nl/configurator/p5?version=long-range')
+    const formats = Object.entries(payloadOf(html).formats ?? {})
+    // The on-the-road total, the loan's rates and the delivery window are among them.
+    const total = await apiTotal('/nl', DEFAULT_LONG_RANGE)
+    expect(formats.map(([, text]) => text)).toContain(total)
+    expect(formats.some(([key]) => key.startsWith('datetime|nl-NL|'))).toBe(true)
+    expect(formats.some(([key]) => key.startsWith('rate|nl-NL|'))).toBe(true)
+    for (const [key, text] of formats) {
+      expect(key).toMatch(/^(money|deduction|rate|integer|datetime)\|nl-NL\|/)
+      // A date is shown without its time of day (formatDate): the day, month and year are on the page.
+      const shown = key.startsWith('datetime|') ? text.slice(0, -6) : text
+      expect(html, key).toContain(shown)
+    }
+  })
+
+  it('is the page’s own: a German page carries German figures only', async () => {
+    const { html } = await page('/de/configurator/p5')
+    const keys = Object.keys(payloadOf(html).formats ?? {})
+    expect(keys.length).toBeGreaterThan(10)
+    expect(keys.every((key) => key.split('|')[1] === 'de-DE')).toBe(true)
+  })
+})

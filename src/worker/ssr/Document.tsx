@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { recordFormatting } from '../../domain/locale-formats'
 import { INLINE_STYLES } from './assets'
 
 export interface DocumentProps {
@@ -9,8 +10,11 @@ export interface DocumentProps {
   canonical: string | null
   alternates: readonly { hrefLang: string; href: string }[]
   indexable: boolean
-  /** Serialized hydration payload; present only on pages that ship JavaScript. */
-  payload: string | null
+  /**
+   * The serialized hydration payload, present only on pages that ship JavaScript: written after the app has
+   * rendered, with the formatting it did (src/domain/locale-formats.ts).
+   */
+  payload: (() => string) | null
   /** What a link to the page shows when shared (Open Graph, X/Twitter card); null on error pages. */
   share: SharedLink | null
   /** Serialized JSON-LD for search engines, or null. */
@@ -25,6 +29,19 @@ export interface DocumentProps {
   children: ReactNode
 }
 
+/** The hydration payload's script, serialized as it renders: after `#app`, whose formatting it carries. */
+function PayloadScript({ serialize, nonce }: { serialize: () => string; nonce: string }) {
+  return (
+    <script
+      id="__ctx"
+      type="application/json"
+      nonce={nonce}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: serializeForScript escapes every character that could end the script
+      dangerouslySetInnerHTML={{ __html: serialize() }}
+    />
+  )
+}
+
 /** A page's link preview: absolute addresses on the official origin, texts in the page's language. */
 export interface SharedLink {
   title: string
@@ -36,6 +53,9 @@ export interface SharedLink {
 
 /** The HTML document around the app. Server-only: the client hydrates `#app`, not the document. */
 export function Document(props: DocumentProps) {
+  // React renders the document in order and in one pass (nothing in it suspends): what `#app` formats is noted
+  // between here and the payload's script, which follows it.
+  if (props.payload) recordFormatting()
   return (
     <html lang={props.lang}>
       <head>
@@ -63,15 +83,7 @@ export function Document(props: DocumentProps) {
       </head>
       <body>
         <div id="app">{props.children}</div>
-        {props.payload === null ? null : (
-          <script
-            id="__ctx"
-            type="application/json"
-            nonce={props.nonce}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: serializeForScript escapes every character that could end the script
-            dangerouslySetInnerHTML={{ __html: props.payload }}
-          />
-        )}
+        {props.payload === null ? null : <PayloadScript serialize={props.payload} nonce={props.nonce} />}
         {props.banner}
         {props.analytics === null ? null : (
           <>

@@ -5,6 +5,7 @@ import { renderToReadableStream } from 'react-dom/server'
 import { allows, type Consent } from '../../domain/analytics/consent'
 import { type AnalyticsLabel, submitEventOf } from '../../domain/analytics/events'
 import { ConfigurationError, defaultConfiguration } from '../../domain/catalog/configuration'
+import { takeFormatting } from '../../domain/locale-formats'
 import { catalogLanguage, catalog as catalogOf } from '../../i18n/catalog-store'
 import { COMMON_NAMESPACES, createRequestIntl, pickMessages } from '../../i18n/intl'
 import { linkTo, sameOriginPath } from '../../i18n/links'
@@ -164,7 +165,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
       share={share}
       alternates={alternates}
       indexable={indexable}
-      payload={payload ? serializePayload(payload) : null}
+      payload={payload ? () => serializePayload({ ...payload, formats: takeFormatting() }) : null}
       structuredData={request.structuredData ? serializeForScript(request.structuredData) : null}
       nonce={nonce}
       banner={
@@ -190,7 +191,9 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
         console.error(`[${c.get('requestId')}] render error`, error)
       },
     },
-  )
+    // The payload's script took what the app formatted; a render that failed before it must not leave the isolate
+    // noting every later request's figures (the shell has rendered by now, in one pass).
+  ).finally(() => takeFormatting())
 
   // c.body (not new Response) keeps headers that middleware set earlier: request id, cookies.
   return c.body(body, request.status as ContentfulStatusCode, {

@@ -41,7 +41,7 @@ export function serializeOnceForScript(value: object): string {
  * @example
  * serializePayload({ page, prefix: '/no', rest: '/', query: '', messages, data }) // '{"page":…,"messages":…,"data":…}'
  */
-export function serializePayload(payload: { messages: object; data: unknown }): string {
+export function serializePayload<Payload extends { messages: object; data: unknown }>(payload: Payload): string {
   const { messages, data, ...head } = payload
   const start = serializeForScript(head)
   const members = [
