@@ -3,6 +3,7 @@ import { cloudflare } from '@cloudflare/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { catalogVersion } from './scripts/content-seed.mjs'
+import { stacklessSentinels } from './scripts/react-sentinels.mjs'
 
 // Wrangler and the Vite plugin must never reach the internet from here.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false'
@@ -43,11 +44,28 @@ function streamingServerRendererOnly(): Plugin {
   }
 }
 
+/**
+ * React DOM's client in the browser build makes its five marker errors without capturing a stack: with DevTools
+ * attached (Lighthouse, the browser tests) each capture re-parsed 240 kB of code as the page started
+ * (scripts/react-sentinels.mjs).
+ */
+function stacklessReactSentinels(): Plugin {
+  return {
+    name: 'stackless-react-sentinels',
+    apply: 'build',
+    transform(code, id) {
+      if (this.environment.name !== 'client' || !id.endsWith('/react-dom/cjs/react-dom-client.production.js'))
+        return null
+      return { code: stacklessSentinels(code), map: null }
+    },
+  }
+}
+
 /** Changes with every build: busts caches of the fixed-name entry files (see src/worker/ssr/assets.ts). */
 const buildId = Date.now().toString(36)
 
 export default defineConfig({
-  plugins: [noIcuParserInBrowser(), streamingServerRendererOnly(), react(), cloudflare()],
+  plugins: [noIcuParserInBrowser(), streamingServerRendererOnly(), stacklessReactSentinels(), react(), cloudflare()],
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
     // The catalogs the Worker reads from KV (src/i18n/catalog-store.ts), seeded under this version.
