@@ -26,8 +26,8 @@ function loadDrawing(): Promise<DrawCar> {
 }
 
 /**
- * The drawing inside the picture. In the browser, until the drawing code has arrived, it keeps
- * what the server drew (React leaves hydrated inner HTML alone while the string does not change).
+ * The drawing inside the picture. In the browser it keeps what the server drew (React leaves hydrated inner HTML
+ * alone while the string does not change) until the look or view changes and the drawing code has arrived.
  * No Suspense: React would move a large suspended boundary out of place in the streamed HTML.
  */
 function Drawing({ look, view, u, live }: { look: CarLook; view: CarView; u: string; live: boolean }) {
@@ -36,10 +36,20 @@ function Drawing({ look, view, u, live }: { look: CarLook; view: CarView; u: str
   const drawn = useRef(JSON.stringify([look, view]))
   const changed = drawn.current !== JSON.stringify([look, view])
   useEffect(() => {
-    if (!draw && (live || changed)) void loadDrawing().then((next) => setDraw(() => next))
+    if (draw) return
+    if (changed) void loadDrawing().then((next) => setDraw(() => next))
+    // A picture that will change fetches the code ahead, in a task of its own rather than hydration's last, and draws
+    // nothing yet: redrawing the server's own picture would only make the browser parse and paint it again (a long
+    // task on a phone, right after hydration).
+    else if (live) {
+      const later = setTimeout(() => void loadDrawing())
+      return () => clearTimeout(later)
+    }
   }, [draw, live, changed])
+  // Once the look or view changes, the code fetched ahead draws at once.
+  const drawing = draw ?? (changed ? loaded : undefined)
   // biome-ignore lint/security/noDangerouslySetInnerHtml: markup of our own drawing code from catalog colours; no visitor text
-  return <g dangerouslySetInnerHTML={{ __html: draw ? draw(look, view, u) : '' }} suppressHydrationWarning />
+  return <g dangerouslySetInnerHTML={{ __html: drawing ? drawing(look, view, u) : '' }} suppressHydrationWarning />
 }
 
 export interface CarPictureProps {

@@ -1,0 +1,113 @@
+import type { Browser, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { withBrowser } from './browser'
+
+const base = inject('baseUrl')
+let browser: Browser
+
+withBrowser((launched) => {
+  browser = launched
+})
+
+const hydrated = (page: Page) =>
+  expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated), { timeout: 10_000 }).toBe('true')
+
+interface Startup {
+  /** Number and date formats built, with the moment, and whether the page had hydrated by then. */
+  formats: { kind: string; hydrated: boolean }[]
+  /** Error objects made (each captures a stack). */
+  errors: number
+  /** Changes to the car picture's drawing (the parser's included, until a test resets the count). */
+  redraws: number
+}
+
+/**
+ * Opens a page that counts, from its first script on, the number and date formats it builds, the Error objects it
+ * makes and the times its car picture is redrawn.
+ */
+async function openCounting(path: string): Promise<Page> {
+  const page = await browser.newPage()
+  await page.addInitScript(() => {
+    const startup: Startup = { formats: [], errors: 0, redraws: 0 }
+    Object.assign(window, { startup })
+    for (const kind of ['NumberFormat', 'DateTimeFormat'] as const) {
+      const Original = Intl[kind]
+      Intl[kind] = new Proxy(Original, {
+        construct(target, args) {
+          startup.formats.push({ kind, hydrated: document.documentElement.dataset.hydrated === 'true' })
+          return Reflect.construct(target, args)
+        },
+      }) as never
+    }
+    window.Error = new Proxy(Error, {
+      apply(target, self, args) {
+        startup.errors += 1
+        return Reflect.apply(target, self, args)
+      },
+      construct(target, args) {
+        startup.errors += 1
+        return Reflect.construct(target, args)
+      },
+    })
+    new MutationObserver((records) => {
+      startup.redraws += records.filter(
+        (r) => r.target instanceof SVGGElement && r.target.closest('.car-render'),
+      ).length
+    }).observe(document, { childList: true, subtree: true })
+  })
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  await page.goto(`${base}${path}`)
+  await hydrated(page)
+  expect(errors).toEqual([])
+  return page
+}
+
+const startupOf = (page: Page) => page.evaluate(() => (window as unknown as { startup: Startup }).startup)
+
+describe('starting a page that hydrates', () => {
+  // The first number or date format a page builds costs 35–80 ms here (src/domain/locale-formats.ts); an Error
+  // re-parses its stack's code when DevTools is attached (scripts/react-sentinels.mjs).
+  it.each([
+    '/de/configurator/p5',
+    '/no/configurator/p5?version=performance',
+    '/th/configurator/p5',
+    '/se/test-drive/p5',
+  ])('%s hydrates with the server’s figures: no formatter built, no error made', async (path) => {
+    const page = await openCounting(path)
+    // Long enough for the car's drawing code, fetched once the browser is idle, to have arrived.
+    await page.waitForTimeout(1500)
+    const startup = await startupOf(page)
+    expect(startup.formats).toEqual([])
+    expect(startup.errors).toBe(0)
+    await page.close()
+  })
+
+  it('leaves the server’s car picture alone, and builds formatters and redraws only once the customer chooses', async () => {
+    const page = await openCounting('/de/configurator/p5')
+    // Counted from hydration on (the parser's own insertions before it are not redraws).
+    await page.evaluate(() => {
+      ;(window as unknown as { startup: Startup }).startup.redraws = 0
+    })
+    await expect
+      .poll(() =>
+        page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('/assets/car.js'))),
+      )
+      .toBe(true)
+    await page.waitForTimeout(500)
+    expect((await startupOf(page)).redraws).toBe(0)
+    const price = page.locator('.price-bar__amount')
+    const before = await price.textContent()
+    await page.locator('#choose-paintCode a').nth(1).click()
+    await expect.poll(() => price.textContent()).not.toBe(before)
+    const after = await startupOf(page)
+    // Pricing the new paint needed figures the server did not show: the page built its first format only now.
+    expect(after.formats.length).toBeGreaterThan(0)
+    expect(after.formats.every((f) => f.hydrated)).toBe(true)
+    expect(after.redraws).toBeGreaterThan(0)
+    await page.close()
+  })
+})
