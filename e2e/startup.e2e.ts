@@ -111,3 +111,30 @@ describe('starting a page that hydrates', () => {
     await page.close()
   })
 })
+
+describe('a crash in the browser', () => {
+  it('shows the error page in the page’s language, with its way home, and reports the crash', async () => {
+    const page = await browser.newPage()
+    // A drawing code that fails: the crash comes with the first choice that redraws the car.
+    await page.route('**/assets/car.js*', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: 'export function drawCar() { throw new Error("e2e: the drawing failed") }',
+      }),
+    )
+    const reports: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/client-errors')) reports.push(request.postData() ?? '')
+    })
+    await page.goto(`${base}/de/configurator/p5`)
+    await hydrated(page)
+    await page.locator('#choose-paintCode a', { hasText: 'Fjordblau' }).click()
+    await expect
+      .poll(() => page.locator('h1').first().textContent(), { timeout: 10_000 })
+      .toBe('Ups, da ist etwas schiefgelaufen.')
+    await expect.poll(() => reports.some((report) => report.includes('e2e: the drawing failed'))).toBe(true)
+    // The way home stays, with its countdown.
+    expect(await page.getByRole('link', { name: /\(\d\)/ }).getAttribute('href')).toMatch(/\/de$/)
+    await page.close()
+  })
+})
