@@ -13,7 +13,7 @@ const hydrated = (page: Page) =>
   expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated), { timeout: 10_000 }).toBe('true')
 
 interface Startup {
-  /** Number and date formats built, with the moment, and whether the page had hydrated by then. */
+  /** Number and date formats built: which kind, and whether the page had hydrated by then. */
   formats: { kind: string; hydrated: boolean }[]
   /** Error objects made (each captures a stack). */
   errors: number
