@@ -1,5 +1,5 @@
 import { type Browser, chromium, type Page } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.mjs'
 
 /**
@@ -39,3 +39,10 @@ export function withBrowser(use: (browser: Browser) => void): void {
     await launched?.close()
   })
 }
+
+/**
+ * Resolves once the page's client entry has hydrated it (`<html data-hydrated>`). Polls with evaluate: Playwright's
+ * waitForFunction compiles its predicate with eval, which the storefront's CSP rightly refuses.
+ */
+export const hydrated = (page: Page) =>
+  expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated), { timeout: 10_000 }).toBe('true')

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { CAR_VIEWS, type CarView, FEATURE_VIEWS } from '../src/ui/car/look'
 import { OPTION_FEATURES } from '../src/ui/configurator/car-look'
-import { withBrowser } from './browser'
+import { hydrated, withBrowser } from './browser'
 
 const base = inject('baseUrl')
 let browser: Browser
@@ -11,8 +11,6 @@ withBrowser((launched) => {
   browser = launched
 })
 
-const hydrated = (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated), { timeout: 10_000 }).toBe('true')
 /** The stage's swipe and arrow keys arrive after hydration, as a module of their own (CarStage.tsx). */
 const gesturesReady = (page: Page) =>
   expect.poll(() => page.locator('.configurator__stage').getAttribute('data-gestures'), { timeout: 10_000 }).toBe('on')

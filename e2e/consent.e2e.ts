@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { reloadedBy, withBrowser } from './browser'
+import { hydrated, reloadedBy, withBrowser } from './browser'
 
 const base = inject('baseUrl')
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -36,9 +36,6 @@ async function watchedVisitor(options: Parameters<Browser['newContext']>[0] = {}
   })
   return { context, traffic, page: await context.newPage() }
 }
-
-const hydrated = (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated), { timeout: 10_000 }).toBe('true')
 
 /** Lets the analytics script's batch (2 s) go out. */
 const settle = (page: Page) => page.waitForTimeout(2600)

@@ -1,15 +1,9 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { withBrowser } from './browser'
+import { hydrated, withBrowser } from './browser'
 
 const base = inject('baseUrl')
 
-/**
- * Resolves once the page's client entry has hydrated it. (Polls with evaluate: Playwright's
- * waitForFunction compiles its predicate with eval, which the storefront's CSP rightly refuses.)
- */
-const hydrated = (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated), { timeout: 10_000 }).toBe('true')
 let browser: Browser
 
 withBrowser((launched) => {

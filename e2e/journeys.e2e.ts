@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import nl from '../locales/nl-NL.json'
 import { SITES } from '../src/i18n/sites'
-import { withBrowser } from './browser'
+import { hydrated, withBrowser } from './browser'
 import { focusCoveredStops, lookAtPage, screenshot, WIDTHS } from './look'
 
 /*
@@ -236,9 +236,6 @@ describe('the focused element is never covered by a sticky element', () => {
     }
   }
 })
-
-const hydrated = (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated), { timeout: 10_000 }).toBe('true')
 
 describe('keyboard and time limits', () => {
   it('selects a choice link with Space, as a radio button would be', async () => {

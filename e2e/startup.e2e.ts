@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { withBrowser } from './browser'
+import { hydrated, withBrowser } from './browser'
 
 const base = inject('baseUrl')
 let browser: Browser
@@ -8,9 +8,6 @@ let browser: Browser
 withBrowser((launched) => {
   browser = launched
 })
-
-const hydrated = (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated), { timeout: 10_000 }).toBe('true')
 
 interface Startup {
   /** Number and date formats built: which kind, and whether the page had hydrated by then. */

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import sv from '../locales/sv-SE.json'
-import { withBrowser } from './browser'
+import { hydrated, withBrowser } from './browser'
 
 const base = inject('baseUrl')
 let browser: Browser
@@ -13,8 +13,6 @@ withBrowser((launched) => {
 const twoYearsAgo = String(new Date().getUTCFullYear() - 2)
 /** Money as the page shows it, back in minor units (every minor digit is shown). */
 const minor = (text: string | null) => Number((text ?? '').replace(/\D/g, ''))
-const hydrated = (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated), { timeout: 10_000 }).toBe('true')
 
 /** Fills the Swedish valuation form (a two-year-old Nordvolt P5) and sends it. */
 async function sendValuation(page: Page, fields: { vin: string; mileage: string; plate: string; owner: string }) {
