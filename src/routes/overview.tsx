@@ -39,6 +39,7 @@ export default defineRoute<OverviewData>({
   namespaces: ['page.overview', 'overview', 'configurator', 'compare', 'price', 'facts', 'finance.product'],
   client: 'overview',
   indexable: false,
+  shareable: true,
   load: async (ctx) => {
     const { configuration: record } = await loadConfiguration(ctx)
     const country = ctx.site.countryCode

@@ -141,6 +141,11 @@ export interface PageRoute<Data = unknown> {
   client?: ClientEntry
   /** Whether search engines may index the page (personal and error pages may not). */
   indexable: boolean
+  /**
+   * The page is meant to be shared by its address (a saved build: a record id anyone with the link may read) and
+   * shows nothing of a person's. Rendered for a visitor with nothing personal, it goes without the opener policy.
+   */
+  shareable?: true
   /** 'required': anonymous visitors are sent to sign in and come back (forced login check). */
   auth?: 'required'
   /** Handles the page's form (POST to the same address). */

@@ -60,6 +60,25 @@ describe('security headers', () => {
     expect(await opener('/api/health')).toBe('same-origin')
   })
 
+  it('leave the opener of a saved build’s overview, a page made to be shared, unless the visitor is signed in', async () => {
+    const saved = await call('/no/configurator/p5', {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      body: new URLSearchParams({ configuration: 'version=long-range' }).toString(),
+    })
+    const overview = saved.headers.get('location') ?? ''
+    expect(overview).toMatch(/^\/no\/configurator\/overview\/[\w-]+/)
+    const anonymous = await call(overview)
+    expect(anonymous.status).toBe(200)
+    expect(anonymous.headers.get('cache-control')).toBe('private, no-store')
+    expect(anonymous.headers.get('cross-origin-opener-policy')).toBeNull()
+    const signedIn = await call(overview, { headers: { cookie: '__Host-nv_access=x' } })
+    expect(signedIn.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+    // An overview that is not found is an error page, which keeps it.
+    expect((await call('/no/configurator/overview/nope')).headers.get('cross-origin-opener-policy')).toBe('same-origin')
+  })
+
   it('are on API answers too', async () => {
     const res = await call('/api/health')
     expect(res.status).toBe(200)

@@ -43,6 +43,10 @@ export const STATIC_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
  * with and without the header alone: total blocking time 459–534 ms against 58–126 ms, performance 86–89 against
  * 99–100. Pages with personal data (orders, account, sign-in, forms with entries) keep it, so a window opened on a
  * public page loses its opener as soon as it navigates to one of them.
+ * A saved build's overview (a route marked `shareable`, rendered for a visitor with nothing personal) goes without
+ * it too: its address is made to be passed on, it shows a car and prices only, and it is reached from the
+ * configurator, which has no policy, so the header made that step a browsing context group switch for everyone
+ * (Lighthouse mobile on 2026-11-28, three runs each: 94–95 with it, 97–99 without).
  */
 export const OPENER_POLICY = ['Cross-Origin-Opener-Policy', 'same-origin'] as const
 
@@ -89,7 +93,8 @@ export function responseHeaders(sources: PolicySources): MiddlewareHandler<AppEn
     await next()
     const headers = c.res.headers
     for (const [name, value] of STATIC_SECURITY_HEADERS) headers.set(name, value)
-    if (!ANONYMOUS_PAGE_POLICIES.has(headers.get('cache-control') ?? '')) headers.set(...OPENER_POLICY)
+    const anonymous = ANONYMOUS_PAGE_POLICIES.has(headers.get('cache-control') ?? '') || c.get('shareablePage') === true
+    if (!anonymous) headers.set(...OPENER_POLICY)
     headers.set('Content-Security-Policy', contentSecurityPolicy(c, nonce, sources))
     headers.delete('X-Powered-By')
   }

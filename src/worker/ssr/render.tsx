@@ -49,6 +49,8 @@ interface RenderRequest<Data> {
   intl: IntlShape<string>
   status: number
   indexable: boolean
+  /** PageRoute.shareable. */
+  shareable?: true
   namespaces: readonly string[]
   client: ClientEntry | undefined
   title: string
@@ -82,6 +84,13 @@ export function pathWithinSite(pathname: string, site: Site): string {
   return pathname.slice(site.prefix.length).replace(/\/+$/, '') || '/'
 }
 
+/** The answer carries something of this visitor's, or sets a cookie. */
+function isPersonal(c: Context<AppEnv>): boolean {
+  return (
+    Boolean(c.get('user')) || c.get('personal') === true || c.res.headers.has('set-cookie') || carriesPersonalCookie(c)
+  )
+}
+
 /**
  * Anonymous, indexable 200 pages may be cached; anything personal (an anti-forgery token, a preview, a cookie of
  * the visitor's own: a session, a trade-in, gray access, a recent write) or that sets a cookie never is.
@@ -90,9 +99,7 @@ export function pathWithinSite(pathname: string, site: Site): string {
  * version, the same for every first visit, is public.
  */
 function cachePolicy(c: Context<AppEnv>, status: number, indexable: boolean, consent: Consent | null): string {
-  const personal =
-    Boolean(c.get('user')) || c.get('personal') === true || c.res.headers.has('set-cookie') || carriesPersonalCookie(c)
-  if (status !== 200 || !indexable || personal) return CachePolicy.none
+  if (status !== 200 || !indexable || isPersonal(c)) return CachePolicy.none
   return consent ? CachePolicy.consentedPage : CachePolicy.anonymousPage
 }
 
@@ -107,6 +114,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
   const consent = readConsent(c)
   const policy = cachePolicy(c, request.status, request.indexable, consent)
   const shared = c.get('edgeCacheable') === true && policy !== CachePolicy.none
+  if (request.shareable && request.status === 200 && !isPersonal(c)) c.set('shareablePage', true)
   const page = buildPageContext(c, site, { userInfo: userInfoOf(user, site), grayTag, tradeInCarInfo: tradeIn }, shared)
   const catalog = catalogOf(site.locale)
   const ctx: RenderContext = { site, page, rest, query: url.searchParams.toString() }
@@ -304,6 +312,7 @@ function renderLoaded(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>,
     intl,
     status,
     indexable: route.indexable,
+    shareable: route.shareable,
     namespaces: route.namespaces,
     client: route.client,
     title: intl.formatMessage({ id: meta.title }, meta.values),
