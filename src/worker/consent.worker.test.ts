@@ -40,10 +40,15 @@ describe('before consent', () => {
     expect(res.headers.get('content-security-policy')).not.toContain('googletagmanager')
   })
 
-  it('puts the banner after the page, so the skip link stays the first thing to focus', async () => {
+  it('puts the banner after the skip link and before the page, so it is painted with the first screen', async () => {
     const html = await (await visitor().request('/no')).text()
-    expect(html.indexOf('class="skip-link"')).toBeLessThan(html.indexOf('class="consent"'))
-    expect(html.indexOf('</main>')).toBeLessThan(html.indexOf('class="consent"'))
+    const body = html.slice(html.indexOf('<body>'))
+    expect(body.startsWith('<body><a class="skip-link" href="#main">')).toBe(true)
+    expect(body.indexOf('class="skip-link"')).toBeLessThan(body.indexOf('class="consent"'))
+    expect(body.indexOf('class="consent"')).toBeLessThan(body.indexOf('id="app"'))
+    // One skip link, with the page's language.
+    expect(body.split('class="skip-link"').length).toBe(2)
+    expect(body).toContain(`>${CATALOGS['nb-NO']['common.skipToContent']}</a>`)
   })
 
   it('links the cookie settings from the footer of every page, keeping where the visitor was', async () => {

@@ -173,6 +173,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
       share={share}
       alternates={alternates}
       indexable={indexable}
+      skipToContent={intl.formatMessage({ id: 'common.skipToContent' })}
       payload={payload ? () => serializePayload({ ...payload, formats: takeFormatting() }) : null}
       structuredData={request.structuredData ? serializeForScript(request.structuredData) : null}
       nonce={nonce}
