@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatInteger, formatRate, roundDown } from './number'
+import { formatQuantity, formatRate, roundDown } from './number'
 
 describe('roundDown', () => {
   it('cuts towards negative infinity at the given decimal', () => {
@@ -39,11 +39,19 @@ describe('formatRate', () => {
   })
 })
 
-describe('formatInteger', () => {
+describe('formatQuantity', () => {
+  it('writes decimals with the locale’s mark, not as JavaScript does', () => {
+    expect(formatQuantity(17.7, 'de-DE')).toBe('17,7')
+    expect(formatQuantity(17.7, 'nl-NL')).toBe('17,7')
+    expect(formatQuantity(17.7, 'en-US')).toBe('17.7')
+    expect(formatQuantity(1234.56, 'fr-FR')).toBe('1\u202f234,56')
+    expect(formatQuantity(0.125, 'sv-SE')).toBe('0,13')
+  })
+
   it('groups thousands the way each language writes them', () => {
-    expect(formatInteger(15000, 'en-US')).toBe('15,000')
-    expect(formatInteger(15000, 'de-DE')).toBe('15.000')
+    expect(formatQuantity(15000, 'en-US')).toBe('15,000')
+    expect(formatQuantity(15000, 'de-DE')).toBe('15.000')
     // Norwegian groups with a no-break space.
-    expect(formatInteger(15000, 'nb-NO')).toBe('15\u00a0000')
+    expect(formatQuantity(15000, 'nb-NO')).toBe('15\u00a0000')
   })
 })

@@ -30,20 +30,22 @@ export function formatRate(rate: number | null | undefined, locale: string): str
 }
 
 /**
- * A whole quantity with the locale's grouping (kilometres, kWh).
+ * A quantity with the locale's grouping and decimal mark, to at most two decimals (kilometres a year, kWh per
+ * 100 km). A message's plain `{value}` would write a number as JavaScript does ('17.7' on a German page).
  *
  * @example
- * formatInteger(15000, 'nb-NO') // '15 000'
+ * formatQuantity(15000, 'nb-NO') // '15 000'
+ * formatQuantity(17.7, 'de-DE') // '17,7'
  */
-export function formatInteger(value: number, locale: string): string {
-  return formatted(`integer|${locale}|${value}`, () => numberFormat(locale, 'integer').format(value))
+export function formatQuantity(value: number, locale: string): string {
+  return formatted(`quantity|${locale}|${value}`, () => numberFormat(locale, 'quantity').format(value))
 }
 
 // Building an Intl.NumberFormat costs far more than using one: one per locale and kind, kept for
 // the life of the isolate (or page).
 const numberFormats = new Map<string, Intl.NumberFormat>()
 
-function numberFormat(locale: string, kind: 'percent' | 'integer'): Intl.NumberFormat {
+function numberFormat(locale: string, kind: 'percent' | 'quantity'): Intl.NumberFormat {
   const key = `${locale}|${kind}`
   let format = numberFormats.get(key)
   if (!format) {
@@ -51,7 +53,7 @@ function numberFormat(locale: string, kind: 'percent' | 'integer'): Intl.NumberF
       locale,
       kind === 'percent'
         ? { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }
-        : { maximumFractionDigits: 0 },
+        : { maximumFractionDigits: 2 },
     )
     numberFormats.set(key, format)
   }

@@ -1,7 +1,7 @@
 import type { FinanceFigure, FinanceSummary } from '../domain/finance/summary'
 import type { FinanceProblem } from '../domain/finance/validate'
 import { type CurrencyCode, formatMoney } from '../domain/money'
-import { formatInteger, formatRate } from '../domain/number'
+import { formatQuantity, formatRate } from '../domain/number'
 import { formatDate } from './dates'
 import type { MessageKey } from './intl'
 import { dataMessageKey } from './keys'
@@ -28,7 +28,7 @@ function figureValue(figure: FinanceFigure, currency: CurrencyCode, locale: stri
     case 'months':
       return t('finance.unit.months', { count: figure.value })
     case 'km':
-      return `${formatInteger(figure.value, locale)} km`
+      return `${formatQuantity(figure.value, locale)} km`
     case 'date':
       return formatDate(figure.value, locale)
   }

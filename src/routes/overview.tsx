@@ -4,14 +4,27 @@ import { deliveryWindow } from '../domain/catalog/delivery'
 import type { Catalog } from '../domain/catalog/schema'
 import { catalogForVisitor } from '../domain/catalog/view'
 import { FINANCE_KINDS, type FinanceKind } from '../domain/finance/products'
+import { formatQuantity } from '../domain/number'
 import { type OverviewData, OverviewPage, type OverviewSpec } from '../ui/configurator/OverviewPage'
 import { loadConfiguration } from './lookups'
 import { defineRoute } from './route'
 
-/** The version's specifications as the overview lists them (formatted in the page, so not in its client code). */
-function overviewSpecs(catalog: Catalog, configuration: Configuration): OverviewSpec[] {
+/**
+ * The version's specifications as the overview lists them: message keys with their figures already written for the
+ * page's locale (so neither the formatting nor the facts are in its client code).
+ */
+function overviewSpecs(catalog: Catalog, configuration: Configuration, locale: string): OverviewSpec[] {
   const facts = catalog.versions.find((v) => v.code === configuration.versionCode)?.facts
   if (!facts) return []
+  const written = (values: Record<string, number>) =>
+    Object.fromEntries(Object.entries(values).map(([name, value]) => [name, formatQuantity(value, locale)]))
+  return specList(catalog, facts).map((spec) => (spec.values ? { ...spec, values: written(spec.values) } : spec))
+}
+
+function specList(
+  catalog: Catalog,
+  facts: Catalog['versions'][number]['facts'],
+): (Omit<OverviewSpec, 'values'> & { values?: Record<string, number> })[] {
   return [
     { term: 'compare.range', value: 'compare.rangeValue', values: { km: facts.rangeKmWltp } },
     { term: 'compare.battery', value: 'facts.batteryValue', values: { kwh: facts.batteryKwh } },
@@ -64,7 +77,7 @@ export default defineRoute<OverviewData>({
       financeKind: (FINANCE_KINDS as readonly string[]).includes(ctx.url.searchParams.get('finance') ?? '')
         ? (ctx.url.searchParams.get('finance') as FinanceKind)
         : (record.finance?.kind ?? null),
-      specs: overviewSpecs(catalog, configuration),
+      specs: overviewSpecs(catalog, configuration, ctx.site.locale),
     }
   },
   meta: (data) => ({

@@ -93,6 +93,22 @@ describe('the configurator', () => {
   })
 })
 
+describe('figures in sentences', () => {
+  it('writes the versions’ consumption with the page’s decimal mark, in the comparison and on a saved build', async () => {
+    // What the page shows: its scripts (the hydration data quotes the catalog's sources) left out.
+    const shown = (html: string) => html.replace(/<script[^>]*>[\s\S]*?<\/script>/g, '')
+    const html = shown((await page('/de/configurator/p5')).html)
+    expect(html).toMatch(/<td>17,7–17,9\s+kWh\/100\s+km<\/td>/)
+    expect(html).not.toMatch(/17\.\d–17\.\d\s+kWh/)
+    const saved = await visitor().postForm('/nl/configurator/p5', { configuration: 'version=long-range' })
+    const overview = shown((await page(saved.headers.get('location') ?? '')).html)
+    expect(overview).toMatch(/17,5–17,7\s+kWh\/100\s+km/)
+    expect(overview).not.toMatch(/17\.\d–17\.\d\s+kWh/)
+    // English keeps its full stop.
+    expect((await page('/configurator/p5')).html).toMatch(/17\.7–17\.9\s+kWh\/100\s+km/)
+  })
+})
+
 describe('saving and sharing', () => {
   it('saves under a short unguessable id with the price, opens the overview and reopens the car', async () => {
     const person = visitor()
@@ -271,7 +287,7 @@ describe('the figures handed to the browser', () => {
     expect(formats.some(([key]) => key.startsWith('datetime|nl-NL|'))).toBe(true)
     expect(formats.some(([key]) => key.startsWith('rate|nl-NL|'))).toBe(true)
     for (const [key, text] of formats) {
-      expect(key).toMatch(/^(money|deduction|rate|integer|datetime)\|nl-NL\|/)
+      expect(key).toMatch(/^(money|deduction|rate|quantity|datetime)\|nl-NL\|/)
       // A date is shown without its time of day (formatDate): the day, month and year are on the page.
       const shown = key.startsWith('datetime|') ? text.slice(0, -6) : text
       expect(html, key).toContain(shown)

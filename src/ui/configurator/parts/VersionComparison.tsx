@@ -1,5 +1,6 @@
 import { catalogItem } from '../../../domain/catalog/items'
 import { siteCatalog } from '../../../domain/catalog/view'
+import { formatQuantity } from '../../../domain/number'
 import type { MessageKey } from '../../../i18n/intl'
 import { useT } from '../../intl-context'
 import { useRenderContext } from '../../site-context'
@@ -20,8 +21,8 @@ export function VersionComparison({ data, price }: { data: ConfiguratorData; pri
       label: 'compare.consumption',
       cell: (v) =>
         t('compare.consumptionValue', {
-          min: v.facts.consumptionKwhPer100km.min,
-          max: v.facts.consumptionKwhPer100km.max,
+          min: formatQuantity(v.facts.consumptionKwhPer100km.min, site.locale),
+          max: formatQuantity(v.facts.consumptionKwhPer100km.max, site.locale),
         }),
     },
     {

@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode } from 'react'
 import { FINANCE_PARAMS } from '../../../domain/finance/params'
 import type { FinanceChoice } from '../../../domain/finance/summary'
 import { CURRENCY_EXPONENT, type CurrencyCode } from '../../../domain/money'
-import { formatInteger } from '../../../domain/number'
+import { formatQuantity } from '../../../domain/number'
 import { financeProblemMessage } from '../../../i18n/finance'
 import { useT } from '../../intl-context'
 import { useRenderContext } from '../../site-context'
@@ -140,7 +140,7 @@ export function FinanceForm({
           >
             {product.mileageKmPerYear.map((km) => (
               <option key={km} value={km}>
-                {t('finance.unit.kmPerYear', { km: formatInteger(km, site.locale) })}
+                {t('finance.unit.kmPerYear', { km: formatQuantity(km, site.locale) })}
               </option>
             ))}
           </select>
