@@ -65,7 +65,9 @@ export async function lookAtPage(page: Page): Promise<string[]> {
 
 /**
  * Tabs through the page and reports every stop whose focused element is hidden behind a sticky or fixed
- * element (WCAG 2.4.11, and 2.4.12: no part of it), i.e. overlaps a bar that is not its own ancestor.
+ * element (WCAG 2.4.11, and 2.4.12: no part of it): a bar that is not its own ancestor overlaps it and is painted
+ * over it (what the browser shows at the overlap's middle is the bar's). A focus that scrolls the page while it
+ * stays in a bar (the bar moves with the scroll) is reported too.
  */
 export async function focusCoveredStops(page: Page, stops = 40): Promise<string[]> {
   const findings: string[] = []
@@ -74,12 +76,20 @@ export async function focusCoveredStops(page: Page, stops = 40): Promise<string[
     window.scrollTo(0, 0)
   })
   for (let i = 0; i < stops; i++) {
+    const scrolledBefore = await page.evaluate(() => window.scrollY)
     await page.keyboard.press('Tab')
-    const finding = await page.evaluate(() => {
+    const finding = await page.evaluate((scrolledBefore) => {
       const focused = document.activeElement as HTMLElement | null
       if (!focused || focused === document.body) return null
       const r = focused.getBoundingClientRect()
       if (r.width === 0 && r.height === 0) return null
+      const name = (focused.getAttribute('aria-label') ?? focused.textContent ?? focused.id).trim().slice(0, 40)
+      // A control in a bar that stays in view needs no scrolling: a scroll would not bring it closer.
+      for (let up = focused.parentElement; up; up = up.parentElement) {
+        const position = getComputedStyle(up).position
+        if ((position === 'sticky' || position === 'fixed') && window.scrollY !== scrolledBefore)
+          return `${focused.tagName.toLowerCase()} "${name}" in ${up.tagName.toLowerCase()}.${up.className} scrolled the page ${Math.round(window.scrollY - scrolledBefore)}px`
+      }
       for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
         const position = getComputedStyle(el).position
         if ((position !== 'sticky' && position !== 'fixed') || el.contains(focused)) continue
@@ -87,13 +97,16 @@ export async function focusCoveredStops(page: Page, stops = 40): Promise<string[
         // A sticky element covers only where it is stuck over content: any overlap of more than a sliver.
         const overlapX = Math.min(r.right, bar.right) - Math.max(r.left, bar.left)
         const overlapY = Math.min(r.bottom, bar.bottom) - Math.max(r.top, bar.top)
-        if (overlapX > 2 && overlapY > 2) {
-          const name = (focused.getAttribute('aria-label') ?? focused.textContent ?? focused.id).trim().slice(0, 40)
+        const over = document.elementFromPoint(
+          Math.max(r.left, bar.left) + overlapX / 2,
+          Math.max(r.top, bar.top) + overlapY / 2,
+        )
+        if (overlapX > 2 && overlapY > 2 && over !== null && el.contains(over) && !focused.contains(over)) {
           return `${focused.tagName.toLowerCase()} "${name}" is ${Math.round(overlapY)}px under ${el.tagName.toLowerCase()}.${el.className}`
         }
       }
       return null
-    })
+    }, scrolledBefore)
     if (finding && !findings.includes(finding)) findings.push(finding)
   }
   return findings

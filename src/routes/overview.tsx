@@ -53,6 +53,8 @@ export default defineRoute<OverviewData>({
   client: 'overview',
   indexable: false,
   shareable: true,
+  // Right after saving, the overview counts down to the home page.
+  leavesOnItsOwn: (data) => data.justSaved,
   load: async (ctx) => {
     const { configuration: record } = await loadConfiguration(ctx)
     const country = ctx.site.countryCode

@@ -146,6 +146,12 @@ export interface PageRoute<Data = unknown> {
    * shows nothing of a person's. Rendered for a visitor with nothing personal, it goes without the opener policy.
    */
   shareable?: true
+  /**
+   * Whether this page sends the visitor on by itself after a countdown (a build's overview right after saving). Such
+   * a page shows no cookie banner: the banner's controls, first in the tab order, would stand before the countdown's
+   * stop button (WCAG 2.2.1). Nothing is measured without a choice; the next page asks.
+   */
+  leavesOnItsOwn?(data: Data): boolean
   /** 'required': anonymous visitors are sent to sign in and come back (forced login check). */
   auth?: 'required'
   /** Handles the page's form (POST to the same address). */

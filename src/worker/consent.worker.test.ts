@@ -51,6 +51,18 @@ describe('before consent', () => {
     expect(body).toContain(`>${CATALOGS['nb-NO']['common.skipToContent']}</a>`)
   })
 
+  it('leaves the banner off a page that goes on by itself, so its countdown’s stop button comes first', async () => {
+    const person = visitor()
+    const banner = async (path: string) => (await (await person.request(path)).text()).includes('class="consent"')
+    expect(await banner('/nl/no-such-page')).toBe(false)
+    const saved = await person.postForm('/nl/configurator/p5', { configuration: 'version=long-range' })
+    const overview = saved.headers.get('location') ?? ''
+    expect(overview).toContain('saved=1')
+    expect(await banner(overview)).toBe(false)
+    // The same overview opened later has no countdown, and asks.
+    expect(await banner(overview.replace(/\?.*$/, ''))).toBe(true)
+  })
+
   it('links the cookie settings from the footer of every page, keeping where the visitor was', async () => {
     const html = decode(await (await visitor().request('/se/test-drive/p5?store=x')).text())
     expect(html).toContain(

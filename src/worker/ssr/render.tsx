@@ -62,7 +62,7 @@ interface RenderRequest<Data> {
   Page: React.ComponentType<{ data: Data }>
   /** The page's analytics label; the analytics script loads only on labelled pages, with consent. */
   label: AnalyticsLabel | null
-  /** False on the consent settings page itself, which needs no banner. */
+  /** False on the consent settings page itself, which needs no banner, and on the error page, which leaves in seconds. */
   banner: boolean
 }
 
@@ -279,7 +279,8 @@ export function renderError(c: Context<AppEnv>, site: Site, error: AppError, sta
     data: { error },
     Page: ErrorRoutePage,
     label: null,
-    banner: true,
+    // The error page goes home on its own after ERROR_REDIRECT_SECONDS (5), so no banner (PageRoute.leavesOnItsOwn).
+    banner: false,
   })
 }
 
@@ -323,7 +324,7 @@ function renderLoaded(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>,
     data,
     Page: route.Page,
     label: route.label,
-    banner: route.id !== 'cookieSettings',
+    banner: route.id !== 'cookieSettings' && !route.leavesOnItsOwn?.(data),
   })
 }
 
