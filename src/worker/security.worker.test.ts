@@ -71,9 +71,12 @@ describe('security headers', () => {
     expect(overview).toMatch(/^\/no\/configurator\/overview\/[\w-]+/)
     const anonymous = await call(overview)
     expect(anonymous.status).toBe(200)
-    expect(anonymous.headers.get('cache-control')).toBe('private, no-store')
+    // Kept by the browser only (back and forward), never by a shared cache or the edge.
+    expect(anonymous.headers.get('cache-control')).toBe('private, max-age=0, must-revalidate')
+    expect(anonymous.headers.get('x-edge-cache')).toBe('BYPASS')
     expect(anonymous.headers.get('cross-origin-opener-policy')).toBeNull()
     const signedIn = await call(overview, { headers: { cookie: '__Host-nv_access=x' } })
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-store')
     expect(signedIn.headers.get('cross-origin-opener-policy')).toBe('same-origin')
     // An overview that is not found is an error page, which keeps it.
     expect((await call('/no/configurator/overview/nope')).headers.get('cross-origin-opener-policy')).toBe('same-origin')

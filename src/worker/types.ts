@@ -15,11 +15,6 @@ export interface AppEnv {
     user?: SessionUser | null
     /** The response carries something of this visitor's (an anti-forgery token): no shared cache may keep it. */
     personal?: boolean
-    /**
-     * The answer is a page meant to be passed on by its address (a saved build), rendered with nothing of this
-     * visitor's in it: like the anonymous pages it goes without the opener policy (response-headers.ts).
-     */
-    shareablePage?: boolean
     /** The request may be answered from, and stored in, the edge cache: render nothing request-specific. */
     edgeCacheable?: boolean
     /** A JSON body validated by `jsonBody`; read it with `bodyOf(c, schema)`. */

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { ANONYMOUS_PAGE_POLICIES } from '../ssr/cache-policy'
+import { ANONYMOUS_PAGE_POLICIES, CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { cspNonce } from './nonce'
 
@@ -43,7 +43,8 @@ export const STATIC_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
  * with and without the header alone: total blocking time 459–534 ms against 58–126 ms, performance 86–89 against
  * 99–100. Pages with personal data (orders, account, sign-in, forms with entries) keep it, so a window opened on a
  * public page loses its opener as soon as it navigates to one of them.
- * A saved build's overview (a route marked `shareable`, rendered for a visitor with nothing personal) goes without
+ * A saved build's overview (a route marked `shareable`, rendered for a visitor with nothing personal: its policy is
+ * `CachePolicy.sharedBuild`) goes without
  * it too: its address is made to be passed on, it shows a car and prices only, and it is reached from the
  * configurator, which has no policy, so the header made that step a browsing context group switch for everyone
  * (Lighthouse mobile on 2026-11-28, three runs each: 94–95 with it, 97–99 without).
@@ -93,8 +94,8 @@ export function responseHeaders(sources: PolicySources): MiddlewareHandler<AppEn
     await next()
     const headers = c.res.headers
     for (const [name, value] of STATIC_SECURITY_HEADERS) headers.set(name, value)
-    const anonymous = ANONYMOUS_PAGE_POLICIES.has(headers.get('cache-control') ?? '') || c.get('shareablePage') === true
-    if (!anonymous) headers.set(...OPENER_POLICY)
+    const policy = headers.get('cache-control') ?? ''
+    if (!ANONYMOUS_PAGE_POLICIES.has(policy) && policy !== CachePolicy.sharedBuild) headers.set(...OPENER_POLICY)
     headers.set('Content-Security-Policy', contentSecurityPolicy(c, nonce, sources))
     headers.delete('X-Powered-By')
   }

@@ -18,6 +18,12 @@ export const CachePolicy = {
    * chosen. Kept by the browser for back and forward, revalidated otherwise.
    */
   consentedPage: 'private, no-cache',
+  /**
+   * A page made to be shared by its address (a saved build's overview), rendered with nothing of the visitor's:
+   * the browser keeps it for back and forward (its back/forward cache refuses `no-store` pages) and revalidates it
+   * otherwise; no shared cache and not our edge stores it (it is not an anonymous page policy).
+   */
+  sharedBuild: 'private, max-age=0, must-revalidate',
   /** Personal pages, errors and API answers. */
   none: 'private, no-store',
   /** An answer that must not be kept anywhere, shared or not: the 503 of an unconfigured production worker. */
@@ -32,7 +38,8 @@ export const CachePolicy = {
 
 /**
  * The policies of pages with nothing of the visitor's in them (the banner's page and a consent choice's): the edge
- * cache stores these, and they go without a Cross-Origin-Opener-Policy (response-headers.ts).
+ * cache stores these, and they go without a Cross-Origin-Opener-Policy (response-headers.ts), as a shared build's
+ * page does (`CachePolicy.sharedBuild`, which the edge does not store).
  */
 export const ANONYMOUS_PAGE_POLICIES: ReadonlySet<string> = new Set([
   CachePolicy.anonymousPage,

@@ -34,7 +34,7 @@ import { tradeInCarInfo, visitorTradeIn } from '../tradein-cookie'
 import type { AppEnv } from '../types'
 import { clientEntrySrc } from './assets'
 import { ConsentBanner } from './ConsentBanner'
-import { CachePolicy } from './cache-policy'
+import { ANONYMOUS_PAGE_POLICIES, CachePolicy } from './cache-policy'
 import { rememberedDrawing } from './car-drawing'
 import { compileMessages } from './compiled-messages'
 import { Document, type SharedLink } from './Document'
@@ -98,7 +98,9 @@ function isPersonal(c: Context<AppEnv>): boolean {
  * keeps it under the choice's key (edge-cache.ts), and it is private towards the browser, so that only the banner
  * version, the same for every first visit, is public.
  */
-function cachePolicy(c: Context<AppEnv>, status: number, indexable: boolean, consent: Consent | null): string {
+function cachePolicy<Data>(c: Context<AppEnv>, request: RenderRequest<Data>, consent: Consent | null): string {
+  const { status, indexable } = request
+  if (status === 200 && request.shareable && !isPersonal(c)) return CachePolicy.sharedBuild
   if (status !== 200 || !indexable || isPersonal(c)) return CachePolicy.none
   return consent ? CachePolicy.consentedPage : CachePolicy.anonymousPage
 }
@@ -112,9 +114,9 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
   const tradeIn = await tradeInCarInfo(c, site)
   // After everything that may set a cookie: the policy says whether this answer may be shared.
   const consent = readConsent(c)
-  const policy = cachePolicy(c, request.status, request.indexable, consent)
-  const shared = c.get('edgeCacheable') === true && policy !== CachePolicy.none
-  if (request.shareable && request.status === 200 && !isPersonal(c)) c.set('shareablePage', true)
+  const policy = cachePolicy(c, request, consent)
+  // Rendered for the edge to keep: nothing of this request's in it (a shared build's page is not kept there).
+  const shared = c.get('edgeCacheable') === true && ANONYMOUS_PAGE_POLICIES.has(policy)
   const page = buildPageContext(c, site, { userInfo: userInfoOf(user, site), grayTag, tradeInCarInfo: tradeIn }, shared)
   const catalog = catalogOf(site.locale)
   const ctx: RenderContext = { site, page, rest, query: url.searchParams.toString() }
