@@ -16,29 +16,25 @@ import { defineRoute } from './route'
 function overviewSpecs(catalog: Catalog, configuration: Configuration, locale: string): OverviewSpec[] {
   const facts = catalog.versions.find((v) => v.code === configuration.versionCode)?.facts
   if (!facts) return []
-  const written = (values: Record<string, number>) =>
-    Object.fromEntries(Object.entries(values).map(([name, value]) => [name, formatQuantity(value, locale)]))
-  return specList(catalog, facts).map((spec) => (spec.values ? { ...spec, values: written(spec.values) } : spec))
-}
-
-function specList(
-  catalog: Catalog,
-  facts: Catalog['versions'][number]['facts'],
-): (Omit<OverviewSpec, 'values'> & { values?: Record<string, number> })[] {
+  const n = (value: number) => formatQuantity(value, locale)
   return [
-    { term: 'compare.range', value: 'compare.rangeValue', values: { km: facts.rangeKmWltp } },
-    { term: 'compare.battery', value: 'facts.batteryValue', values: { kwh: facts.batteryKwh } },
-    { term: 'overview.cargo', value: 'facts.cargoValue', values: { litres: catalog.model.facts.cargoLitres } },
+    { term: 'compare.range', value: 'compare.rangeValue', values: { km: n(facts.rangeKmWltp) } },
+    { term: 'compare.battery', value: 'facts.batteryValue', values: { kwh: n(facts.batteryKwh) } },
+    { term: 'overview.cargo', value: 'facts.cargoValue', values: { litres: n(catalog.model.facts.cargoLitres) } },
     { term: 'overview.drive', value: `overview.drive.${catalog.model.facts.drive}` },
-    { term: 'compare.consumption', value: 'compare.consumptionValue', values: facts.consumptionKwhPer100km },
+    {
+      term: 'compare.consumption',
+      value: 'compare.consumptionValue',
+      values: { min: n(facts.consumptionKwhPer100km.min), max: n(facts.consumptionKwhPer100km.max) },
+    },
     {
       term: 'compare.charging',
       value: 'compare.chargingValue',
       values: {
-        ac: facts.acChargingKw,
-        from: facts.fastCharging.fromPercent,
-        to: facts.fastCharging.toPercent,
-        minutes: facts.fastCharging.minutes,
+        ac: n(facts.acChargingKw),
+        from: n(facts.fastCharging.fromPercent),
+        to: n(facts.fastCharging.toPercent),
+        minutes: n(facts.fastCharging.minutes),
       },
     },
   ]

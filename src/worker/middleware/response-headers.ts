@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { ANONYMOUS_PAGE_POLICIES, CachePolicy } from '../ssr/cache-policy'
+import { IMPERSONAL_PAGE_POLICIES } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { cspNonce } from './nonce'
 
@@ -18,7 +18,7 @@ export interface PolicySources {
  * The headers every response carries that do not depend on the request: the same set and values as hono's
  * secureHeaders with the options this storefront used (referrer within our own origin for the page context's
  * `__from`, no framing, COEP off), written out once instead of assembled on every request; all but the opener
- * policy (OPENER_POLICY), which anonymous pages go without.
+ * policy (OPENER_POLICY), which impersonal pages go without.
  */
 export const STATIC_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ['Cross-Origin-Resource-Policy', 'same-origin'],
@@ -43,11 +43,11 @@ export const STATIC_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
  * with and without the header alone: total blocking time 459–534 ms against 58–126 ms, performance 86–89 against
  * 99–100. Pages with personal data (orders, account, sign-in, forms with entries) keep it, so a window opened on a
  * public page loses its opener as soon as it navigates to one of them.
- * A saved build's overview (a route marked `shareable`, rendered for a visitor with nothing personal: its policy is
- * `CachePolicy.sharedBuild`) goes without
- * it too: its address is made to be passed on, it shows a car and prices only, and it is reached from the
- * configurator, which has no policy, so the header made that step a browsing context group switch for everyone
- * (Lighthouse mobile on 2026-11-28, three runs each: 94–95 with it, 97–99 without).
+ * A saved build's overview (a route marked `shareable`, rendered for a visitor with nothing personal, so under
+ * `CachePolicy.sharedBuild`) goes without it too: its address is made to be passed on, it shows a car and prices
+ * only, and it is reached from the configurator, which has no policy, so the header made that step a browsing
+ * context group switch for everyone (Lighthouse mobile on 2026-11-28, three runs each: 94–95 with it, 97–99
+ * without). Which policies go without it: `IMPERSONAL_PAGE_POLICIES`.
  */
 export const OPENER_POLICY = ['Cross-Origin-Opener-Policy', 'same-origin'] as const
 
@@ -94,8 +94,7 @@ export function responseHeaders(sources: PolicySources): MiddlewareHandler<AppEn
     await next()
     const headers = c.res.headers
     for (const [name, value] of STATIC_SECURITY_HEADERS) headers.set(name, value)
-    const policy = headers.get('cache-control') ?? ''
-    if (!ANONYMOUS_PAGE_POLICIES.has(policy) && policy !== CachePolicy.sharedBuild) headers.set(...OPENER_POLICY)
+    if (!IMPERSONAL_PAGE_POLICIES.has(headers.get('cache-control') ?? '')) headers.set(...OPENER_POLICY)
     headers.set('Content-Security-Policy', contentSecurityPolicy(c, nonce, sources))
     headers.delete('X-Powered-By')
   }

@@ -38,10 +38,15 @@ export const CachePolicy = {
 
 /**
  * The policies of pages with nothing of the visitor's in them (the banner's page and a consent choice's): the edge
- * cache stores these, and they go without a Cross-Origin-Opener-Policy (response-headers.ts), as a shared build's
- * page does (`CachePolicy.sharedBuild`, which the edge does not store).
+ * cache stores these.
  */
 export const ANONYMOUS_PAGE_POLICIES: ReadonlySet<string> = new Set([
   CachePolicy.anonymousPage,
   CachePolicy.consentedPage,
+])
+
+/** The policies of pages with nothing of the visitor's in them, stored at the edge or not: no opener policy. */
+export const IMPERSONAL_PAGE_POLICIES: ReadonlySet<string> = new Set([
+  ...ANONYMOUS_PAGE_POLICIES,
+  CachePolicy.sharedBuild,
 ])

@@ -96,12 +96,13 @@ function isPersonal(c: Context<AppEnv>): boolean {
  * the visitor's own: a session, a trade-in, gray access, a recent write) or that sets a cookie never is.
  * A page rendered for a consent choice differs from the one with the banner (no banner, maybe analytics): the edge
  * keeps it under the choice's key (edge-cache.ts), and it is private towards the browser, so that only the banner
- * version, the same for every first visit, is public.
+ * version, the same for every first visit, is public. A shareable page (a saved build) with nothing personal in it is
+ * kept by the browser only (`CachePolicy.sharedBuild`).
  */
 function cachePolicy<Data>(c: Context<AppEnv>, request: RenderRequest<Data>, consent: Consent | null): string {
-  const { status, indexable } = request
-  if (status === 200 && request.shareable && !isPersonal(c)) return CachePolicy.sharedBuild
-  if (status !== 200 || !indexable || isPersonal(c)) return CachePolicy.none
+  if (request.status !== 200 || isPersonal(c)) return CachePolicy.none
+  if (request.shareable) return CachePolicy.sharedBuild
+  if (!request.indexable) return CachePolicy.none
   return consent ? CachePolicy.consentedPage : CachePolicy.anonymousPage
 }
 
