@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { catalogVersion } from './scripts/content-seed.mjs'
 import { stacklessSentinels } from './scripts/react-sentinels.mjs'
+import { stringChunks } from './scripts/react-string-chunks.mjs'
 
 // Wrangler and the Vite plugin must never reach the internet from here.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false'
@@ -45,6 +46,32 @@ function streamingServerRendererOnly(): Plugin {
 }
 
 /**
+ * The Worker's renderer joins the strings it writes and encodes them once per ~4 kB, instead of making bytes of every
+ * attribute and text on its own: a call into workerd each (scripts/react-string-chunks.mjs).
+ */
+function stringChunksInWorkerRenderer(): Plugin {
+  let changed = false
+  return {
+    name: 'string-chunks-in-worker-renderer',
+    apply: 'build',
+    transform(code, id) {
+      if (
+        this.environment.name !== 'p5_storefront' ||
+        !id.endsWith('/react-dom/cjs/react-dom-server.edge.production.js')
+      )
+        return null
+      changed = true
+      return { code: stringChunks(code), map: null }
+    },
+    // A Worker built without the change (React's file moved or renamed) fails here rather than rendering slower.
+    generateBundle() {
+      if (this.environment.name === 'p5_storefront' && !changed)
+        this.error("react-dom-server.edge.production.js was not in the Worker's build: nothing was changed")
+    },
+  }
+}
+
+/**
  * React DOM's client in the browser build makes its five marker errors without capturing a stack: with DevTools
  * attached (Lighthouse, the browser tests) each capture re-parsed 240 kB of code as the page started
  * (scripts/react-sentinels.mjs).
@@ -65,7 +92,14 @@ function stacklessReactSentinels(): Plugin {
 const buildId = Date.now().toString(36)
 
 export default defineConfig({
-  plugins: [noIcuParserInBrowser(), streamingServerRendererOnly(), stacklessReactSentinels(), react(), cloudflare()],
+  plugins: [
+    noIcuParserInBrowser(),
+    streamingServerRendererOnly(),
+    stringChunksInWorkerRenderer(),
+    stacklessReactSentinels(),
+    react(),
+    cloudflare(),
+  ],
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
     // The catalogs the Worker reads from KV (src/i18n/catalog-store.ts), seeded under this version.
