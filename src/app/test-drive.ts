@@ -8,13 +8,48 @@ import type { Store as DataStore } from '../store'
 /** How far ahead the booking form offers slots. */
 export const SLOT_DAYS = 14
 
-/** The slots a store offers from today, minus the places already taken. */
-export async function storeSlots(store: Store, data: DataStore, now = new Date()): Promise<Slot[]> {
+/**
+ * How long an isolate shows a store's free slots from the bookings it last read, for every visitor but one who has
+ * just written (their D1 bookmark): 20 s, within the 5 minutes an anonymous visitor's page may come from the edge
+ * cache anyway. It keeps a launch's test-drive pages from reading D1 on every view (docs/scale.md), and each such read
+ * cost the Worker's process about 2 ms under wrangler dev (docs/benchmarks.md). A place taken meanwhile is still
+ * refused by the booking itself: it counts the slot's bookings in its own statement, and the form then shows the
+ * slots read anew.
+ */
+export const AVAILABILITY_SECONDS = 20
+
+const DAY = 86_400_000
+
+/** Each store's bookings per slot as last read by this isolate, and when (epoch ms); by store id. */
+const availability = new Map<string, { counts: ReadonlyMap<string, number>; readAt: number }>()
+
+/**
+ * The slots a store offers from today, minus the places already taken: as read within the last
+ * AVAILABILITY_SECONDS, or read now when `fresh` or when the visitor has just written (`data.recentWrite`).
+ */
+export async function storeSlots(
+  store: Store,
+  data: DataStore,
+  now = new Date(),
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<Slot[]> {
   // The store's own calendar day, which is not UTC's around midnight (Bangkok, Reykjavík).
   const from = dateInTimeZone(now, store.timeZone)
-  const until = new Date(now.getTime() + (SLOT_DAYS + 2) * 86_400_000).toISOString()
-  const booked = await data.testDrives.bookedCounts(store.id, new Date(now.getTime() - 86_400_000).toISOString(), until)
+  const booked = await bookedCounts(store, data, now.getTime(), fresh || data.recentWrite)
   return slotsFor(store, from, SLOT_DAYS, now, booked)
+}
+
+async function bookedCounts(store: Store, data: DataStore, at: number, fresh: boolean) {
+  const kept = availability.get(store.id)
+  if (!fresh && kept && at >= kept.readAt && at - kept.readAt < AVAILABILITY_SECONDS * 1000) return kept.counts
+  // From a day back to two days past the last date offered: reused for AVAILABILITY_SECONDS, it still covers them all.
+  const counts = await data.testDrives.bookedCounts(
+    store.id,
+    new Date(at - DAY).toISOString(),
+    new Date(at + (SLOT_DAYS + 2) * DAY).toISOString(),
+  )
+  availability.set(store.id, { counts, readAt: at })
+  return counts
 }
 
 /**
@@ -53,7 +88,9 @@ export async function bookTestDrive(
     ownerId: options.ownerId,
     now,
   })
-  if (outcome.status === 'full') return { status: 'full', slots: await storeSlots(store, data) }
+  // The slots shown next are read anew: the place this booking took, or the one it found taken.
+  availability.delete(store.id)
+  if (outcome.status === 'full') return { status: 'full', slots: await storeSlots(store, data, now, { fresh: true }) }
   return {
     status: 'booked',
     id: outcome.id,

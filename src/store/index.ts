@@ -23,11 +23,17 @@ export interface StoreBindings {
 
 export interface StoreOptions {
   waitUntil?: (promise: Promise<unknown>) => void
+  /**
+   * The request carries the bookmark of the visitor's own recent write (d1-session.ts): everything it reads comes
+   * from D1 as of that write, none of it from figures an isolate keeps for everyone.
+   */
+  recentWrite?: boolean
 }
 
 /**
  * Data access for pages and APIs: the only module that reads bindings' data. Per-country static
- * data goes through the cache; records people write are always read from D1.
+ * data goes through the cache; records people write are always read from D1 (the free test-drive slots, counted from
+ * bookings and alike for every visitor, are kept by an isolate for 20 s: app/test-drive.ts).
  */
 export function createStore(env: StoreBindings, options: StoreOptions = {}) {
   // The record stores are made when a request first uses one (a page uses one or two of the eleven): making all of
@@ -48,12 +54,10 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     stock: () => createStockStore(env.DB),
   })
   // Assigned onto the lazy object (a spread would read, and so make, every record store).
-  return Object.assign(
-    records,
-    createDocumentStore(env, options),
-    createConfigurationStore(env.DB),
-    createFinanceOfferStore(env.DB),
-  )
+  return Object.assign(records, createDocumentStore(env, options), createConfigurationStore(env.DB), {
+    ...createFinanceOfferStore(env.DB),
+    recentWrite: options.recentWrite === true,
+  })
 }
 
 /** An object whose properties are made by their functions on first read, once each. */

@@ -126,11 +126,11 @@ app.use(async (c, next) => {
       reportError(outage)
     }
   }
-  const finishD1Session = openD1Session(c)
-  c.set('store', createStore(c.env, { waitUntil: backgroundTask(c) }))
+  const d1 = openD1Session(c)
+  c.set('store', createStore(c.env, { waitUntil: backgroundTask(c), recentWrite: d1.recentWrite }))
   if (path === '/is' || path.startsWith('/is/') || path.startsWith('/api/')) await loadIntlData('is-IS')
   await next()
-  finishD1Session?.()
+  d1.finish?.()
   if (degraded) c.res.headers.set('cache-control', CachePolicy.noStore)
 })
 // Forms of pages, the cookie-consent form included, are checked by the browser's origin headers, not by a token:
