@@ -3,7 +3,7 @@ import { storeById } from '../domain/testdrive/test-data'
 import { siteForPath } from '../i18n/sites'
 import type { Store as DataStore } from '../store'
 import type { BookingOutcome } from '../store/testdrive'
-import { AVAILABILITY_SECONDS, bookTestDrive, storeSlots } from './test-drive'
+import { AVAILABILITY_SECONDS, bookTestDrive, forgetFreeSlots, storeSlots } from './test-drive'
 
 const oslo = storeById('no-oslo-skoyen')
 const { site } = siteForPath('/no')
@@ -94,5 +94,14 @@ describe('the free test-drive slots a page shows', () => {
     expect(refused.status).toBe('full')
     // One read to check the request, one for the slots shown with the refusal, none from memory.
     expect(full.bookedCounts).toHaveBeenCalledTimes(2)
+  })
+
+  it('reads anew after a booking was cancelled or declined in this isolate (forgetFreeSlots)', async () => {
+    const now = later()
+    await storeSlots(oslo, data(new Map([[SLOT, FULL]])).store, now)
+    forgetFreeSlots()
+    const freed = data(new Map([[SLOT, ONE_LEFT]]))
+    expect(available(await storeSlots(oslo, freed.store, new Date(now.getTime() + 1_000)))).toBe(1)
+    expect(freed.bookedCounts).toHaveBeenCalledTimes(1)
   })
 })

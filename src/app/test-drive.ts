@@ -11,10 +11,10 @@ export const SLOT_DAYS = 14
 /**
  * How long an isolate shows a store's free slots from the bookings it last read, for every visitor but one who has
  * just written (their D1 bookmark): 20 s, within the 5 minutes an anonymous visitor's page may come from the edge
- * cache anyway. It keeps a launch's test-drive pages from reading D1 on every view (docs/scale.md), and each such read
- * cost the Worker's process about 2 ms under wrangler dev (docs/benchmarks.md). A place taken meanwhile is still
- * refused by the booking itself: it counts the slot's bookings in its own statement, and the form then shows the
- * slots read anew.
+ * cache anyway. It keeps a launch's test-drive pages from reading D1 on every view (docs/scale.md), and each such
+ * read cost the Worker's process about 2 ms under wrangler dev (docs/benchmarks.md). A booking, cancellation or
+ * decline in the isolate drops what it kept. A place taken meanwhile elsewhere is still refused by the booking
+ * itself, which counts the slot's bookings in its own statement; the form then shows the slots read anew.
  */
 export const AVAILABILITY_SECONDS = 20
 
@@ -37,6 +37,14 @@ export async function storeSlots(
   const from = dateInTimeZone(now, store.timeZone)
   const booked = await bookedCounts(store, data, now.getTime(), fresh || data.recentWrite)
   return slotsFor(store, from, SLOT_DAYS, now, booked)
+}
+
+/**
+ * Forgets the bookings this isolate kept: after a test drive moved to a status that may free its place (a customer
+ * cancelled it, staff declined it), the next form reads them anew.
+ */
+export function forgetFreeSlots(): void {
+  availability.clear()
 }
 
 async function bookedCounts(store: Store, data: DataStore, at: number, fresh: boolean) {

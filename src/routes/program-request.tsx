@@ -1,3 +1,4 @@
+import { forgetFreeSlots } from '../app/test-drive'
 import {
   customerCancellation,
   type RequestKind,
@@ -159,6 +160,8 @@ export async function cancelOwnRequest(
     new Date().toISOString(),
   )
   if (notificationId) ctx.notify([notificationId])
+  // A cancelled test drive frees its place: the slots shown next are read anew.
+  if (notificationId && kind === 'testDrive') forgetFreeSlots()
   return { redirect: path }
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { forgetFreeSlots } from '../../app/test-drive'
 import {
   parseRequestStatus,
   REQUEST_KINDS,
@@ -117,6 +118,8 @@ export async function moveRequest(ctx: ActionContext, staffId: string) {
     )
     if (notificationId) ctx.notify([notificationId])
     if (moved) await keepNote(ctx, staffId, kind, request.id, to)
+    // A declined or cancelled test drive frees its place: the slots shown next are read anew.
+    if (moved && kind === 'testDrive') forgetFreeSlots()
   }
   return { redirect: linkTo(ctx.site, '/staff') }
 }
