@@ -67,6 +67,14 @@ const REPLACEMENTS = [
       '}\n',
   },
   {
+    // Each flush starts from nothing, as React's own starts from a new view: text left by a flush that threw can never
+    // reach another response (the isolate renders many requests; this state is the module's).
+    name: 'flushCompletedQueues',
+    find: /function flushCompletedQueues\(request, destination\) \{\n {2}currentView = new Uint8Array\(4096\);\n/,
+    replace:
+      'function flushCompletedQueues(request, destination) {\n  pendingText = "";\n  currentView = new Uint8Array(4096);\n',
+  },
+  {
     // A finished segment's size (Suspense outlining decisions) reads `byteLength` of its chunks directly.
     name: 'finishedSegment',
     find: /segmentByteSize \+= segment\[i\]\.byteLength;/,
