@@ -27,20 +27,22 @@ function noIcuParserInBrowser(): Plugin {
   }
 }
 
+/** React DOM's streaming server renderer: the Worker's only renderer (below), changed by the build. */
+const EDGE_RENDERER = resolve(import.meta.dirname, 'node_modules/react-dom/cjs/react-dom-server.edge.production.js')
+
 /**
  * The Worker renders with `renderToReadableStream` only. React's `server.edge.js`, which `react-dom/server` resolves
  * to in workerd, also requires the legacy string renderer (~260 kB unminified) for renderToString, which nothing
  * here calls; the production Worker takes the streaming renderer's module alone.
  */
 function streamingServerRendererOnly(): Plugin {
-  const edge = resolve(import.meta.dirname, 'node_modules/react-dom/cjs/react-dom-server.edge.production.js')
   return {
     name: 'streaming-server-renderer-only',
     enforce: 'pre',
     apply: 'build',
     resolveId(source) {
       if (this.environment.name !== 'p5_storefront' || source !== 'react-dom/server') return null
-      return edge
+      return EDGE_RENDERER
     },
   }
 }
@@ -55,11 +57,7 @@ function stringChunksInWorkerRenderer(): Plugin {
     name: 'string-chunks-in-worker-renderer',
     apply: 'build',
     transform(code, id) {
-      if (
-        this.environment.name !== 'p5_storefront' ||
-        !id.endsWith('/react-dom/cjs/react-dom-server.edge.production.js')
-      )
-        return null
+      if (this.environment.name !== 'p5_storefront' || id !== EDGE_RENDERER) return null
       changed = true
       return { code: stringChunks(code), map: null }
     },
