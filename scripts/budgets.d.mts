@@ -8,4 +8,6 @@ export declare const BUDGET: {
   cpuMainVsReact: number
   cpuAnyVsReact: number
   cachedVsBare: number
+  lighthousePerformance: number
+  lcpMs: number
 }

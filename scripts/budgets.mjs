@@ -14,4 +14,7 @@ export const BUDGET = {
   cpuMainVsReact: 1.3,
   cpuAnyVsReact: 1.5,
   cachedVsBare: 1.25,
+  /** Lighthouse mobile (simulated), every page type: performance score, and LCP in milliseconds (CLS is 0). */
+  lighthousePerformance: 98,
+  lcpMs: 1500,
 }
