@@ -51,7 +51,7 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     staffReplies: () => createStaffReplyStore(env.DB),
     priceWatches: () => createPriceWatchStore(env.DB),
     financeApplications: () => createFinanceApplicationStore(env.DB),
-    stock: () => createStockStore(env.DB),
+    stock: () => createStockStore(env.DB, { recentWrite: options.recentWrite === true }),
   })
   // Assigned onto the lazy object (a spread would read, and so make, every record store).
   return Object.assign(records, createDocumentStore(env, options), createConfigurationStore(env.DB), {

@@ -1,7 +1,7 @@
 import type { Order } from '../domain/order/order'
 import { releasesStock } from '../domain/stock/stock'
 import { randomId } from './ids'
-import { returnStockStatements, stockTakenGuard, takeStockStatement } from './stock'
+import { forgetStockLists, returnStockStatements, stockTakenGuard, takeStockStatement } from './stock'
 
 export interface StoredOrder {
   id: string
@@ -145,6 +145,8 @@ export function createOrderStore(db: D1Database) {
       try {
         results = await db.batch<{ id: string }>(batch)
       } catch (error) {
+        // A refused stock order may mean the list this isolate kept is out of date.
+        if (stockCarId) forgetStockLists()
         // The same car's order from another form won the race: the whole batch (stock unit included) rolled back.
         if (!/UNIQUE constraint failed: orders\.owner_id, orders\.car_key/.test(String(error))) throw error
         const earlier = await db
@@ -155,6 +157,8 @@ export function createOrderStore(db: D1Database) {
           ? { status: 'duplicate', id: earlier.id, notificationId: null }
           : { status: 'sameSubmitted', id: null, notificationId: null }
       }
+      // A unit taken, or one refused as sold out: the next stock list of this isolate reads D1 (store/stock.ts).
+      if (stockCarId) forgetStockLists()
       if (results[take.length]?.results[0]) return { status: 'created', id, notificationId }
       const earlier = await db
         .prepare('SELECT id FROM orders WHERE idempotency_key = ?1')
@@ -215,6 +219,7 @@ export function createOrderStore(db: D1Database) {
         const kind = MAIL_OF_EVENT[event.type]
         return kind ? [{ id: randomId(), kind }] : []
       })
+      const releases = releasesStock(before.status, after.status)
       const [updated] = await db.batch([
         db
           .prepare(
@@ -276,8 +281,10 @@ export function createOrderStore(db: D1Database) {
             ]
           : []),
         // A quick-delivery car goes back on sale when its order's cancellation completes.
-        ...(releasesStock(before.status, after.status) ? returnStockStatements(db, id, after.updatedAt) : []),
+        ...(releases ? returnStockStatements(db, id, after.updatedAt) : []),
       ])
+      // A unit given back: the next stock list of this isolate reads D1 (store/stock.ts).
+      if (releases) forgetStockLists()
       const saved = (updated?.meta.changes ?? 0) === 1
       return { saved, notificationIds: saved ? mails.map((mail) => mail.id) : [] }
     },

@@ -41,18 +41,42 @@ function toCar(row: Row): StockCar {
 const COLUMNS = 'id, country_code, configuration, delivery_weeks, remaining, sort'
 
 /**
- * Quick-delivery stock in D1. The list is read from D1 on every request (not cached): remaining
- * counts change with every order, and a sold-out car must disappear at once.
+ * How long an isolate lists a country's stock cars as it last read them, for every visitor but one who has just
+ * written (their D1 bookmark): 20 s, as the free test-drive slots (decision 29), within the 5 minutes an anonymous
+ * visitor's list may come from the edge cache anyway. A launch's quick-delivery views then do not each read D1
+ * (docs/scale.md). The sale itself never relies on it: the order form reads its car anew (`find`), and the order takes
+ * its unit in its own statement (`takeStockStatement`), so a car sold meanwhile elsewhere is refused, never sold twice.
+ * An order or cancellation of this isolate drops what it kept (`forgetStockLists`, from the order store).
  */
-export function createStockStore(db: D1Database) {
+export const STOCK_LIST_SECONDS = 20
+
+/** Each country's stock cars as last read by this isolate, and when (epoch ms). */
+const lists = new Map<string, { cars: readonly StockCar[]; readAt: number }>()
+
+/** Forgets the lists this isolate kept: a unit was taken or given back, and the next list reads D1. */
+export function forgetStockLists(): void {
+  lists.clear()
+}
+
+/**
+ * Quick-delivery stock in D1. A country's list is read at most once per STOCK_LIST_SECONDS by an isolate, and at once
+ * for a visitor who has just written (`recentWrite`); a single car (the one being ordered) is always read from D1.
+ */
+export function createStockStore(db: D1Database, { recentWrite = false }: { recentWrite?: boolean } = {}) {
   return {
     /** A country's stock cars, sold-out ones included (the domain decides what is shown). */
-    async ofCountry(country: string): Promise<StockCar[]> {
+    async ofCountry(country: string, now = Date.now()): Promise<StockCar[]> {
+      const kept = lists.get(country)
+      if (!recentWrite && kept && now >= kept.readAt && now - kept.readAt < STOCK_LIST_SECONDS * 1000) {
+        return kept.cars.map((car) => structuredClone(car))
+      }
       const { results } = await db
         .prepare(`SELECT ${COLUMNS} FROM stock_cars WHERE country_code = ?1 ORDER BY sort, id`)
         .bind(country)
         .all<Row>()
-      return results.map(toCar)
+      const cars = results.map(toCar)
+      lists.set(country, { cars, readAt: now })
+      return cars.map((car) => structuredClone(car))
     },
 
     async find(id: string): Promise<StockCar | null> {

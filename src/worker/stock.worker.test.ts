@@ -237,6 +237,34 @@ describe('ordering a stock car', () => {
     expect(await remaining('no-lr-graphite')).toBe(0)
   })
 
+  it('takes a car sold in this isolate off the list at once for everyone, though the list is kept for 20 s', async () => {
+    // Signed-in pages are not served from the edge cache; a session cookie that opens to no session renders the
+    // page as anyone's, without the bookmark of a recent write (as the bench's uncached requests).
+    const someone = () => {
+      const who = visitor()
+      who.jar.set('__Host-nv_access', 'none')
+      return who
+    }
+    await env.DB.prepare(`UPDATE stock_cars SET remaining = 1 WHERE id = 'nl-lr-aurora-sound'`).run()
+    expect(carIds((await page('/nl/quick-delivery', someone())).html)).toContain('nl-lr-aurora-sound')
+    // Sold in another isolate: this one lists it until it reads D1 again.
+    await env.DB.prepare(`UPDATE stock_cars SET remaining = 0 WHERE id = 'nl-lr-aurora-sound'`).run()
+    expect(carIds((await page('/nl/quick-delivery', someone())).html)).toContain('nl-lr-aurora-sound')
+    await env.DB.prepare(`UPDATE stock_cars SET remaining = 1 WHERE id = 'nl-lr-aurora-sound'`).run()
+
+    // Sold in this isolate: gone from everyone's list at once.
+    const { person, form } = await chooseStockCar('/nl', 'nl-lr-aurora-sound')
+    const placed = await person.postForm(form, {
+      ...NORWEGIAN_FORM,
+      zip: '1012 AB',
+      city: 'Amsterdam',
+      phone: '06 12345678',
+    })
+    expect(placed.status).toBe(303)
+    expect(await remaining('nl-lr-aurora-sound')).toBe(0)
+    expect(carIds((await page('/nl/quick-delivery', someone())).html)).not.toContain('nl-lr-aurora-sound')
+  })
+
   it('charges nothing extra for delivery in Oslo, and shows the car on the order', async () => {
     const { person, form } = await chooseStockCar('/no', 'no-lr-fjord-sport')
     const before = await remaining('no-lr-fjord-sport')
