@@ -47,9 +47,9 @@ const env = {
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 20)
 const LOAD_ROUNDS = 3
 
-/** Page types and an address of each (records from e2e/fixtures.sql). */
 /** Marks a page type whose address belongs to a signed-in customer: known only after signedIn() has placed an order. */
 const SIGNED_IN = null
+/** Page types and an address of each (records from e2e/fixtures.sql). */
 const PAGES = {
   home: '/no',
   configurator: '/no/configurator/p5',
