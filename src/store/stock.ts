@@ -21,13 +21,13 @@ const parseCar = (row: Row): StockCar =>
     sort: row.sort,
   })
 
-// Rows as last checked, by their exact content: the list is read on every request, but a row only needs checking
-// again once it changed (a sale changes `remaining`, and so the key). The oldest go first.
+// Rows as last checked, by their exact content: a row only needs checking again once it changed (a sale changes
+// `remaining`, and so the key). The oldest go first.
 const checked = new Map<string, StockCar>()
 const MAX_CHECKED_ROWS = 2000
 
-/** A row as a stock car, checked by StockCarSchema once per distinct row; each caller gets its own copy. */
-function toCar(row: Row): StockCar {
+/** A row as a stock car, checked by StockCarSchema once per distinct row: the isolate's shared copy, never handed out. */
+function checkedCar(row: Row): StockCar {
   const key = JSON.stringify([row.id, row.country_code, row.configuration, row.delivery_weeks, row.remaining, row.sort])
   let car = checked.get(key)
   if (!car) {
@@ -35,8 +35,11 @@ function toCar(row: Row): StockCar {
     if (checked.size >= MAX_CHECKED_ROWS) checked.delete(checked.keys().next().value as string)
     checked.set(key, car)
   }
-  return structuredClone(car)
+  return car
 }
+
+/** A row as a stock car of the caller's own. */
+const toCar = (row: Row): StockCar => structuredClone(checkedCar(row))
 
 const COLUMNS = 'id, country_code, configuration, delivery_weeks, remaining, sort'
 
@@ -74,7 +77,7 @@ export function createStockStore(db: D1Database, { recentWrite = false }: { rece
         .prepare(`SELECT ${COLUMNS} FROM stock_cars WHERE country_code = ?1 ORDER BY sort, id`)
         .bind(country)
         .all<Row>()
-      const cars = results.map(toCar)
+      const cars = results.map(checkedCar)
       lists.set(country, { cars, readAt: now })
       return cars.map((car) => structuredClone(car))
     },
