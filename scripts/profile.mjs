@@ -2,7 +2,7 @@
 // CPU goes for one page. Serves the build under wrangler dev with its inspector, sends the page `requests` times with
 // a session cookie that opens to no session (so the edge cache is bypassed and the anonymous page renders), records
 // a V8 CPU profile through the inspector, and prints self and total milliseconds per request by function, mapped
-// back to the sources with the build's source map. The sampler slows the Worker about 2×: compare shares and before/after, not the milliseconds with the bench.
+// back to the sources with the build's source map. `PROFILE_COOKIE=` (empty) sends no cookie: the profile of an edge-cache hit. The sampler slows the Worker about 2×: compare shares and before/after, not the milliseconds with the bench.
 // Writes the raw profile to bench-results/last.cpuprofile (opens in Chrome's DevTools). `source-map-js` and `ws` come
 // with Vite and wrangler.
 import { spawn } from 'node:child_process'
@@ -14,6 +14,7 @@ const PORT = Number(process.env.PROFILE_PORT ?? 8791)
 const INSPECTOR = PORT + 540
 const path = process.argv[2] ?? '/no/configurator/p5'
 const requests = Number(process.argv[3] ?? 200)
+const cookie = process.env.PROFILE_COOKIE ?? '__Host-nv_access=profile'
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' }
 const args = ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(PORT), '--inspector-port', String(INSPECTOR)]
 args.push('--log-level', 'warn', '--var', 'ENVIRONMENT:development', '--persist-to', '.wrangler/bench-state')
@@ -87,7 +88,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
   const page = () =>
-    fetch(`http://127.0.0.1:${PORT}${path}`, { headers: { cookie: '__Host-nv_access=profile' } }).then((r) => r.text())
+    fetch(`http://127.0.0.1:${PORT}${path}`, { headers: cookie ? { cookie } : {} }).then((r) => r.text())
   for (let i = 0; i < 50; i++) await page()
   const { send, close } = await inspector()
   await send('Profiler.enable')

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { kvFailingOn } from '../../test/fixtures'
 import { ACCESS_COOKIE } from '../worker/auth/session'
 import { EDGE_CACHE_HEADER } from '../worker/edge-cache'
-import { app } from '../worker/index'
+import { serve } from '../worker/index'
 import { catalogFor, catalogKey, clearLoadedCatalogs } from './catalog-store'
 import { CATALOGS } from './catalogs'
 
@@ -13,7 +13,7 @@ import { CATALOGS } from './catalogs'
  */
 async function page(path: string, kv: KVNamespace, { anonymous = false } = {}) {
   const ctx = createExecutionContext()
-  const res = await app.fetch(
+  const res = await serve(
     new Request(`http://local.test${path}`, { headers: anonymous ? {} : { cookie: `${ACCESS_COOKIE}=none` } }),
     { ...env, KV: kv },
     ctx,

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { getCookie } from 'hono/cookie'
+import { parse } from 'hono/utils/cookie'
 import { z } from 'zod'
 import { type Consent, parseConsent } from '../domain/analytics/consent'
 import type { AppEnv } from './types'
@@ -12,7 +12,12 @@ export const CONSENT_COOKIE = '__Host-consent'
 
 /** The visitor's recorded consent, or null when they have not chosen (or chose under an older version). */
 export function readConsent(c: Context<AppEnv>): Consent | null {
-  return parseConsent(getCookie(c, CONSENT_COOKIE))
+  return consentOf(c.req.raw.headers.get('cookie'))
+}
+
+/** The same, from a request's Cookie header (the edge cache reads it before the app runs). */
+export function consentOf(cookieHeader: string | null): Consent | null {
+  return cookieHeader ? parseConsent(parse(cookieHeader, CONSENT_COOKIE)[CONSENT_COOKIE]) : null
 }
 
 /** The consent form: a button names the choice; checkboxes only count with `save`. */

@@ -1,19 +1,18 @@
-import type { Context, MiddlewareHandler } from 'hono'
-import { getCookie } from 'hono/cookie'
+import { parse } from 'hono/utils/cookie'
+import { getPath } from 'hono/utils/url'
 import { channelOf, clientTypeOf } from '../domain/client-platform'
 import { CACHE_VERSION } from '../store/cache'
 import { randomId } from '../store/ids'
 import { ANONYMOUS_BUILDS_COOKIE } from './anonymous-builds'
 import { GRAY_COOKIE } from './auth/service'
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './auth/session'
-import { CONSENT_COOKIE, readConsent } from './consent'
+import { CONSENT_COOKIE, consentOf } from './consent'
 import { BOOKMARK_COOKIE } from './d1-session'
 import { type AppConfig, appConfig, ConfigError } from './env'
 import { CSRF_COOKIE } from './middleware/csrf'
 import { PageMemory, pageBody, type StoredPage, storedPage } from './page-memory'
 import { ANONYMOUS_PAGE_POLICIES, CachePolicy, EDGE_SECONDS } from './ssr/cache-policy'
 import { TRADE_IN_COOKIE } from './tradein-cookie'
-import type { AppEnv } from './types'
 
 /** Changes with every build, so a deployment never serves pages rendered by the code before it. */
 const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev'
@@ -24,15 +23,15 @@ export const EDGE_CACHE_HEADER = 'x-edge-cache'
 /**
  * Anonymous HTML from the edge cache, in the Worker itself, since Workers run in front of the zone's cache: the
  * isolate's memory (`PageMemory`, a bounded LRU) first, then the Cache API (`caches.default`), shared by the
- * isolates of a data centre. This is the app's first middleware: a hit runs nothing else (no request id, secure
- * headers, catalogs, D1 or rendering), and sends the stored page with the headers stored with it.
+ * isolates of a data centre. It wraps the app's fetch (index.ts): a hit runs nothing of the app (no router,
+ * middleware, catalogs, D1 or rendering), and sends the stored page with the headers stored with it.
  *
  * - Only a GET of a page without an Authorization header, and without a cookie that makes the page the visitor's
  *   (`COOKIES_AND_THE_CACHE`: a session, gray access, a trade-in, a recent write's bookmark), is looked up. The consent
  *   choice is part of the key (a page with the banner, or without it and with or without analytics); the
  *   anti-forgery seed, the remembered anonymous builds and cookies the app does not set change no page.
  * - Fails closed: the configuration is validated (once per env object) before a lookup; a production worker
- *   without its secrets answers nothing from the cache, and the next middleware refuses the request.
+ *   without its secrets answers nothing from the cache, and the app's config middleware refuses the request.
  * - A response is stored only when the renderer marked it `CachePolicy.anonymousPage` or, for a visitor who
  *   answered the banner, `CachePolicy.consentedPage` (an anonymous, indexable 200 page with nothing personal in
  *   it), and it sets no cookie. A consented page stays `private` towards the browser, so that no proxy on the way
@@ -54,45 +53,60 @@ export const EDGE_CACHE_HEADER = 'x-edge-cache'
  * - Once-per-form values stay per response: a form's idempotency key (`ONCE_FIELDS`) is cut out of the stored
  *   HTML and every hit gets a new one, in the field and in the hydration data, so two visitors never share one.
  */
-export function edgeCache(memory: PageMemory = edgePages): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (!lookedUp(c)) return next()
-    const request = c.req.raw
+export function withEdgeCache(fetch: WorkerFetch, memory: PageMemory = edgePages): WorkerFetch {
+  return (request, env, ctx) => {
+    if (!lookedUp(request)) return fetch(request, env, ctx)
     const cache = defaultCache()
-    if (!cache) return next()
+    if (!cache) return fetch(request, env, ctx)
     let key: string
     try {
-      key = cacheKey(request, appConfig(c.env), consentVariant(c))
+      key = cacheKey(request, appConfig(env), consentVariant(request))
     } catch (error) {
-      // The config middleware answers (a 503, logged) for a worker that is not configured.
-      if (error instanceof ConfigError) return next()
+      // The app's config middleware answers (a 503, logged) for a worker that is not configured.
+      if (error instanceof ConfigError) return fetch(request, env, ctx)
       throw error
     }
     const now = Date.now()
-    const page = memory.get(key, now) ?? (await fromCacheApi(cache, key, now, memory))
+    const page = memory.get(key, now)
     if (page) return hit(page, request)
-
-    c.set('edgeCacheable', true)
-    await next()
-    if (!storable(c.res)) {
-      c.res.headers.set(EDGE_CACHE_HEADER, 'BYPASS')
-      return
-    }
-    const requestId = c.get('requestId')
-    const store = prepare(c.res.clone(), now)
-      .then((stored) => {
-        memory.set(key, stored)
-        return cache.put(key, cacheApiCopy(stored))
-      })
-      // The visitor has their page either way; the next request renders it again.
-      .catch((error: unknown) => console.error(`[${requestId}] edge cache: page not stored`, error))
-    try {
-      c.executionCtx.waitUntil(store)
-    } catch {
-      await store
-    }
-    c.res.headers.set(EDGE_CACHE_HEADER, 'MISS')
+    // Another isolate's page from the Cache API, or the app's render, stored when it may be.
+    return (async () => {
+      const stored = await fromCacheApi(cache, key, now, memory)
+      if (stored) return hit(stored, request)
+      renderedForTheEdge.add(request)
+      const res = await fetch(request, env, ctx)
+      if (!storable(res)) {
+        res.headers.set(EDGE_CACHE_HEADER, 'BYPASS')
+        return res
+      }
+      const requestId = res.headers.get('x-request-id')
+      const store = prepare(res.clone(), now)
+        .then((prepared) => {
+          memory.set(key, prepared)
+          return cache.put(key, cacheApiCopy(prepared))
+        })
+        // The visitor has their page either way; the next request renders it again.
+        .catch((error: unknown) => console.error(`[${requestId}] edge cache: page not stored`, error))
+      try {
+        ctx.waitUntil(store)
+      } catch {
+        await store
+      }
+      res.headers.set(EDGE_CACHE_HEADER, 'MISS')
+      return res
+    })()
   }
+}
+
+/** A Worker's fetch handler. */
+export type WorkerFetch = (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>
+
+/** Requests the edge cache will store the page of, if it is anonymous: rendered with nothing of the request's. */
+const renderedForTheEdge = new WeakSet<Request>()
+
+/** Whether this request's page may be stored for everyone: render nothing request-specific (render.tsx). */
+export function forTheEdge(request: Request): boolean {
+  return renderedForTheEdge.has(request)
 }
 
 /** The isolate's stored pages (page-memory.ts). */
@@ -195,18 +209,19 @@ export const COOKIES_AND_THE_CACHE: Readonly<Record<string, 'personal' | 'keyed'
 const PERSONAL_COOKIES = Object.keys(COOKIES_AND_THE_CACHE).filter((name) => COOKIES_AND_THE_CACHE[name] === 'personal')
 
 /** Whether the request carries a cookie that makes its page the visitor's own (never stored, never public). */
-export function carriesPersonalCookie(c: Context<AppEnv>): boolean {
-  if (!c.req.header('cookie')) return false
-  const cookies = getCookie(c)
+export function carriesPersonalCookie(request: Request): boolean {
+  const header = request.headers.get('cookie')
+  if (!header) return false
+  const cookies = parse(header)
   return PERSONAL_COOKIES.some((name) => cookies[name] !== undefined)
 }
 
 /** Whether a request may be answered from the cache: an anonymous GET of a page. */
-function lookedUp(c: Context<AppEnv>): boolean {
-  if (c.req.method !== 'GET' || c.req.header('authorization')) return false
-  const path = c.req.path
+function lookedUp(request: Request): boolean {
+  if (request.method !== 'GET' || request.headers.has('authorization')) return false
+  const path = getPath(request)
   if (path.startsWith('/api/') || path.startsWith('/dev/') || path.startsWith('/webAuthSdk')) return false
-  return !carriesPersonalCookie(c)
+  return !carriesPersonalCookie(request)
 }
 
 /**
@@ -214,8 +229,8 @@ function lookedUp(c: Context<AppEnv>): boolean {
  * an older wording), else whether analytics and marketing are allowed. The day of the choice is left out: no
  * cacheable page shows it (the cookie settings page, which does, is not indexable).
  */
-function consentVariant(c: Context<AppEnv>): string {
-  const consent = readConsent(c)
+function consentVariant(request: Request): string {
+  const consent = consentOf(request.headers.get('cookie'))
   return consent ? `a${consent.analytics ? 1 : 0}m${consent.marketing ? 1 : 0}` : 'c-'
 }
 

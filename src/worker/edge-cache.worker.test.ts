@@ -6,10 +6,19 @@ import { TAG_MANAGER_ORIGIN } from './analytics'
 import { ANONYMOUS_BUILDS_COOKIE } from './anonymous-builds'
 import { ACCESS_COOKIE } from './auth/session'
 import { CONSENT_COOKIE } from './consent'
-import { COOKIES_AND_THE_CACHE, cacheKey, EDGE_CACHE_HEADER, edgePages, storable } from './edge-cache'
+import {
+  COOKIES_AND_THE_CACHE,
+  cacheKey,
+  EDGE_CACHE_HEADER,
+  edgePages,
+  forTheEdge,
+  storable,
+  withEdgeCache,
+} from './edge-cache'
 import { appConfig } from './env'
-import { app } from './index'
+import { app, serve } from './index'
 import { CSRF_COOKIE } from './middleware/csrf'
+import { PageMemory } from './page-memory'
 import { CachePolicy } from './ssr/cache-policy'
 
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36'
@@ -19,7 +28,7 @@ const PHONE =
 /** One request through the whole worker, waiting for its background work (the cache store). */
 async function get(url: string, headers: Record<string, string> = {}) {
   const ctx = createExecutionContext()
-  const res = await app.fetch(
+  const res = await serve(
     new Request(url.startsWith('http') ? url : `http://local.test${url}`, {
       headers: { 'user-agent': DESKTOP, ...headers },
     }),
@@ -163,7 +172,7 @@ describe('anonymous pages from the edge cache', () => {
     const path = fresh('/no/terms-conditions')
     const call = async (workerEnv: Env) => {
       const ctx = createExecutionContext()
-      const res = await app.fetch(new Request(`http://local.test${path}`), workerEnv, ctx)
+      const res = await serve(new Request(`http://local.test${path}`), workerEnv, ctx)
       await res.arrayBuffer()
       await waitOnExecutionContext(ctx)
       return res
@@ -310,6 +319,38 @@ describe('anonymous pages from the edge cache', () => {
     expect(phone.cache).toBe('MISS')
     expect(phone.html).toContain('"clientType":"mobile"')
     expect((await get(path)).html).toContain('"clientType":"desktop"')
+  })
+})
+
+describe('the edge cache in front of the app', () => {
+  it('answers a hit without calling the app at all, and tells the app which request it renders for everyone', async () => {
+    const renderedForEveryone: boolean[] = []
+    const app = vi.fn(async (request: Request) => {
+      renderedForEveryone.push(forTheEdge(request))
+      return new Response('<!doctype html><html><body><p>Tere</p></body></html>', {
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': CachePolicy.anonymousPage,
+          'content-security-policy': "script-src 'nonce-abc'",
+        },
+      })
+    })
+    const served = withEdgeCache(app, new PageMemory())
+    const url = `http://local.test${fresh('/no/terms-conditions')}`
+    const call = async (headers: Record<string, string> = {}) => {
+      const ctx = createExecutionContext()
+      const res = await served(new Request(url, { headers }), env, ctx)
+      const html = await res.text()
+      await waitOnExecutionContext(ctx)
+      return { cache: res.headers.get(EDGE_CACHE_HEADER), html }
+    }
+    expect(await call()).toEqual({ cache: 'MISS', html: '<!doctype html><html><body><p>Tere</p></body></html>' })
+    expect(await call()).toEqual({ cache: 'HIT', html: '<!doctype html><html><body><p>Tere</p></body></html>' })
+    expect(app).toHaveBeenCalledTimes(1)
+    // A visitor with a session goes to the app, with a request that is theirs alone.
+    expect((await call({ cookie: `${ACCESS_COOKIE}=x` })).cache).toBeNull()
+    expect(app).toHaveBeenCalledTimes(2)
+    expect(renderedForEveryone).toEqual([true, false])
   })
 })
 

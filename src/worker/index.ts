@@ -15,7 +15,7 @@ import { authSdk } from './api/session'
 import { carImage } from './car-image'
 import { handleConsentPost } from './consent-post'
 import { openD1Session } from './d1-session'
-import { edgeCache } from './edge-cache'
+import { withEdgeCache } from './edge-cache'
 import { appConfig, ConfigError } from './env'
 import { errorReportingConfig, reportError, withErrorReporting } from './error-reporting'
 import { errorAnswer } from './errors'
@@ -66,8 +66,6 @@ function backgroundTask(c: Context<AppEnv>): ((promise: Promise<unknown>) => voi
   }
 }
 
-// Anonymous pages from the edge cache, first: a hit runs no other middleware and renders nothing (edge-cache.ts).
-app.use(edgeCache())
 // An e-mail's HTML part in the dev mailbox (below) gets what a mail client allows, inline styles and pictures and no
 // script, instead of the pages' policy; registered before responseHeaders so that its header is the last word.
 app.use('/dev/mailbox/:id', async (c, next) => {
@@ -92,7 +90,7 @@ app.use(
 // - The message catalogs live in KV, not in the bundle: the site's (and the API caller's), read before anything
 //   that writes text (i18n/catalog-store.ts). A locale KV cannot give is served in English; when KV gives no
 //   catalog at all, in the English shipped with the Worker (a chunk loaded only then). Such a degraded answer is
-//   never stored: not by the edge cache (edgeCache, outside, stores only the anonymous-page policy) nor by browsers.
+//   never stored: not by the edge cache (withEdgeCache, outside, stores only the anonymous-page policy) nor by browsers.
 //   Once read (almost every request), nothing is awaited.
 // - D1 through the Sessions API: read replicas, and a customer's own writes always visible to them (d1-session.ts).
 // - The request's store.
@@ -179,11 +177,17 @@ app.on(['GET', 'POST'], '*', (c) => {
 export { app }
 
 /**
+ * The worker's fetch: anonymous pages from the edge cache, in front of the app, so that a hit runs no router or
+ * middleware and renders nothing (edge-cache.ts).
+ */
+export const serve = withEdgeCache(app.fetch)
+
+/**
  * The worker: pages and API, the consumers of the notification and analytics queues, and the outbox
  * sweep; errors go to Sentry in production when SENTRY_DSN is set (src/worker/error-reporting.ts).
  */
 export default withErrorReporting<unknown>({
-  fetch: app.fetch,
+  fetch: serve,
   queue: async (batch: MessageBatch<unknown>, env: Env) => {
     // Each consumer parses its own messages: analytics events again with zod; notifications name an outbox row.
     if (batch.queue === ANALYTICS_QUEUE || batch.queue === ANALYTICS_DEAD_LETTERS)

@@ -15,8 +15,6 @@ export interface AppEnv {
     user?: SessionUser | null
     /** The response carries something of this visitor's (an anti-forgery token): no shared cache may keep it. */
     personal?: boolean
-    /** The request may be answered from, and stored in, the edge cache: render nothing request-specific. */
-    edgeCacheable?: boolean
     /** A JSON body validated by `jsonBody`; read it with `bodyOf(c, schema)`. */
     body?: unknown
     /** This response's page loads the tag manager (analytics.ts: decided once, asked per CSP directive). */

@@ -25,7 +25,7 @@ import { loginCheck } from '../auth/login-check'
 import { hasGrayAccess, sessionService } from '../auth/service'
 import { resolveUser, userInfoOf } from '../auth/session'
 import { readConsent } from '../consent'
-import { carriesPersonalCookie } from '../edge-cache'
+import { carriesPersonalCookie, forTheEdge } from '../edge-cache'
 import { errorReportingConfig } from '../error-reporting'
 import { formBody } from '../form-body'
 import { enqueueNotifications } from '../notifications'
@@ -87,7 +87,10 @@ export function pathWithinSite(pathname: string, site: Site): string {
 /** The answer carries something of this visitor's, or sets a cookie. */
 function isPersonal(c: Context<AppEnv>): boolean {
   return (
-    Boolean(c.get('user')) || c.get('personal') === true || c.res.headers.has('set-cookie') || carriesPersonalCookie(c)
+    Boolean(c.get('user')) ||
+    c.get('personal') === true ||
+    c.res.headers.has('set-cookie') ||
+    carriesPersonalCookie(c.req.raw)
   )
 }
 
@@ -117,7 +120,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
   const consent = readConsent(c)
   const policy = cachePolicy(c, request, consent)
   // Rendered for the edge to keep: nothing of this request's in it (a shared build's page is not kept there).
-  const shared = c.get('edgeCacheable') === true && ANONYMOUS_PAGE_POLICIES.has(policy)
+  const shared = forTheEdge(c.req.raw) && ANONYMOUS_PAGE_POLICIES.has(policy)
   const page = buildPageContext(c, site, { userInfo: userInfoOf(user, site), grayTag, tradeInCarInfo: tradeIn }, shared)
   const catalog = catalogOf(site.locale)
   const ctx: RenderContext = { site, page, rest, query: url.searchParams.toString() }
