@@ -8,6 +8,7 @@ export declare const BUDGET: {
   cpuMainVsReact: number
   cpuAnyVsReact: number
   cachedVsBare: number
+  cachedVsCopy: number
   lighthousePerformance: number
   lcpMs: number
 }
