@@ -389,6 +389,15 @@ async function lighthouseScores(pages, runs) {
           lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
           tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
           cls: lhr.audits['cumulative-layout-shift'].numericValue,
+          // What the browser itself saw (Lighthouse's LCP is simulated from it), and what moved: for an outlier.
+          observed: {
+            fcpMs: Math.round(lhr.audits.metrics.details?.items?.[0]?.observedFirstContentfulPaint ?? Number.NaN),
+            lcpMs: Math.round(lhr.audits.metrics.details?.items?.[0]?.observedLargestContentfulPaint ?? Number.NaN),
+            shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map((item) => [
+              item.node?.selector,
+              item.score,
+            ]),
+          },
           noindex,
           failing: Object.values(lhr.audits)
             .filter(
@@ -424,6 +433,7 @@ async function lighthouseScores(pages, runs) {
       worstLcpMs: Math.max(...list('lcpMs')),
       worstTbtMs: Math.max(...list('tbtMs')),
       worstCls: Math.max(...list('cls')),
+      eachRun: audited.map(({ lcpMs, cls, observed }) => ({ lcpMs, cls, observed })),
       noindex: audited[0].noindex,
       failing: [...new Set(audited.flatMap((run) => run.failing))].slice(0, 8),
     }
