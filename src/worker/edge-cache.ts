@@ -71,7 +71,11 @@ export function withEdgeCache(fetch: WorkerFetch, memory: PageMemory = edgePages
     if (page) return hit(page, request)
     // Another isolate's page from the Cache API, or the app's render, stored when it may be.
     return (async () => {
-      const stored = await fromCacheApi(cache, key, now, memory)
+      // A Cache API that fails costs the visitor a render, not their page.
+      const stored = await fromCacheApi(cache, key, now, memory).catch((error: unknown) => {
+        console.error('edge cache: lookup failed, rendering the page', error)
+        return null
+      })
       if (stored) return hit(stored, request)
       renderedForTheEdge.add(request)
       const res = await fetch(request, env, ctx)

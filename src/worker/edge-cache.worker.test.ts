@@ -166,6 +166,16 @@ describe('anonymous pages from the edge cache', () => {
     expect(log.mock.calls.map((call) => call.map(String).join(' ')).join('\n')).toContain('page not stored')
   })
 
+  it('renders the page when the Cache API fails to answer, and logs it', async () => {
+    const cache = (caches as unknown as { default: Cache }).default
+    vi.spyOn(cache, 'match').mockRejectedValue(new Error('cache unavailable'))
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const answer = await get(fresh('/de/marketing'))
+    expect(answer.res.status).toBe(200)
+    expect(answer.html).toContain('<html lang="de-DE"')
+    expect(log.mock.calls.map((call) => call.map(String).join(' ')).join('\n')).toContain('lookup failed')
+  })
+
   it('serves nothing from the cache to a production worker without its secrets', async () => {
     const secrets = { APP_SECRET: 's'.repeat(48), GRAY_ACCESS_CODE: 'gray-code-of-the-deployment' }
     const production = { ...env, ENVIRONMENT: 'production', ...secrets } as unknown as Env
