@@ -2,7 +2,7 @@ import type { IntlShape } from '@formatjs/intl'
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { CATALOGS } from '../src/i18n/catalogs'
-import { createRequestIntl } from '../src/i18n/intl'
+import { intlFor } from '../src/i18n/intl'
 import { type Site, siteForPath } from '../src/i18n/sites'
 import { AppRoot, createPageAtoms } from '../src/ui/AppRoot'
 import { CarDrawing } from '../src/ui/car'
@@ -38,7 +38,7 @@ export function renderPage(
   const html = renderToString(
     <AppRoot
       ctx={{ site, page: context, rest, query: '' }}
-      intl={intl ?? createRequestIntl(site.locale, CATALOGS[site.locale])}
+      intl={intl ?? intlFor(site.locale, CATALOGS[site.locale])}
       atoms={createPageAtoms(context)}
     >
       <CarDrawing value={drawCar}>{page}</CarDrawing>

@@ -1,24 +1,13 @@
 import { readFileSync } from 'node:fs'
-import { type MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, it } from 'vitest'
+import { argumentsOf } from '../../test/message-arguments'
 import { compileMessages } from '../worker/ssr/compiled-messages'
 import { createCompiledIntl } from './compiled-intl'
-import { createRequestIntl, type MessageKey, type Messages } from './intl'
+import { intlFor, type MessageKey, type Messages } from './intl'
 import { LOCALES } from './sites'
 
 const read = (locale: string): Messages =>
   JSON.parse(readFileSync(new URL(`../../locales/${locale}.json`, import.meta.url), 'utf8'))
-
-/** The arguments a message needs, with a value of the right kind for each. */
-function argumentsOf(elements: MessageFormatElement[], count: number, out: Record<string, string | number> = {}) {
-  for (const el of elements) {
-    if (el.type === TYPE.argument) out[el.value] ??= `«${el.value}»`
-    if (el.type === TYPE.number || el.type === TYPE.plural) out[el.value] = count
-    if (el.type === TYPE.plural || el.type === TYPE.select)
-      for (const option of Object.values(el.options)) argumentsOf(option.value, count, out)
-  }
-  return out
-}
 
 describe('the browser formatter of compiled messages', () => {
   // Locales whose runtime data is complete in Node; Icelandic numbers come from shipped data on both sides.
@@ -26,7 +15,7 @@ describe('the browser formatter of compiled messages', () => {
     const messages = read(locale)
     const compiled = compileMessages(messages, locale)
     const browser = createCompiledIntl(locale, compiled)
-    const server = createRequestIntl(locale, messages)
+    const server = intlFor(locale, messages)
     for (const count of [0, 1, 2, 5, 21, 12345]) {
       for (const id of Object.keys(messages) as MessageKey[]) {
         const values = argumentsOf(compiled[id] ?? [], count)

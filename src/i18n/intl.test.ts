@@ -1,8 +1,10 @@
+import { parse } from '@formatjs/icu-messageformat-parser'
 import { createIntl } from '@formatjs/intl'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { argumentsOf } from '../../test/message-arguments'
 import { CATALOGS } from './catalogs'
-import { createRequestIntl, type MessageKey } from './intl'
-import type { Locale } from './sites'
+import { intlFor, type MessageKey, type Messages } from './intl'
+import { LOCALES, type Locale } from './sites'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -11,7 +13,7 @@ afterEach(() => {
 describe('the server intl', () => {
   it('reports a message it cannot format, so the test that caused it fails (test/no-console-error.ts)', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const intl = createRequestIntl('de-DE', CATALOGS['de-DE'])
+    const intl = intlFor('de-DE', CATALOGS['de-DE'])
     // A placeholder without its value, and a key no catalog has (as a wrong key from data would be).
     intl.formatMessage({ id: 'site.titleTemplate' })
     intl.formatMessage({ id: 'no.such.key' as MessageKey })
@@ -24,23 +26,23 @@ describe('the server intl', () => {
 
   it('formats every message of a catalog it is given without a complaint, Icelandic included', () => {
     const error = vi.spyOn(console, 'error')
-    createRequestIntl('is-IS', CATALOGS['is-IS']).formatMessage({ id: 'common.nextSteps' })
+    intlFor('is-IS', CATALOGS['is-IS']).formatMessage({ id: 'common.nextSteps' })
     expect(error).not.toHaveBeenCalled()
   })
 })
 
-describe('createRequestIntl', () => {
+describe('intlFor', () => {
   it('formats every message of a catalog as formatjs does, with and without values', () => {
     // Messages with placeholders are asked for without their values here, which the intl reports.
     vi.spyOn(console, 'error').mockImplementation(() => {})
     for (const locale of ['nb-NO', 'th-TH', 'en-US'] as Locale[]) {
       const messages = CATALOGS[locale]
       const plain = createIntl({ locale, messages, defaultLocale: 'en-US', onError: () => {} })
-      const intl = createRequestIntl(locale, messages)
+      const intl = intlFor(locale, messages)
       for (const id of Object.keys(messages) as MessageKey[]) {
         // Twice: the second answer comes from what the first one kept.
         expect(intl.formatMessage({ id }), id).toBe(plain.formatMessage({ id }))
-        expect(createRequestIntl(locale, messages).formatMessage({ id }), id).toBe(plain.formatMessage({ id }))
+        expect(intlFor(locale, messages).formatMessage({ id }), id).toBe(plain.formatMessage({ id }))
       }
       const values = { count: 2, amount: '100 kr', model: 'P5', label: 'x', option: 'y', related: 'z' }
       expect(intl.formatMessage({ id: 'testDrive.slot.available' }, values)).toBe(
@@ -60,17 +62,68 @@ describe('createRequestIntl', () => {
         return 'Hei'
       },
     })
-    const first = createRequestIntl('nb-NO', messages)
+    const first = intlFor('nb-NO', messages)
     expect(first.formatMessage({ id: 'common.hello' })).toBe('Hei')
     expect(first.formatMessage({ id: 'common.hello' })).toBe('Hei')
-    expect(createRequestIntl('nb-NO', messages).formatMessage({ id: 'common.hello' })).toBe('Hei')
+    expect(intlFor('nb-NO', messages).formatMessage({ id: 'common.hello' })).toBe('Hei')
     expect(reads).toBe(1)
-    expect(createRequestIntl('sv-SE', messages).formatMessage({ id: 'common.hello' })).toBe('Hei')
+    expect(intlFor('sv-SE', messages).formatMessage({ id: 'common.hello' })).toBe('Hei')
     expect(reads).toBe(2)
     // An id the catalog lacks is answered with the id, as formatjs does, and not kept.
     expect(first.formatMessage({ id: 'common.unknown' })).toBe('common.unknown')
     expect(first.formatMessage({ id: 'common.unknown' })).toBe('common.unknown')
     // Reported both times: a missing message is never kept as if it were a text.
     expect(error).toHaveBeenCalledTimes(2)
+  })
+
+  it('is made once per catalog and locale: a new catalog, or another locale, gets its own', () => {
+    const messages: Partial<Messages> = { 'site.titleTemplate': '{title} hos oss' }
+    expect(intlFor('nb-NO', messages)).toBe(intlFor('nb-NO', messages))
+    expect(intlFor('sv-SE', messages)).not.toBe(intlFor('nb-NO', messages))
+    const updated: Partial<Messages> = { 'site.titleTemplate': '{title} hjå oss' }
+    const title = (catalog: Partial<Messages>) =>
+      intlFor('nb-NO', catalog).formatMessage({ id: 'site.titleTemplate' }, { title: 'P5' })
+    expect([title(messages), title(updated), title(messages)]).toEqual(['P5 hos oss', 'P5 hjå oss', 'P5 hos oss'])
+  })
+
+  // Icelandic numbers come from data the Worker ships (intl-data.ts), which these tests do not load.
+  it.each(LOCALES.filter((l) => l !== 'is-IS'))(
+    '%s: formats every message with its values as formatjs does',
+    (locale) => {
+      const messages = CATALOGS[locale]
+      const plain = createIntl({ locale, messages, defaultLocale: 'en-US', onError: () => {} })
+      const intl = intlFor(locale, messages)
+      for (const count of [0, 1, 2, 21, 12345.5]) {
+        for (const [id, message] of Object.entries(messages) as [MessageKey, string][]) {
+          const values = argumentsOf(parse(message), count)
+          // Twice: the second call formats with the message parsed by the first.
+          for (const call of ['first', 'second'])
+            expect(intl.formatMessage({ id }, values), `${id} with ${count}, ${call}`).toBe(
+              plain.formatMessage({ id }, values),
+            )
+        }
+      }
+    },
+  )
+
+  it('reads a message with values from its catalog once, and reports a value it lacks every time', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    let reads = 0
+    const messages = {}
+    Object.defineProperty(messages, 'common.price', {
+      enumerable: true,
+      get: () => {
+        reads++
+        return 'Fra {price}'
+      },
+    })
+    const intl = intlFor('nb-NO', messages)
+    const t = (values: Record<string, string>) => intl.formatMessage({ id: 'common.price' }, values)
+    expect([t({ price: '1 kr' }), t({ price: '2 kr' })]).toEqual(['Fra 1 kr', 'Fra 2 kr'])
+    expect(reads).toBe(1)
+    // Without its value: formatjs's answer (the message as written) and its complaint, on each call.
+    expect([t({}), t({})]).toEqual(['Fra {price}', 'Fra {price}'])
+    expect(error).toHaveBeenCalledTimes(2)
+    expect(String(error.mock.calls[0]?.[0])).toContain('common.price')
   })
 })

@@ -65,12 +65,32 @@ function reportIntlError(error: { code?: string; message: string }): void {
 }
 
 type FormatMessage = IntlShape<string>['formatMessage']
+/** A message parsed once, formatted with each call's values (intl-messageformat's, through @formatjs/intl). */
+type ParsedMessage = ReturnType<IntlShape<string>['formatters']['getMessageFormat']>
 
-/** Messages asked for without values, as formatted, per catalog object and locale: only ids the catalog has. */
-const plainTexts = new WeakMap<object, Map<string, string>>()
+/** The intl instances made so far, per catalog object and locale. */
+const instances = new WeakMap<object, Map<string, IntlShape<string>>>()
 
-/** One intl instance per request (or per hydration): never shared between visitors. */
-export function createRequestIntl(locale: Locale, messages: Partial<Messages> | CompiledMessages): IntlShape<string> {
+/**
+ * The intl instance of a locale's catalog, made once per catalog object and locale and then reused by every request
+ * (or hydration) that formats with them: it holds the catalog, the locale and formatters, nothing of a visitor's.
+ * Catalogs never change once read (a new catalog is a new object, with instances of its own).
+ */
+export function intlFor(locale: Locale, messages: Partial<Messages> | CompiledMessages): IntlShape<string> {
+  let byLocale = instances.get(messages)
+  if (!byLocale) {
+    byLocale = new Map()
+    instances.set(messages, byLocale)
+  }
+  let intl = byLocale.get(locale)
+  if (!intl) {
+    intl = catalogIntl(locale, messages)
+    byLocale.set(locale, intl)
+  }
+  return intl
+}
+
+function catalogIntl(locale: Locale, messages: Partial<Messages> | CompiledMessages): IntlShape<string> {
   const intl = createIntl(
     {
       locale,
@@ -80,37 +100,62 @@ export function createRequestIntl(locale: Locale, messages: Partial<Messages> | 
     },
     cache,
   )
-  let texts = plainTexts.get(messages)
-  if (!texts) {
-    texts = new Map()
-    plainTexts.set(messages, texts)
-  }
-  const known = texts
   const format = intl.formatMessage as (
     descriptor: MessageDescriptor,
     values?: Parameters<FormatMessage>[1],
     options?: Parameters<FormatMessage>[2],
   ) => ReturnType<FormatMessage>
-  // Most texts of a page (headings, labels, buttons) take no values: each is formatted once per catalog and
-  // locale, not on every request; a message with values is formatted every time, as before.
+  // Most texts of a page (headings, labels, buttons) take no values: each is formatted once, then reused. A message
+  // with values keeps its parsed form: @formatjs/intl would look it up on every call by a key serialized from the
+  // message and its options, which cost more than formatting it.
+  const texts = new Map<string, string>()
+  const parsed = new Map<string, ParsedMessage | null>()
+  const known = (id: string) => (Object.hasOwn(messages, id) ? (messages as Record<string, unknown>)[id] : undefined)
   const formatMessage = ((
     descriptor: MessageDescriptor,
     values?: Parameters<FormatMessage>[1],
     options?: Parameters<FormatMessage>[2],
   ) => {
     const id = String(descriptor.id)
-    if (values !== undefined || options !== undefined || descriptor.defaultMessage !== undefined) {
-      return format(descriptor, values, options)
+    if (options !== undefined || descriptor.defaultMessage !== undefined) return format(descriptor, values, options)
+    if (values !== undefined) {
+      let message = parsed.get(id)
+      if (message === undefined) {
+        message = parse(intl, known(id))
+        parsed.set(id, message)
+      }
+      if (message) {
+        try {
+          return message.format(values)
+        } catch {
+          // A value missing or of the wrong kind: the library's own path reports it and chooses the fallback.
+        }
+      }
+      return format(descriptor, values)
     }
-    const key = `${locale}\u0000${id}`
-    let text = known.get(key)
+    let text = texts.get(id)
     if (text === undefined) {
       const formatted = format(descriptor)
       if (typeof formatted !== 'string' || !Object.hasOwn(messages, id)) return formatted
       text = formatted
-      known.set(key, text)
+      texts.set(id, text)
     }
     return text
   }) as FormatMessage
   return { ...intl, formatMessage, $t: formatMessage }
+}
+
+/**
+ * A catalog message as @formatjs/intl formats it (the same formatters and formats), or null when the catalog has no
+ * such message or it does not parse: the library's path then reports the error and falls back.
+ */
+function parse(intl: IntlShape<string>, message: unknown): ParsedMessage | null {
+  if (typeof message !== 'string' && !Array.isArray(message)) return null
+  try {
+    return intl.formatters.getMessageFormat(message as string | MessageFormatElement[], intl.locale, intl.formats, {
+      formatters: intl.formatters,
+    })
+  } catch {
+    return null
+  }
 }

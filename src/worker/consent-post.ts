@@ -3,7 +3,7 @@ import { setCookie } from 'hono/cookie'
 import { CONSENT_MAX_AGE_DAYS, consentCookieValue, consentFrom } from '../domain/analytics/consent'
 import { safeRedirectPath } from '../domain/redirect'
 import { catalog } from '../i18n/catalog-store'
-import { createRequestIntl } from '../i18n/intl'
+import { intlFor } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import type { Site } from '../i18n/sites'
 import { CONSENT_COOKIE, ConsentForm } from './consent'
@@ -19,7 +19,7 @@ import type { AppEnv } from './types'
  * clears the device id the analytics script kept in local storage (`Clear-Site-Data: "storage"`).
  */
 export async function handleConsentPost(c: Context<AppEnv>, site: Site): Promise<Response> {
-  const intl = createRequestIntl(site.locale, catalog(site.locale))
+  const intl = intlFor(site.locale, catalog(site.locale))
   if (!isSameOriginPost(c)) {
     return renderError(
       c,

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { CatalogUnavailableError, catalog, catalogsRead, preloadCatalogs } from '../i18n/catalog-store'
-import { createRequestIntl } from '../i18n/intl'
+import { intlFor } from '../i18n/intl'
 import { loadIntlData } from '../i18n/intl-data'
 import { SITES, siteForPath } from '../i18n/sites'
 import { COOKIE_SETTINGS_PATH } from '../routes/cookie-settings'
@@ -38,7 +38,7 @@ import type { AppEnv } from './types'
  */
 function refuseForgedPage(c: Context<AppEnv>): Promise<Response> {
   const { site } = siteForPath(c.req.path)
-  const intl = createRequestIntl(site.locale, catalog(site.locale))
+  const intl = intlFor(site.locale, catalog(site.locale))
   return renderError(c, site, { type: 'unexpected', message: intl.formatMessage({ id: 'api.error.csrf' }) }, 403)
 }
 

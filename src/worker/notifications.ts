@@ -4,7 +4,7 @@ import { formatDeduction, formatMoney } from '../domain/money'
 import { priceStatement } from '../domain/pricing/display'
 import { catalogFor } from '../i18n/catalog-store'
 import { formatDate } from '../i18n/dates'
-import { createRequestIntl } from '../i18n/intl'
+import { intlFor } from '../i18n/intl'
 import { type CountryCode, LOCALES, type Locale } from '../i18n/sites'
 import { storedOrderPrice } from '../routes/order-price'
 import { createStore } from '../store'
@@ -41,7 +41,7 @@ type Bindings = Pick<Env, 'DB' | 'KV' | 'NOTIFY'> & MailSecrets & { OFFICIAL_URL
 /** The e-mail of an outbox row, in the recipient's language. */
 export async function renderNotification(env: Bindings, row: NotificationRow): Promise<RenderedMail> {
   const locale: Locale = (LOCALES as readonly string[]).includes(row.locale) ? (row.locale as Locale) : 'en-US'
-  const intl = createRequestIntl(locale, await catalogFor(env, locale))
+  const intl = intlFor(locale, await catalogFor(env, locale))
   const t = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values)
   const payload = JSON.parse(row.payload) as Record<string, string>
   const values: Record<string, string> = { name: payload.name ?? '', number: payload.number ?? '' }

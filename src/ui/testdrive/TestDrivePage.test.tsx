@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { renderPage } from '../../../test/render-page'
 import { CATALOGS } from '../../i18n/catalogs'
-import { createRequestIntl } from '../../i18n/intl'
+import { intlFor } from '../../i18n/intl'
 import { type TestDriveData, TestDrivePage } from './TestDrivePage'
 
 const slot = (day: number, hour: number, available: number) => {
@@ -26,7 +26,7 @@ const data = (slots: TestDriveData['slots']): TestDriveData => ({
 describe('the test-drive slot list', () => {
   it('says how many cars are free in every slot, formatting each count once', () => {
     const slots = [1, 2, 3].flatMap((day) => [10, 11, 12, 13].map((hour) => slot(day, hour, hour === 13 ? 1 : 2)))
-    const intl = createRequestIntl('sv-SE', CATALOGS['sv-SE'])
+    const intl = intlFor('sv-SE', CATALOGS['sv-SE'])
     const format = vi.spyOn(intl, 'formatMessage')
     const { html } = renderPage('/se', '/test-drive', <TestDrivePage data={data(slots)} />, intl)
     const list = /<select[^>]*id="slot-select".*?<\/select>/s.exec(html)?.[0] ?? ''

@@ -12,7 +12,7 @@ import { formatMoney, type Money } from '../../domain/money'
 import { statedBreakdown } from '../../domain/pricing/display'
 import type { PriceQuote } from '../../domain/pricing/engine'
 import { catalog as catalogOf } from '../../i18n/catalog-store'
-import { createRequestIntl } from '../../i18n/intl'
+import { intlFor } from '../../i18n/intl'
 import { dataMessageKey } from '../../i18n/keys'
 import { SITES, type Site, siteByPrefix } from '../../i18n/sites'
 import { CachePolicy } from '../ssr/cache-policy'
@@ -142,7 +142,7 @@ export function describeQuote(
   site: Site,
   delivery: ReturnType<typeof deliveryWindow>,
 ) {
-  const intl = createRequestIntl(site.locale, catalogOf(site.locale))
+  const intl = intlFor(site.locale, catalogOf(site.locale))
   // Line labels, notes and running costs name their messages in the price rules (data), filled by formatjs.
   const t = (key: string, values: Record<string, string | number> = {}) =>
     intl.formatMessage({ id: dataMessageKey(key) }, values)

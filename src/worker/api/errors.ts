@@ -5,7 +5,7 @@ import { catalogItem } from '../../domain/catalog/items'
 import { PricedCarError, type PricedCarProblem } from '../../domain/pricing/priced-car'
 import { catalog } from '../../i18n/catalog-store'
 import { formatDate } from '../../i18n/dates'
-import { createRequestIntl, type MessageKey } from '../../i18n/intl'
+import { intlFor, type MessageKey } from '../../i18n/intl'
 import { LOCALES, type Locale } from '../../i18n/sites'
 import { CachePolicy } from '../ssr/cache-policy'
 
@@ -77,7 +77,7 @@ export function apiError(
  */
 export function pricedCarProblem(c: Context, problem: PricedCarProblem, siteLocale?: Locale): Response {
   const locale = requestLocale(c, siteLocale)
-  const intl = createRequestIntl(locale, catalog(locale))
+  const intl = intlFor(locale, catalog(locale))
   const t = (key: MessageKey, values?: Record<string, string>) => intl.formatMessage({ id: key }, values)
   const field = (path: string, message: string) => ({ path, message })
   switch (problem.code) {

@@ -10,7 +10,7 @@ import { financeBasis, financeSummary } from '../../domain/finance/summary'
 import { formatMoney } from '../../domain/money'
 import { catalog } from '../../i18n/catalog-store'
 import { describeFinance, financeProblemMessage } from '../../i18n/finance'
-import { createRequestIntl, type MessageKey } from '../../i18n/intl'
+import { intlFor, type MessageKey } from '../../i18n/intl'
 import { SITES, type Site, siteByPrefix, today } from '../../i18n/sites'
 import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
@@ -125,7 +125,7 @@ export const financeApi = new Hono<AppEnv>()
       ])
     }
     const basis = financeBasis(quote)
-    const intl = createRequestIntl(site.locale, catalog(site.locale))
+    const intl = intlFor(site.locale, catalog(site.locale))
     const t = (key: MessageKey, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values)
     const outcome = financeSummary(product, {
       ...basis,

@@ -9,7 +9,7 @@ import { isValidOwnerName, OLDEST_YEAR_OFFSET } from '../../domain/tradein/valid
 import { FINAL_PRICE_VALID_DAYS } from '../../domain/tradein/valuation'
 import { normalizeVin } from '../../domain/tradein/vin'
 import { catalog } from '../../i18n/catalog-store'
-import { createRequestIntl, type MessageKey } from '../../i18n/intl'
+import { intlFor, type MessageKey } from '../../i18n/intl'
 import { dataMessageKey } from '../../i18n/keys'
 import { SITES, siteByPrefix } from '../../i18n/sites'
 import { CachePolicy } from '../ssr/cache-policy'
@@ -110,7 +110,7 @@ export const tradeInApi = new Hono<AppEnv>().post(
     switch (outcome.status) {
       case 'invalid': {
         const locale = requestLocale(c)
-        const intl = createRequestIntl(locale, catalog(locale))
+        const intl = intlFor(locale, catalog(locale))
         const label = (key: MessageKey | undefined) => (key ? intl.formatMessage({ id: key }) : '')
         return apiError(
           c,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CATALOGS } from '../../i18n/catalogs'
-import { createRequestIntl, pickMessages } from '../../i18n/intl'
+import { intlFor, pickMessages } from '../../i18n/intl'
 import { compileMessages } from './compiled-messages'
 
 describe('messages parsed on the server for the browser', () => {
@@ -8,8 +8,8 @@ describe('messages parsed on the server for the browser', () => {
     'format in %s exactly as the messages they were parsed from',
     (locale) => {
       const messages = pickMessages(CATALOGS[locale], ['stock', 'header', 'error'])
-      const raw = createRequestIntl(locale, messages)
-      const compiled = createRequestIntl(locale, compileMessages(messages, locale))
+      const raw = intlFor(locale, messages)
+      const compiled = intlFor(locale, compileMessages(messages, locale))
       // Every argument any message names gets 2 (plural branches included).
       const names = Object.values(messages).flatMap((m) => [...String(m).matchAll(/\{\s*(\w+)/g)].map((x) => x[1]))
       const values = Object.fromEntries(names.map((name) => [name, 2]))

@@ -7,7 +7,7 @@ import { type AnalyticsLabel, submitEventOf } from '../../domain/analytics/event
 import { ConfigurationError, defaultConfiguration } from '../../domain/catalog/configuration'
 import { takeFormatting } from '../../domain/locale-formats'
 import { catalogLanguage, catalog as catalogOf } from '../../i18n/catalog-store'
-import { COMMON_NAMESPACES, createRequestIntl, pickMessages } from '../../i18n/intl'
+import { COMMON_NAMESPACES, intlFor, pickMessages } from '../../i18n/intl'
 import { linkTo, sameOriginPath } from '../../i18n/links'
 import { alternateSites, type CountryCode, GLOBAL_SITE, type Locale, type Site } from '../../i18n/sites'
 import { type ClientEntry, PageError, type PageMeta, PageRedirect, type PageRoute } from '../../routes/route'
@@ -272,7 +272,7 @@ function ErrorRoutePage({ data }: { data: { error: AppError } }) {
 
 /** The error screen for a site, with its status; which type and status an error gets is decided in errors.ts. */
 export function renderError(c: Context<AppEnv>, site: Site, error: AppError, status: number): Promise<Response> {
-  const intl = createRequestIntl(site.locale, catalogOf(site.locale))
+  const intl = intlFor(site.locale, catalogOf(site.locale))
   return stream(c, {
     site,
     intl,
@@ -313,7 +313,7 @@ async function loadContext(c: Context<AppEnv>, site: Site, params: Record<string
 }
 
 function renderLoaded(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>, data: unknown, status: number) {
-  const intl = createRequestIntl(site.locale, catalogOf(site.locale))
+  const intl = intlFor(site.locale, catalogOf(site.locale))
   const meta = route.meta(data)
   return stream(c, {
     site,
