@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { formatted, recordFormatting, replayFormatting, takeFormatting } from './locale-formats'
+import { formatted, provideIntl, recordFormatting, replayFormatting, takeFormatting } from './locale-formats'
 import { formatDeduction, formatMoney, money } from './money'
 import { formatRate } from './number'
 
@@ -31,5 +31,34 @@ describe('formatting handed from the server to the browser', () => {
     expect(formatMoney(money(12300, 'SEK'), 'sv-SE')).toBe('the server’s 123 kronor')
     expect(formatMoney(money(12400, 'SEK'), 'sv-SE')).toBe('124,00\u00a0kr')
     expect(formatted('money|sv-SE|SEK|1', format)).toBe('formatted here')
+  })
+
+  it('formats a key once and finds it again, noted for every render that shows it', () => {
+    const format = vi.fn(() => '1 234 kr')
+    recordFormatting()
+    expect(formatted('money|test-memo|NOK|123400', format)).toBe('1 234 kr')
+    expect(takeFormatting()).toEqual({ 'money|test-memo|NOK|123400': '1 234 kr' })
+    // The next render shows the same price: found, not formatted, and still handed to its browser.
+    recordFormatting()
+    expect(formatted('money|test-memo|NOK|123400', format)).toBe('1 234 kr')
+    expect(takeFormatting()).toEqual({ 'money|test-memo|NOK|123400': '1 234 kr' })
+    expect(format).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps a bounded number of texts, the oldest going first', () => {
+    const format = vi.fn((n: number) => `text ${n}`)
+    for (let n = 0; n < 4001; n++) formatted(`quantity|test-bound|${n}`, () => format(n))
+    expect(format).toHaveBeenCalledTimes(4001)
+    // The newest is kept; the first, pushed out by the 4,001st, is formatted again.
+    formatted('quantity|test-bound|4000', () => format(-1))
+    formatted('quantity|test-bound|0', () => format(0))
+    expect(format).toHaveBeenCalledTimes(4002)
+    expect(format).toHaveBeenLastCalledWith(0)
+  })
+
+  it('formats again once a language’s Intl data arrives: a text from before it was the runtime’s fallback', () => {
+    expect(formatted('money|test-data|ISK|100', () => 'ISK 1')).toBe('ISK 1')
+    provideIntl('test', { NumberFormat: Intl.NumberFormat, DateTimeFormat: Intl.DateTimeFormat })
+    expect(formatted('money|test-data|ISK|100', () => '1 kr.')).toBe('1 kr.')
   })
 })

@@ -21,6 +21,7 @@ export function provideIntl(
   ctors: { NumberFormat: NumberFormatConstructor; DateTimeFormat: DateTimeFormatConstructor },
 ): void {
   provided.set(lang, ctors)
+  if (import.meta.env.SSR) rememberedTexts.clear()
 }
 
 /**
@@ -58,11 +59,19 @@ export function dateTimeFormat(locale: string, options?: Intl.DateTimeFormatOpti
  * same isolate added is still right for this page: the recording needs no isolation between requests.
  */
 const replayed = new Map<string, string>()
-let recording: Map<string, string> | null = null
+let recording: Record<string, string> | null = null
 
 /**
- * The text of one formatting: the server's, when the page was handed it, else `format()`'s (noted while a
- * render records).
+ * Texts the server formatted so far in this isolate, the oldest dropped past `REMEMBERED_TEXTS`: a page shows the
+ * same prices, rates and dates to every visitor, and formatting one costs more than finding it again. Cleared when a
+ * language's Intl data arrives (`provideIntl`), since a text formatted before it was the runtime's fallback.
+ */
+const rememberedTexts = new Map<string, string>()
+const REMEMBERED_TEXTS = 4000
+
+/**
+ * The text of one formatting: the server's, when the page was handed it, else `format()`'s (on the server, once per
+ * key and then remembered), noted while a render records.
  *
  * @example
  * formatted(`money|de-DE|EUR|119800`, () => moneyFormat.format(1198)) // '1.198,00 €'
@@ -70,19 +79,30 @@ let recording: Map<string, string> | null = null
 export function formatted(key: string, format: () => string): string {
   const known = replayed.get(key)
   if (known !== undefined) return known
-  const text = format()
-  recording?.set(key, text)
+  // The browser formats the few figures a customer's choices add, and ships no memo for them.
+  const text = import.meta.env.SSR ? remembered(key, format) : format()
+  if (recording) recording[key] = text
+  return text
+}
+
+function remembered(key: string, format: () => string): string {
+  let text = rememberedTexts.get(key)
+  if (text === undefined) {
+    text = format()
+    if (rememberedTexts.size >= REMEMBERED_TEXTS) rememberedTexts.delete(rememberedTexts.keys().next().value as string)
+    rememberedTexts.set(key, text)
+  }
   return text
 }
 
 /** Starts noting every `formatted` text (the server, as it renders a page that hydrates). */
 export function recordFormatting(): void {
-  recording = new Map()
+  recording = {}
 }
 
 /** What was noted since `recordFormatting`, for the page's payload; noting stops. */
 export function takeFormatting(): Record<string, string> {
-  const taken = Object.fromEntries(recording ?? [])
+  const taken = recording ?? {}
   recording = null
   return taken
 }

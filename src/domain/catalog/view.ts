@@ -1,3 +1,4 @@
+import { shared } from '../shared-values'
 import { type Configuration, defaultConfiguration } from './configuration'
 import type { CountryCode, Locale } from './markets'
 import type { Catalog } from './schema'
@@ -109,7 +110,7 @@ export function catalogForVisitor(catalog: Catalog, country: CountryCode, locale
   const key = `${country}|${locale}`
   let view = views.get(key)
   if (!view) {
-    view = visitorView(catalog, country, locale)
+    view = shared(visitorView(catalog, country, locale))
     views.set(key, view)
   }
   return view

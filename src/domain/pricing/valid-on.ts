@@ -1,5 +1,6 @@
 // No zod here: the browser's configurator prices with it.
 import { isIsoDate } from '../catalog/markets'
+import { shared } from '../shared-values'
 import type { CountryPriceRules, PriceRuleSet } from './rules'
 
 /**
@@ -36,7 +37,7 @@ export function rulesInForceOn(rules: CountryPriceRules, date: string): CountryP
   const known = inForce.get(rules)
   if (known?.date === date) return known.rules
   const set = ruleSetValidOn(rules, date)
-  const trimmed = set && rules.ruleSets.length > 1 ? { ...rules, ruleSets: [set] } : rules
+  const trimmed = shared(set && rules.ruleSets.length > 1 ? { ...rules, ruleSets: [set] } : rules)
   inForce.set(rules, { date, rules: trimmed })
   return trimmed
 }

@@ -1,5 +1,6 @@
 import type { Catalog } from '../../domain/catalog/schema'
 import type { CountryPriceRules } from '../../domain/pricing/rules'
+import { shared } from '../../domain/shared-values'
 
 /** At most this many values per catalog and rules document; the map starts over when full. */
 const MAX_VALUES = 128
@@ -28,7 +29,7 @@ export function documentMemo<V>(): (catalog: Catalog, rules: CountryPriceRules, 
       byRules.set(rules, values)
     }
     if (values.has(key)) return values.get(key) as V
-    const value = make()
+    const value = shared(make())
     if (values.size >= MAX_VALUES) values.clear()
     values.set(key, value)
     return value

@@ -63,10 +63,11 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   const cardBasis = ruleSet ? catalogPricesStated(ruleSet, headline.basis) : null
   const monthly = finance?.summary ? monthlyOnBasis(finance.summary, headline.basis) : null
 
+  // The finance choice travels with the car: in the address, in every choice's link and in what is saved.
+  const financeParams = finance ? Object.entries(financeQuery(finance, quote.currency)) : []
   const hrefFor = (next: ConfiguratorState, extra: Record<string, string> = {}) => {
     const query = queryOf(next)
-    // The finance choice travels with the car: in the address, in every choice's link and in what is saved.
-    if (finance) for (const [key, value] of Object.entries(financeQuery(finance, quote.currency))) query.set(key, value)
+    for (const [key, value] of financeParams) query.set(key, value)
     for (const [key, value] of Object.entries(extra)) query.set(key, value)
     if (view !== DEFAULT_CAR_VIEW && !('view' in extra)) query.set('view', view)
     return linkTo(site, base, { query })
@@ -111,7 +112,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
 
   // With JavaScript the finance panel changes in place: keep the address in step, so a reload or a shared
   // link keeps the product, term, mileage and down payment.
-  const financeAddress = finance ? JSON.stringify(financeQuery(finance, quote.currency)) : ''
+  const financeAddress = JSON.stringify(financeParams)
   const financeLoaded = useRef(false)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address follows the finance choice only
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { shared } from '../../domain/shared-values'
 import { serializeForScript, serializePayload } from './serialize'
 
 describe('serializeForScript', () => {
@@ -28,6 +29,21 @@ describe('serializePayload', () => {
       expect(serializePayload({ ...payload({ a: 1 }), messages: fresh })).toContain('"data":{"a":1}')
       expect(serializePayload({ ...payload({ a: 2 }), messages: fresh })).toContain('"data":{"a":2}')
       expect(stringify.mock.calls.filter(([value]) => value === fresh)).toHaveLength(1)
+    } finally {
+      stringify.mockRestore()
+    }
+  })
+
+  it('writes data with shared members exactly as serializeForScript does, each shared member once', () => {
+    const catalog = shared({ model: 'P5', note: '<b>&</b>', versions: [{ code: 'long-range', at: new Date(0) }] })
+    const stringify = vi.spyOn(JSON, 'stringify')
+    try {
+      for (const price of [1, 2]) {
+        const data = { catalog, price, skipped: undefined, run: () => 1, 'odd "key" <': null, when: new Date(1) }
+        expect(serializePayload(payload(data))).toBe(serializeForScript(payload(data)))
+      }
+      // Written on its own once, for both payloads (the reference above writes whole payloads).
+      expect(stringify.mock.calls.filter(([value]) => value === catalog)).toHaveLength(1)
     } finally {
       stringify.mockRestore()
     }

@@ -1,3 +1,5 @@
+import { isShared } from '../../domain/shared-values'
+
 /**
  * JSON safe to place inside a `<script type="application/json">`: `<`, `>`, `&` and the line
  * separators U+2028/U+2029 are escaped, so no value can close the script element or inject markup.
@@ -46,7 +48,31 @@ export function serializePayload<Payload extends { messages: object; data: unkno
   const start = serializeForScript(head)
   const members = [
     `"messages":${serializeOnceForScript(messages)}`,
-    ...(data === undefined ? [] : [`"data":${serializeForScript(data)}`]),
+    ...(data === undefined ? [] : [`"data":${serializeData(data)}`]),
   ]
   return `${start.slice(0, -1)}${start === '{}' ? '' : ','}${members.join(',')}}`
+}
+
+/**
+ * A page's data as `serializeForScript` writes it, member by member, so that a member shared between requests
+ * (`shared`: a cached catalog's view, the rules in force, a computed car) is written once per isolate.
+ */
+function serializeData(data: unknown): string {
+  if (!isPlainObject(data)) return serializeForScript(data)
+  const members: string[] = []
+  for (const [key, value] of Object.entries(data)) {
+    // What JSON.stringify leaves out of an object.
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue
+    members.push(
+      `${serializeForScript(key)}:${isShared(value) ? serializeOnceForScript(value) : serializeForScript(value)}`,
+    )
+  }
+  return `{${members.join(',')}}`
+}
+
+/** An object JSON.stringify writes as its own members: no `toJSON` of its own, not an array, a date or a map. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || 'toJSON' in value) return false
+  const prototype = Object.getPrototypeOf(value)
+  return prototype === Object.prototype || prototype === null
 }
