@@ -6,6 +6,7 @@ import { compareFinance } from '../domain/finance/compare'
 import { isExpired } from '../domain/finance/offer'
 import { FINANCE_PARAMS, parseFinanceChoice, withKeptFinance } from '../domain/finance/params'
 import {
+  type CountryFinanceProducts,
   type FinanceKind,
   type FinanceProduct,
   isCreditProduct,
@@ -76,6 +77,37 @@ function initialFinance(
   }
 }
 
+/** At most this many first finance panels per finance document; the map starts over when full. */
+const MAX_PANELS = 256
+const panels = new WeakMap<CountryFinanceProducts, Map<string, FinanceState | null>>()
+
+/**
+ * `initialFinance` for the products of a finance document on this car's day and usage, computed once per isolate for
+ * the same document, price, day and choice (a new document is computed anew): the default car's panel is most
+ * requests. The panel is shared: each request gets a copy of its own to add to (an expired offer, a kept one).
+ */
+function financeOnce(
+  finance: CountryFinanceProducts,
+  data: Omit<ConfiguratorData, 'finance'>,
+  query: URLSearchParams,
+): FinanceState | null {
+  const { usage } = data.requested
+  const asked = Object.values(FINANCE_PARAMS).map((name) => query.get(name))
+  const key = JSON.stringify([data.country, data.today, usage, financeBasis(data.shown.quote), asked])
+  let byKey = panels.get(finance)
+  if (!byKey) {
+    byKey = new Map()
+    panels.set(finance, byKey)
+  }
+  let panel = byKey.get(key)
+  if (panel === undefined) {
+    panel = initialFinance(data, productsFor([finance], data.country, usage, data.today), query)
+    if (byKey.size >= MAX_PANELS) byKey.clear()
+    byKey.set(key, panel)
+  }
+  return panel && { ...panel }
+}
+
 async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promise<ConfiguratorData> {
   const target = await loadConfiguratorTarget(ctx)
   const country = ctx.site.countryCode
@@ -112,13 +144,10 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
     // panel, the page and its meta all use it.
     shown: viewOnce(basis, requested),
   }
-  const products = finance ? productsFor([finance], country, requested.usage, data.today) : []
   // A saved build reopens with the finance it was saved with, unless the address asks for another.
-  const panel = initialFinance(
-    data,
-    products,
-    withKeptFinance(query, target.configuration?.finance ?? null, ctx.site.currency),
-  )
+  const panel = finance
+    ? financeOnce(finance, data, withKeptFinance(query, target.configuration?.finance ?? null, ctx.site.currency))
+    : null
   // Switching between private and business in the browser offers that usage's products (a private lease is
   // not sold to a business), without asking the server for a product it would refuse.
   if (panel && finance)

@@ -268,6 +268,15 @@ describe('a kept finance offer', () => {
     expect(expired).toContain(nl['finance.offerExpired.retry'])
     // Fresh figures are still shown below.
     expect(expired).toMatch(/<p class="finance__monthly"/)
+    // The same car and finance without the offer: the panel computed for the requests above is shared, not theirs.
+    const plain = decode(await (await person.request(path.replace(/&offer=.*$/, ''))).text())
+    expect(plain).not.toContain(`<h3>${nl['finance.offerExpired.title']}</h3>`)
+    expect(plain).toMatch(/<p class="finance__monthly"/)
+    const payload = /<script id="__ctx"[^>]*>(.*?)<\/script>/s.exec(plain)?.[1] ?? '{}'
+    const { finance } = (JSON.parse(payload) as { data: { finance: Record<string, unknown> } }).data
+    expect(finance).toMatchObject({ selected: 'loan' })
+    expect(finance).not.toHaveProperty('offerExpired')
+    expect(finance).not.toHaveProperty('keptUntil')
   })
 })
 

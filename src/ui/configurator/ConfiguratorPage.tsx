@@ -112,7 +112,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
 
   // With JavaScript the finance panel changes in place: keep the address in step, so a reload or a shared
   // link keeps the product, term, mileage and down payment.
-  const financeAddress = JSON.stringify(financeParams)
+  const financeAddress = finance ? JSON.stringify(financeQuery(finance, quote.currency)) : ''
   const financeLoaded = useRef(false)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address follows the finance choice only
   useEffect(() => {
