@@ -46,11 +46,10 @@ export function serializeOnceForScript(value: object): string {
 export function serializePayload<Payload extends { messages: object; data: unknown }>(payload: Payload): string {
   const { messages, data, ...head } = payload
   const start = serializeForScript(head)
-  const members = [
-    `"messages":${serializeOnceForScript(messages)}`,
-    ...(data === undefined ? [] : [`"data":${serializeData(data)}`]),
-  ]
-  return `${start.slice(0, -1)}${start === '{}' ? '' : ','}${members.join(',')}}`
+  // Concatenated, not joined: the page's renderer flattens the whole text once, where a join would copy the kept
+  // messages (tens of kB) into a string of its own first.
+  const rest = data === undefined ? '' : `,"data":${serializeData(data)}`
+  return `${start.slice(0, -1)}${start === '{}' ? '' : ','}"messages":${serializeOnceForScript(messages)}${rest}}`
 }
 
 /**
@@ -59,15 +58,15 @@ export function serializePayload<Payload extends { messages: object; data: unkno
  */
 function serializeData(data: unknown): string {
   if (!isPlainObject(data)) return serializeForScript(data)
-  const members: string[] = []
+  // Concatenated (as the payload around it is), not joined: a join would copy the shared members' kept JSON.
+  let json = ''
   for (const [key, value] of Object.entries(data)) {
     // What JSON.stringify leaves out of an object.
     if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue
-    members.push(
-      `${serializeForScript(key)}:${isShared(value) ? serializeOnceForScript(value) : serializeForScript(value)}`,
-    )
+    const member = isShared(value) ? serializeOnceForScript(value) : serializeForScript(value)
+    json += `${json === '' ? '' : ','}${serializeForScript(key)}:${member}`
   }
-  return `{${members.join(',')}}`
+  return `{${json}}`
 }
 
 /** An object JSON.stringify writes as its own members: no `toJSON` of its own, not an array, a date or a map. */
