@@ -110,6 +110,7 @@ function catalogIntl(locale: Locale, messages: Partial<Messages> | CompiledMessa
   // message and its options, which cost more than formatting it.
   const texts = new Map<string, string>()
   const parsed = new Map<string, ParsedMessage | null>()
+  const formatters = keptFormatters(intl.formatters)
   const known = (id: string) => (Object.hasOwn(messages, id) ? (messages as Record<string, unknown>)[id] : undefined)
   const formatMessage = ((
     descriptor: MessageDescriptor,
@@ -121,7 +122,7 @@ function catalogIntl(locale: Locale, messages: Partial<Messages> | CompiledMessa
     if (values !== undefined) {
       let message = parsed.get(id)
       if (message === undefined) {
-        message = parse(intl, known(id))
+        message = parse(intl, known(id), formatters)
         parsed.set(id, message)
       }
       if (message) {
@@ -149,13 +150,51 @@ function catalogIntl(locale: Locale, messages: Partial<Messages> | CompiledMessa
  * A catalog message as @formatjs/intl formats it (the same formatters and formats), or null when the catalog has no
  * such message or it does not parse: the library's path then reports the error and falls back.
  */
-function parse(intl: IntlShape<string>, message: unknown): ParsedMessage | null {
+function parse(intl: IntlShape<string>, message: unknown, formatters: MessageFormatters): ParsedMessage | null {
   if (typeof message !== 'string' && !Array.isArray(message)) return null
   try {
     return intl.formatters.getMessageFormat(message as string | MessageFormatElement[], intl.locale, intl.formats, {
-      formatters: intl.formatters,
+      formatters,
     })
   } catch {
     return null
+  }
+}
+
+type Formatters = IntlShape<string>['formatters']
+/** What a parsed message formats its numbers, dates and plurals with. */
+type MessageFormatters = Pick<Formatters, 'getNumberFormat' | 'getDateTimeFormat' | 'getPluralRules'>
+
+/**
+ * The intl's formatters for its parsed messages, each kept per locale and options object (a parsed message passes the
+ * same options object every time) or, for plural rules, per rule type: @formatjs/intl's own look each one up by its
+ * arguments serialized to JSON, on every number, date and plural of every message.
+ */
+function keptFormatters(formatters: Formatters): MessageFormatters {
+  const kept = <Made, Options extends object | undefined>(
+    make: (locales: string | string[] | undefined, options?: Options) => Made,
+    key: (options: Options | undefined) => object | string = (options) => options ?? '',
+  ) => {
+    const byLocale = new Map<string, { objects: WeakMap<object, Made>; strings: Map<string, Made> }>()
+    return (locales: string | string[] | undefined, options?: Options): Made => {
+      const name = String(locales)
+      let made = byLocale.get(name)
+      if (!made) {
+        made = { objects: new WeakMap(), strings: new Map() }
+        byLocale.set(name, made)
+      }
+      const k = key(options)
+      const found = typeof k === 'string' ? made.strings.get(k) : made.objects.get(k)
+      if (found !== undefined) return found
+      const formatter = make(locales, options)
+      if (typeof k === 'string') made.strings.set(k, formatter)
+      else made.objects.set(k, formatter)
+      return formatter
+    }
+  }
+  return {
+    getNumberFormat: kept(formatters.getNumberFormat),
+    getDateTimeFormat: kept(formatters.getDateTimeFormat),
+    getPluralRules: kept(formatters.getPluralRules, (options) => options?.type ?? ''),
   }
 }
