@@ -14,10 +14,9 @@
 // The D1 database is the proxy's, except that `withSession` answers locally (the proxy would cross a process for it on
 // every request); a page that queries D1 still reaches it through the proxy, which then dominates its figures.
 
-import { readFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
-import { SourceMapConsumer } from 'source-map-js'
 import { getPlatformProxy } from 'wrangler'
+import { frameNamer } from './frame-names.mjs'
 
 const path = process.argv[2] ?? '/no/configurator/p5'
 const requests = Number(process.argv[3] ?? 1000)
@@ -39,20 +38,7 @@ const page = async () => {
   return (await res.arrayBuffer()).byteLength
 }
 
-const map = new SourceMapConsumer(JSON.parse(readFileSync('dist/p5_storefront/index.js.map', 'utf8')))
-const names = new Map()
-/** A frame as `function src/file.ts:line` (the bundle's frames mapped back), else as Node names it. */
-function nameOf(frame) {
-  if (!frame.url.endsWith('p5_storefront/index.js'))
-    return `${frame.functionName || '(anonymous)'} [${frame.url.split('/').pop()}]`
-  const at = `${frame.lineNumber}:${frame.columnNumber}`
-  if (!names.has(at)) {
-    const original = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber })
-    const file = (original.source ?? '?').replace(/^.*node_modules\//, '').replace(/^.*\/src\//, 'src/')
-    names.set(at, `${original.name ?? frame.functionName ?? '(anonymous)'} ${file}:${original.line}`)
-  }
-  return names.get(at)
-}
+const nameOf = frameNamer()
 
 /** Adds each node's own figure to its name (self) and to every distinct name above it (total). */
 function tally(nodes, children, own) {

@@ -6,9 +6,9 @@
 // Writes the raw profile to bench-results/last.cpuprofile (opens in Chrome's DevTools). `source-map-js` and `ws` come
 // with Vite and wrangler.
 import { spawn } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { SourceMapConsumer } from 'source-map-js'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import WebSocket from 'ws'
+import { frameNamer } from './frame-names.mjs'
 
 const PORT = Number(process.env.PROFILE_PORT ?? 8791)
 const INSPECTOR = PORT + 540
@@ -45,22 +45,11 @@ async function inspector() {
 
 /** Self and total microseconds per source location (name file:line). */
 function summarise(profile) {
-  const map = new SourceMapConsumer(JSON.parse(readFileSync('dist/p5_storefront/index.js.map', 'utf8')))
+  const nameFrame = frameNamer()
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
   const parents = new Map()
   for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id)
-  const names = new Map()
-  const nameOf = (node) => {
-    const frame = node.callFrame
-    if (!frame.url.endsWith('index.js')) return `${frame.functionName || '(anonymous)'} [${frame.url.split('/').pop()}]`
-    const at = `${frame.lineNumber}:${frame.columnNumber}`
-    if (!names.has(at)) {
-      const original = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber })
-      const file = (original.source ?? '?').replace(/^.*node_modules\//, '').replace(/^.*\/src\//, 'src/')
-      names.set(at, `${original.name ?? frame.functionName ?? '(anonymous)'} ${file}:${original.line}`)
-    }
-    return names.get(at)
-  }
+  const nameOf = (node) => nameFrame(node.callFrame)
   const time = new Map()
   for (const [i, sample] of profile.samples.entries())
     time.set(sample, (time.get(sample) ?? 0) + (profile.timeDeltas[i] ?? 0))
