@@ -397,6 +397,15 @@ async function lighthouseScores(pages, runs) {
               item.node?.selector,
               item.score,
             ]),
+            // When each script was asked for (ms from the first request): Lighthouse's pessimistic LCP waits for every
+            // request started before the observed LCP, a suspect for the configurator's bimodal simulated LCP.
+            scripts: (lhr.audits['network-requests']?.details?.items ?? [])
+              .filter((item) => item.resourceType === 'Script')
+              .map((item) => [
+                item.url.split('/').pop()?.split('?')[0],
+                Math.round(item.networkRequestTime),
+                item.priority,
+              ]),
           },
           noindex,
           failing: Object.values(lhr.audits)
