@@ -165,6 +165,10 @@ type Formatters = IntlShape<string>['formatters']
 /** What a parsed message formats its numbers, dates and plurals with. */
 type MessageFormatters = Pick<Formatters, 'getNumberFormat' | 'getDateTimeFormat' | 'getPluralRules'>
 
+/** Keys of formatters asked for without options, and of plural rules, which are asked for with a new object each time. */
+const NO_OPTIONS = {}
+const PLURAL_TYPES = { cardinal: {}, ordinal: {} }
+
 /**
  * The intl's formatters for its parsed messages, each kept per locale and options object (a parsed message passes the
  * same options object every time) or, for plural rules, per rule type: @formatjs/intl's own look each one up by its
@@ -173,28 +177,26 @@ type MessageFormatters = Pick<Formatters, 'getNumberFormat' | 'getDateTimeFormat
 function keptFormatters(formatters: Formatters): MessageFormatters {
   const kept = <Made, Options extends object | undefined>(
     make: (locales: string | string[] | undefined, options?: Options) => Made,
-    key: (options: Options | undefined) => object | string = (options) => options ?? '',
+    key: (options: Options | undefined) => object = (options) => options ?? NO_OPTIONS,
   ) => {
-    const byLocale = new Map<string, { objects: WeakMap<object, Made>; strings: Map<string, Made> }>()
+    const byLocale = new Map<string, WeakMap<object, Made>>()
     return (locales: string | string[] | undefined, options?: Options): Made => {
-      const name = String(locales)
-      let made = byLocale.get(name)
+      let made = byLocale.get(String(locales))
       if (!made) {
-        made = { objects: new WeakMap(), strings: new Map() }
-        byLocale.set(name, made)
+        made = new WeakMap()
+        byLocale.set(String(locales), made)
       }
-      const k = key(options)
-      const found = typeof k === 'string' ? made.strings.get(k) : made.objects.get(k)
-      if (found !== undefined) return found
-      const formatter = make(locales, options)
-      if (typeof k === 'string') made.strings.set(k, formatter)
-      else made.objects.set(k, formatter)
+      let formatter = made.get(key(options))
+      if (formatter === undefined) {
+        formatter = make(locales, options)
+        made.set(key(options), formatter)
+      }
       return formatter
     }
   }
   return {
     getNumberFormat: kept(formatters.getNumberFormat),
     getDateTimeFormat: kept(formatters.getDateTimeFormat),
-    getPluralRules: kept(formatters.getPluralRules, (options) => options?.type ?? ''),
+    getPluralRules: kept(formatters.getPluralRules, (options) => PLURAL_TYPES[options?.type ?? 'cardinal']),
   }
 }

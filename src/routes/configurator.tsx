@@ -24,6 +24,7 @@ import { carViewOf } from '../ui/configurator/car-view'
 import type { ConfiguratorData } from '../ui/configurator/model'
 import type { FinanceState, OfferedProduct } from '../ui/finance/state'
 import { viewOnce } from './helpers/configurator-views'
+import { objectMemo } from './helpers/document-memo'
 import { loadConfiguratorTarget } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 
@@ -77,9 +78,8 @@ function initialFinance(
   }
 }
 
-/** At most this many first finance panels per finance document; the map starts over when full. */
-const MAX_PANELS = 256
-const panels = new WeakMap<CountryFinanceProducts, Map<string, FinanceState | null>>()
+/** The first finance panels computed in this isolate, at most 256 per finance document. */
+const panels = objectMemo<CountryFinanceProducts, FinanceState | null>(256)
 
 /**
  * `initialFinance` for the products of a finance document on this car's day and usage, computed once per isolate for
@@ -94,17 +94,9 @@ function financeOnce(
   const { usage } = data.requested
   const asked = Object.values(FINANCE_PARAMS).map((name) => query.get(name))
   const key = JSON.stringify([data.country, data.today, usage, financeBasis(data.shown.quote), asked])
-  let byKey = panels.get(finance)
-  if (!byKey) {
-    byKey = new Map()
-    panels.set(finance, byKey)
-  }
-  let panel = byKey.get(key)
-  if (panel === undefined) {
-    panel = initialFinance(data, productsFor([finance], data.country, usage, data.today), query)
-    if (byKey.size >= MAX_PANELS) byKey.clear()
-    byKey.set(key, panel)
-  }
+  const panel = panels(finance, key, () =>
+    initialFinance(data, productsFor([finance], data.country, usage, data.today), query),
+  )
   return panel && { ...panel }
 }
 
