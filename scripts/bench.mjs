@@ -238,10 +238,16 @@ async function cpuRounds(groups) {
   return { summary, rounds: perRound }
 }
 
-/** JS a page loads on first paint: its module scripts and everything they import statically. */
+/**
+ * JS a page loads first: its module scripts, the entry its inline loader imports once the page has painted
+ * (startAfterFirstPaint), and everything they import statically.
+ */
 async function pageWeights(path, headers = {}) {
   const html = await (await fetch(`${BASE}${path}`, { headers })).text()
-  const scripts = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)].map((m) => m[1])
+  const scripts = [
+    ...[...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/<script[^>]*>[^<]*?\bimport\("([^"]+)"\)/g)].map((m) => m[1]),
+  ]
   const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1])
   const seen = new Set()
   let js = 0

@@ -32,7 +32,7 @@ import { enqueueNotifications } from '../notifications'
 import type { PageMatch } from '../pages'
 import { tradeInCarInfo, visitorTradeIn } from '../tradein-cookie'
 import type { AppEnv } from '../types'
-import { clientEntrySrc } from './assets'
+import { clientEntrySrc, startAfterFirstPaint } from './assets'
 import { ConsentBanner } from './ConsentBanner'
 import { ANONYMOUS_PAGE_POLICIES, CachePolicy } from './cache-policy'
 import { rememberedDrawing } from './car-drawing'
@@ -200,7 +200,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
     </Document>,
     {
       nonce,
-      bootstrapModules: request.client ? [clientEntrySrc(request.client)] : undefined,
+      bootstrapScriptContent: request.client ? startAfterFirstPaint(clientEntrySrc(request.client)) : undefined,
       onError(error) {
         // Errors after the shell streamed (inside Suspense) land here; the boundary's fallback stays.
         console.error(`[${c.get('requestId')}] render error`, error)
