@@ -530,8 +530,14 @@ try {
     results.lighthouse = await lighthouseScores(PAGES, Number(process.env.BENCH_LH_RUNS ?? 1))
   }
 } finally {
-  process.kill(-server.pid, 'SIGTERM')
-  for (const floor of floors) process.kill(-floor.pid, 'SIGTERM')
+  // A server that has exited already must not hide the error that stopped the bench.
+  for (const { pid } of [server, ...floors]) {
+    try {
+      process.kill(-pid, 'SIGTERM')
+    } catch (error) {
+      console.error(`bench: could not stop process group ${pid} (${error.code ?? error})`)
+    }
+  }
 }
 
 mkdirSync('bench-results', { recursive: true })
