@@ -8,7 +8,7 @@ type Callback = () => void
  * Runs the loader in a browser-like context: `import()` is recorded (a script run here cannot import), and the
  * frame, task and paint-observer callbacks run only when the test says so.
  */
-function runLoader(paintTiming: boolean) {
+function runLoader(paintTiming: boolean | 'no observer') {
   const imported: string[] = []
   const frames: Callback[] = []
   const tasks: { callback: Callback; ms: number }[] = []
@@ -28,8 +28,10 @@ function runLoader(paintTiming: boolean) {
     }
   }
   const code = startAfterFirstPaint('/assets/configurator.js?v=1').replace(/\bimport\(/g, 'load(')
+  const observer = paintTiming === 'no observer' ? {} : { PerformanceObserver }
   runInNewContext(code, {
-    PerformanceObserver,
+    self: observer,
+    ...observer,
     requestAnimationFrame: (callback: Callback) => frames.push(callback),
     setTimeout: (callback: Callback, ms = 0) => tasks.push({ callback, ms }),
     load: (src: string) => imported.push(src),
@@ -81,6 +83,14 @@ describe("the page's script loader", () => {
     expect(loader.imported).toEqual([])
     const next = loader.tasks.find((task) => task.ms === 0)
     next?.callback()
+    expect(loader.imported).toEqual(['/assets/configurator.js?v=1'])
+  })
+
+  it('without PerformanceObserver at all, the same', () => {
+    const loader = runLoader('no observer')
+    expect(loader.frames).toHaveLength(1)
+    loader.frames[0]?.()
+    loader.tasks.find((task) => task.ms === 0)?.callback()
     expect(loader.imported).toEqual(['/assets/configurator.js?v=1'])
   })
 

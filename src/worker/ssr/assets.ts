@@ -25,16 +25,16 @@ export function clientEntrySrc(entry: ClientEntry | ExtraScript): string {
  * first contentful paint's timing entry, which the browser reports once that paint is on the screen (where paint
  * timing is not supported, for the task after the next frame). So the module and what it imports are requested after
  * the first paint, never racing it: the first screen is drawn from the HTML alone, and hydration (the largest script,
- * about 75 kB gzip, evaluated at 4× the CPU on a slow phone) cannot hold it up. A tab opened in the background starts
- * its script when it is first shown. Should no paint be reported, the script starts after `LOADER_PATIENCE_MS` all the
- * same; until it runs, and without JavaScript, every control is a link or a form.
+ * about 75 kB gzip, evaluated at 4× the CPU on a slow phone) cannot hold it up. Should no paint be reported (a tab
+ * opened in the background paints only when shown), the script starts after `LOADER_PATIENCE_MS` all the same; until
+ * it runs, and without JavaScript, every control is a link or a form.
  */
 export function startAfterFirstPaint(src: string): string {
   return [
     '(function(){',
     `var started=0,start=function(){if(!started){started=1;import(${JSON.stringify(src)})}};`,
     `setTimeout(start,${LOADER_PATIENCE_MS});`,
-    "if((PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')<0)",
+    "if(!self.PerformanceObserver||(PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')<0)",
     'return requestAnimationFrame(function(){setTimeout(start)});',
     'new PerformanceObserver(function(list,observer){',
     "if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();start()}",
