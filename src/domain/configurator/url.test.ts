@@ -1,7 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Configuration } from '../catalog/configuration'
-import { configurationKey, queryOf, stateFromQuery, withChoice } from './url'
+import {
+  type ConfiguratorState,
+  configurationKey,
+  queryEntries,
+  queryOf,
+  queryText,
+  stateFromQuery,
+  withChoice,
+} from './url'
 
 const base: Configuration = {
   modelCode: 'p5',
@@ -42,6 +50,51 @@ describe('configurator address', () => {
         const back = stateFromQuery(queryOf(state), base)
         expect(back.usage).toBe(state.usage)
         expect(configurationKey(back.configuration)).toBe(configurationKey(state.configuration))
+      }),
+    )
+  })
+
+  it("writes a link's query as text, the car first and its sorted lists encoded, then the parameters after it", () => {
+    const state: ConfiguratorState = {
+      configuration: { ...base, packCodes: ['tech-pack', 'comfort-pack'], accessoryCodes: ['tow-bar'] },
+      usage: 'business',
+    }
+    expect(
+      queryText(state, [
+        ['finance', 'loan'],
+        ['down', '50000.5'],
+        ['chose', 'packCodes:tech-pack'],
+      ]),
+    ).toBe(
+      'version=long-range&paint=arctic-white&wheels=aero-18&interior=textile-charcoal' +
+        '&packs=comfort-pack%2Ctech-pack&accessories=tow-bar&usage=business' +
+        '&finance=loan&down=50000.5&chose=packCodes%3Atech-pack',
+    )
+    expect(Object.fromEntries(queryEntries(state))).toEqual(Object.fromEntries(queryOf(state)))
+  })
+
+  it('writes the same query as URLSearchParams for any car, finance choice and choice link', () => {
+    const code = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,10}$/)
+    const more = fc.uniqueArray(
+      fc.tuple(
+        fc.constantFrom('finance', 'down', 'term', 'km', 'balloon', 'chose', 'view'),
+        fc.oneof(
+          code,
+          fc.double({ min: 0, max: 1e7, noNaN: true }).map(String),
+          code.map((c) => `paintCode:${c}`),
+        ),
+      ),
+      { selector: ([name]) => name },
+    )
+    fc.assert(
+      fc.property(code, fc.uniqueArray(code, { maxLength: 4 }), fc.boolean(), more, (paint, packs, business, extra) => {
+        const state = {
+          configuration: { ...base, paintCode: paint, packCodes: packs },
+          usage: business ? 'business' : 'personal',
+        } as const
+        const query = queryOf(state)
+        for (const [name, value] of extra) query.set(name, value)
+        expect(queryText(state, extra)).toBe(query.toString())
       }),
     )
   })

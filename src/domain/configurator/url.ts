@@ -56,17 +56,35 @@ export function stateFromQuery(query: URLSearchParams, base: Configuration): Con
  * queryOf({ configuration, usage: 'personal' }).toString() // 'version=long-range&paint=…'
  */
 export function queryOf(state: ConfiguratorState): URLSearchParams {
+  return new URLSearchParams(queryEntries(state))
+}
+
+/**
+ * `queryOf(state)` as text, with `more` parameters after it (plain names it does not use), without making a
+ * URLSearchParams: the configurator writes a link for every choice it shows, on every page view. Values are
+ * percent-encoded as URLSearchParams writes codes, lists, numbers and `field:code`; a space would be `%20`, not `+`,
+ * which reads back the same.
+ *
+ * @example
+ * queryText(state, [['chose', 'paintCode:fjord-blue']]) // 'version=long-range&…&chose=paintCode%3Afjord-blue'
+ */
+export function queryText(state: ConfiguratorState, more: (readonly [string, string])[] = []): string {
+  return [...queryEntries(state), ...more].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&')
+}
+
+/** The address query of a state as name and value pairs, in `queryOf`'s order. */
+export function queryEntries(state: ConfiguratorState): [string, string][] {
   const { configuration } = state
-  const query = new URLSearchParams({
-    [PARAM.versionCode]: configuration.versionCode,
-    [PARAM.paintCode]: configuration.paintCode,
-    [PARAM.wheelCode]: configuration.wheelCode,
-    [PARAM.interiorCode]: configuration.interiorCode,
-    [PARAM.packCodes]: [...configuration.packCodes].sort().join(','),
-    [PARAM.accessoryCodes]: [...configuration.accessoryCodes].sort().join(','),
-  })
-  if (state.usage === 'business') query.set('usage', 'business')
-  return query
+  const entries: [string, string][] = [
+    [PARAM.versionCode, configuration.versionCode],
+    [PARAM.paintCode, configuration.paintCode],
+    [PARAM.wheelCode, configuration.wheelCode],
+    [PARAM.interiorCode, configuration.interiorCode],
+    [PARAM.packCodes, [...configuration.packCodes].sort().join(',')],
+    [PARAM.accessoryCodes, [...configuration.accessoryCodes].sort().join(',')],
+  ]
+  if (state.usage === 'business') entries.push(['usage', 'business'])
+  return entries
 }
 
 export type ChoiceField = keyof typeof PARAM

@@ -6,7 +6,8 @@ import {
   type ChoiceField,
   type ConfiguratorState,
   choiceParam,
-  queryOf,
+  queryEntries,
+  queryText,
   withChoice,
 } from '../../domain/configurator/url'
 import { computeView } from '../../domain/configurator/view'
@@ -64,13 +65,13 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   const monthly = finance?.summary ? monthlyOnBasis(finance.summary, headline.basis) : null
 
   // The finance choice travels with the car: in the address, in every choice's link and in what is saved.
-  const financeParams = finance ? Object.entries(financeQuery(finance, quote.currency)) : []
+  const financeParams = finance ? financeQuery(finance, quote.currency) : {}
+  // Later names replace earlier ones in place, as URLSearchParams's `set` would (a finance product's link replaces the
+  // product); none of them is one of the car's.
   const hrefFor = (next: ConfiguratorState, extra: Record<string, string> = {}) => {
-    const query = queryOf(next)
-    for (const [key, value] of financeParams) query.set(key, value)
-    for (const [key, value] of Object.entries(extra)) query.set(key, value)
-    if (view !== DEFAULT_CAR_VIEW && !('view' in extra)) query.set('view', view)
-    return linkTo(site, base, { query })
+    const more: Record<string, string> = { ...financeParams, ...extra }
+    if (view !== DEFAULT_CAR_VIEW && !('view' in extra)) more.view = view
+    return linkTo(site, base, { query: queryText(next, Object.entries(more)) })
   }
 
   const choose = (field: ChoiceField, code: string) => (event: MouseEvent<HTMLAnchorElement>) => {
@@ -313,7 +314,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
               currency={quote.currency}
               request={{ site: site.prefix, usage: state.usage, configuration: state.configuration }}
               basis={headline.basis}
-              hidden={Object.fromEntries(queryOf(state))}
+              hidden={Object.fromEntries(queryEntries(state))}
               hrefFor={(next) => `${hrefFor(state, financeQuery(next, quote.currency))}#finance`}
             />
           ) : null}

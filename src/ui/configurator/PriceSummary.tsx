@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai'
 import type { DeliveryWindow } from '../../domain/catalog/delivery'
 import type { Catalog } from '../../domain/catalog/schema'
-import { queryOf } from '../../domain/configurator/url'
+import { queryText } from '../../domain/configurator/url'
 import { formatDeduction, formatMoney, type Money } from '../../domain/money'
 import { displayedBreakdown, headlinePrice } from '../../domain/pricing/display'
 import type { PriceQuote } from '../../domain/pricing/engine'
@@ -147,7 +147,7 @@ function IndicativePrice({ catalog, quote }: { catalog: Catalog; quote: PriceQuo
   const t = useT()
   const { site } = useRenderContext()
   const breakdown = displayedBreakdown(quote)
-  const query = queryOf({ configuration: quote.configuration, usage: quote.usage })
+  const query = queryText({ configuration: quote.configuration, usage: quote.usage })
   return (
     <div className="price-summary">
       <p className="price-summary__label">{t('price.indicative.label')}</p>
