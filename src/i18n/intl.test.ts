@@ -1,9 +1,10 @@
 import { parse } from '@formatjs/icu-messageformat-parser'
 import { createIntl } from '@formatjs/intl'
+import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { argumentsOf } from '../../test/message-arguments'
 import { CATALOGS } from './catalogs'
-import { intlFor, type MessageKey, type Messages } from './intl'
+import { intlFor, type MessageKey, type Messages, plainValuesKey } from './intl'
 import { LOCALES, type Locale } from './sites'
 
 afterEach(() => {
@@ -105,6 +106,52 @@ describe('intlFor', () => {
       }
     },
   )
+
+  it('keeps a text formatted with plain values under a key no other values share', () => {
+    expect(plainValuesKey('a', { price: '9 kr' })).toBe('a\0price\0s4:9 kr')
+    // A string made to look like two values, a number and its string, 0 and -0: each its own key.
+    const keys = [
+      plainValuesKey('a', { x: 'b\0y\0s1:c' }),
+      plainValuesKey('a', { x: 'b', y: 'c' }),
+      plainValuesKey('a', { n: 1 }),
+      plainValuesKey('a', { n: '1' }),
+      plainValuesKey('a', { n: 0 }),
+      plainValuesKey('a', { n: -0 }),
+    ]
+    expect(new Set(keys).size).toBe(keys.length)
+    // A date, an element, a long text: formatted every time, never kept.
+    expect(plainValuesKey('a', { when: new Date(0) })).toBeNull()
+    expect(plainValuesKey('a', { link: () => 'x' })).toBeNull()
+    expect(plainValuesKey('a', { text: 'x'.repeat(201) })).toBeNull()
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string(), fc.oneof(fc.string({ maxLength: 20 }), fc.double())),
+        fc.dictionary(fc.string(), fc.oneof(fc.string({ maxLength: 20 }), fc.double())),
+        (a, b) => {
+          const same =
+            JSON.stringify(Object.entries(a).map(([k, v]) => [k, typeof v, Object.is(v, -0) ? '-0' : String(v)])) ===
+            JSON.stringify(Object.entries(b).map(([k, v]) => [k, typeof v, Object.is(v, -0) ? '-0' : String(v)]))
+          expect(plainValuesKey('m', a) === plainValuesKey('m', b)).toBe(same)
+        },
+      ),
+    )
+  })
+
+  it('gives the text of the values it is called with, whichever values came before', () => {
+    const messages: Partial<Messages> = {
+      'site.titleTemplate': '{title} ({n, number}) {n, plural, one {bil} other {biler}}',
+    }
+    const intl = intlFor('nb-NO', messages)
+    const title = (values: Record<string, string | number | Date>) =>
+      intl.formatMessage({ id: 'site.titleTemplate' }, values)
+    for (let round = 0; round < 2; round++) {
+      expect(title({ title: 'P5', n: 1 })).toBe('P5 (1) bil')
+      expect(title({ title: 'P5', n: 0 })).toBe('P5 (0) biler')
+      expect(title({ title: 'P5', n: -0 })).toBe('P5 (\u22120) biler')
+      expect(title({ title: 'P5', n: 12345.5 })).toBe('P5 (12\u00a0345,5) biler')
+      expect(title({ title: 'P6', n: 1 })).toBe('P6 (1) bil')
+    }
+  })
 
   it('reads a message with values from its catalog once, and reports a value it lacks every time', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})

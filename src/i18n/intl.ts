@@ -110,6 +110,9 @@ function catalogIntl(locale: Locale, messages: Partial<Messages> | CompiledMessa
   // message and its options, which cost more than formatting it.
   const texts = new Map<string, string>()
   const parsed = new Map<string, ParsedMessage | null>()
+  // A message's text for the same plain values (a choice's price, a count) is kept too: a page formats the same ones
+  // for every visitor. Never a date, an element or a function (formatted afresh); the oldest dropped past a bound.
+  const formattedWith = new Map<string, string>()
   const formatters = keptFormatters(intl.formatters)
   const known = (id: string) => (Object.hasOwn(messages, id) ? (messages as Record<string, unknown>)[id] : undefined)
   const formatMessage = ((
@@ -120,6 +123,9 @@ function catalogIntl(locale: Locale, messages: Partial<Messages> | CompiledMessa
     const id = String(descriptor.id)
     if (options !== undefined || descriptor.defaultMessage !== undefined) return format(descriptor, values, options)
     if (values !== undefined) {
+      const key = plainValuesKey(id, values)
+      const kept = key === null ? undefined : formattedWith.get(key)
+      if (kept !== undefined) return kept
       let message = parsed.get(id)
       if (message === undefined) {
         message = parse(intl, known(id), formatters)
@@ -127,7 +133,12 @@ function catalogIntl(locale: Locale, messages: Partial<Messages> | CompiledMessa
       }
       if (message) {
         try {
-          return message.format(values)
+          const text = message.format(values)
+          if (key !== null && typeof text === 'string') {
+            if (formattedWith.size >= KEPT_TEXTS) formattedWith.delete(formattedWith.keys().next().value as string)
+            formattedWith.set(key, text)
+          }
+          return text
         } catch {
           // A value missing or of the wrong kind: the library's own path reports it and chooses the fallback.
         }
@@ -144,6 +155,30 @@ function catalogIntl(locale: Locale, messages: Partial<Messages> | CompiledMessa
     return text
   }) as FormatMessage
   return { ...intl, formatMessage, $t: formatMessage }
+}
+
+/** How many texts formatted with values an intl instance keeps (each at most a few hundred bytes). */
+const KEPT_TEXTS = 4000
+/** A value longer than this is formatted every time rather than kept. */
+const KEPT_VALUE_LENGTH = 200
+
+/**
+ * A key naming a message and its values when every value is a short string or a number, else null. Each string is
+ * written with its length, so no two sets of values share a key; `-0` is told from `0`, which formats as "-0".
+ *
+ * @example
+ * plainValuesKey('configurator.priceAdd', { price: '9 900 kr' }) // 'configurator.priceAdd\0price\0s8:9 900 kr'
+ */
+export function plainValuesKey(id: string, values: Record<string, unknown>): string | null {
+  let key = id
+  for (const name in values) {
+    const value = values[name]
+    if (typeof value === 'number') key += `\0${name}\0n${Object.is(value, -0) ? '-0' : value}`
+    else if (typeof value === 'string' && value.length <= KEPT_VALUE_LENGTH)
+      key += `\0${name}\0s${value.length}:${value}`
+    else return null
+  }
+  return key
 }
 
 /**
