@@ -1,4 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
+import { addDays } from '../catalog/markets'
+import { isShared } from '../shared-values'
 import { canBook, normalizeSlotStart, slotsFor } from './slots'
 import { storeById, testStore } from './test-data'
 import { formatMinutes, minutesOfDay, utcToZoned, weekdayOf, zonedTimeToUtc } from './time'
@@ -301,5 +304,52 @@ describe('slotsFor for the same store again', () => {
     } finally {
       iso.mockRestore()
     }
+  })
+})
+
+describe('slotsFor for every visitor alike', () => {
+  const monday = Date.parse('2026-03-30T06:00:00Z')
+
+  it('hands out the same free slots until one falls out of the window or the bookings are read anew', () => {
+    const store = testStore()
+    const booked = new Map<string, number>()
+    const first = slotsFor(store, '2026-03-30', 7, new Date(monday), booked)
+    expect(isShared(first)).toBe(true)
+    // A minute later nothing has changed: the same slots, written once into every page's payload.
+    expect(slotsFor(store, '2026-03-30', 7, new Date(monday + 60_000), booked)).toBe(first)
+    // Once the first slot is closer than the lead time, it is gone.
+    const leadMs = store.testDrive.leadHours * 3_600_000
+    const past = Date.parse(first[0]?.start ?? '') - leadMs + 1
+    const later = slotsFor(store, '2026-03-30', 7, new Date(past), booked)
+    expect(later).not.toBe(first)
+    expect(later).toEqual(first.slice(1))
+    // Bookings read anew (a new map): slots of their own, with what they say.
+    const reread = new Map([[first[3]?.start ?? '', store.testDrive.capacity]])
+    const afterBooking = slotsFor(store, '2026-03-30', 7, new Date(monday), reread)
+    expect(afterBooking.map((slot) => slot.start)).toEqual(first.filter((_, i) => i !== 3).map((slot) => slot.start))
+  })
+
+  it('offers, at any moment of the fortnight, the open slots from the lead time to the horizon', () => {
+    const store = testStore()
+    const { leadHours, horizonDays } = store.testDrive
+    const booked = new Map<string, number>()
+    // Every open slot of the fortnight, from a store with neither lead time nor horizon.
+    const open = slotsFor(
+      testStore({ testDrive: { ...store.testDrive, leadHours: 0, horizonDays: 400 } }),
+      '2026-03-30',
+      14,
+      EARLY,
+    )
+    fc.assert(
+      fc.property(fc.integer({ min: -2 * 24 * 60, max: 16 * 24 * 60 }), (minutes) => {
+        const now = new Date(monday + minutes * 60_000)
+        const lastDate = addDays(utcToZoned(now, store.timeZone).date, horizonDays)
+        const expected = open.filter(
+          (slot) => Date.parse(slot.start) >= now.getTime() + leadHours * 3_600_000 && slot.localDate <= lastDate,
+        )
+        expect(slotsFor(store, '2026-03-30', 14, now, booked)).toEqual(expected)
+      }),
+      { numRuns: 300 },
+    )
   })
 })

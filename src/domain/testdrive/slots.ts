@@ -2,6 +2,7 @@
  * Test-drive slots of a store, laid out on the store's wall clock in its own time zone.
  */
 import { addDays, type IsoDate, isIsoDate } from '../catalog/markets'
+import { shared } from '../shared-values'
 import type { Store } from './schema'
 import { formatMinutes, type LocalTime, minutesOfDay, utcToZoned, wallMinuteMs, wallToUtcMs, weekdayOf } from './time'
 
@@ -79,12 +80,47 @@ export function slotsFor(
   const { timeZone, testDrive } = store
   const earliest = now.getTime() + testDrive.leadHours * HOUR
   const lastDate = addDays(utcToZoned(now, timeZone).date, testDrive.horizonDays)
-  const slots: Slot[] = []
-  for (const slot of openSlots(store, fromDate, days)) {
-    if (slot.localDate > lastDate || slot.instant < earliest) continue
-    const available = testDrive.capacity - (booked.get(slot.start) ?? 0)
-    if (available > 0)
-      slots.push({ start: slot.start, localDate: slot.localDate, localTime: slot.localTime, available })
+  // The open slots are in time order: those too soon are the first ones, those past the horizon the last ones.
+  const open = openSlots(store, fromDate, days)
+  let first = 0
+  while (first < open.length && (open[first] as OpenSlot).instant < earliest) first++
+  let end = first
+  while (end < open.length && (open[end] as OpenSlot).localDate <= lastDate) end++
+  return freeSlots(open, first, end, booked, testDrive.capacity)
+}
+
+// The free slots of the same open slots, bookings and window are the same for every visitor until a slot falls out of
+// the window or the bookings are read anew (a new map): made once, shared (a page's payload writes them once).
+const freeSlotsByOpen = new WeakMap<OpenSlot[], WeakMap<ReadonlyMap<SlotStartIso, number>, Map<string, Slot[]>>>()
+
+function freeSlots(
+  open: OpenSlot[],
+  first: number,
+  end: number,
+  booked: ReadonlyMap<SlotStartIso, number>,
+  capacity: number,
+): Slot[] {
+  let byBooked = freeSlotsByOpen.get(open)
+  if (!byBooked) {
+    byBooked = new WeakMap()
+    freeSlotsByOpen.set(open, byBooked)
+  }
+  let windows = byBooked.get(booked)
+  if (!windows) {
+    windows = new Map()
+    byBooked.set(booked, windows)
+  }
+  const key = `${first}|${end}|${capacity}`
+  let slots = windows.get(key)
+  if (!slots) {
+    slots = []
+    for (const slot of open.slice(first, end)) {
+      const available = capacity - (booked.get(slot.start) ?? 0)
+      if (available > 0)
+        slots.push({ start: slot.start, localDate: slot.localDate, localTime: slot.localTime, available })
+    }
+    if (windows.size >= MAX_RANGES_PER_STORE) windows.delete(windows.keys().next().value as string)
+    windows.set(key, shared(slots))
   }
   return slots
 }
