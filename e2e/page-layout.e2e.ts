@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { fillRequired } from '../scripts/fill-form.mjs'
@@ -103,18 +105,71 @@ async function visitor(width: number, prefix = '/de'): Promise<Page> {
   return page
 }
 
+/** The address of an order the signed-in customer of `page` has just placed (the car as it comes, in Germany). */
+async function placedOrder(page: Page): Promise<string> {
+  await page.goto(`${base}/de/configurator/p5`)
+  await page.locator('.configurator__save button').click()
+  await page.waitForURL(/\/configurator\/overview\//)
+  const id = new URL(page.url()).pathname.split('/').pop()
+  await page.goto(`${base}/de/configurator/info-submission/${id}`)
+  await fillRequired(page.locator('main form[method="post"]').last(), 'layout')
+  await reloadedBy(page, () => page.locator('main form[method="post"] button[type="submit"]').last().click())
+  await page.waitForURL(/\/order\/result-confirmation\//)
+  return page.url().replace('/result-confirmation', '')
+}
+
+/** The layout shifts of the page's load so far, as the CLS metric adds them up (shifts after input left out). */
+const layoutShifts = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) total += entry.value
+          resolve(total)
+        }).observe({ type: 'layout-shift', buffered: true })
+        setTimeout(() => resolve(total), 200)
+      }),
+  )
+
 describe('the order page', () => {
+  it('does not move on a phone when its HTML arrives in pieces: it paints once the order is there up to its timeline', async () => {
+    const page = await signedUp(390, `order.paint.${Date.now()}@example.com`)
+    const order = new URL(await placedOrder(page)).pathname
+    // The order's pages through a server that holds back what follows the order's facts for 600 ms, as a slow
+    // line would: the browser has the car and the facts but not yet the next action, which a phone shows above
+    // the facts. Cookies are the host's, whatever its port: the customer stays signed in.
+    const halting = createServer(async (request, response) => {
+      const answer = await fetch(`${base}${request.url}`, {
+        headers: { cookie: request.headers.cookie ?? '', 'accept-encoding': 'identity' },
+      })
+      const body = Buffer.from(await answer.arrayBuffer())
+      response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' })
+      const html = answer.headers.get('content-type')?.startsWith('text/html')
+      const at = html ? body.lastIndexOf('<', body.indexOf('next-action', body.indexOf('</head>'))) : -1
+      if (at < 0) return response.end(body)
+      response.write(body.subarray(0, at))
+      await new Promise((resolve) => setTimeout(resolve, 600))
+      response.end(body.subarray(at))
+    })
+    await new Promise<void>((resolve) => halting.listen(0, '127.0.0.1', resolve))
+    const { port } = halting.address() as AddressInfo
+    try {
+      for (const path of [order, order.replace('/order/', '/order/result-confirmation/')]) {
+        await page.goto(`http://127.0.0.1:${port}${path}`)
+        expect(await page.locator('.next-action').count(), path).toBe(1)
+        expect(await layoutShifts(page), path).toBe(0)
+      }
+    } finally {
+      halting.close()
+      await page.context().close()
+    }
+  })
+
   it('keeps the order number in one piece on a phone, and the payment notice apart from the car', async () => {
     const page = await signedUp(390, `order.layout.${Date.now()}@example.com`)
-    await page.goto(`${base}/de/configurator/p5`)
-    await page.locator('.configurator__save button').click()
-    await page.waitForURL(/\/configurator\/overview\//)
-    const id = new URL(page.url()).pathname.split('/').pop()
-    await page.goto(`${base}/de/configurator/info-submission/${id}`)
-    await fillRequired(page.locator('main form[method="post"]').last(), 'layout')
-    await reloadedBy(page, () => page.locator('main form[method="post"] button[type="submit"]').last().click())
-    await page.waitForURL(/\/order\/result-confirmation\//)
-    const order = page.url().replace('/result-confirmation', '')
+    const order = await placedOrder(page)
     await page.goto(order)
     // The number is one line: its hyphens are not break points.
     const number = page.locator('h1 .order-detail__number')

@@ -10,7 +10,7 @@ import { ErrorSummary, Field, FormMessage, useErrorText } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { problemErrors } from './form-errors'
-import { OrderCar, OrderTimeline } from './order/order-parts'
+import { OrderCar, OrderTimeline, TIMELINE_TITLE_ID } from './order/order-parts'
 import { type OrderedCar, orderedCar } from './order/ordered-car'
 import { loadOwnedOrder, OrderFacts, type OrderView } from './order/owned-order'
 import { defineRoute, type LoadContext, PageError } from './route'
@@ -115,8 +115,8 @@ function ConfirmationPage({ data }: { data: ConfirmationData }) {
               <p>{t('order.payment.underConstruction')}</p>
             </section>
           ) : null}
-          <section className="order-detail__timeline" aria-labelledby="timeline-title">
-            <h2 id="timeline-title">{t('order.timeline.heading')}</h2>
+          <section className="order-detail__timeline" aria-labelledby={TIMELINE_TITLE_ID}>
+            <h2 id={TIMELINE_TITLE_ID}>{t('order.timeline.heading')}</h2>
             <OrderTimeline order={order} />
           </section>
           <p className="order-confirmation__link">
@@ -168,6 +168,12 @@ export const orderConfirmation = defineRoute<ConfirmationData>({
     ctx.notify(notificationIds)
     return { redirect: linkTo(ctx.site, `/order/${data.id}`, { query: 'paid=1' }) }
   },
-  meta: () => ({ title: 'order.placed.order', description: 'page.resultConfirmation.lead', values: { order: '' } }),
+  meta: () => ({
+    title: 'order.placed.order',
+    description: 'page.resultConfirmation.lead',
+    values: { order: '' },
+    // On a phone the next action moves above the order's facts: the page paints once the timeline begins.
+    paintAfter: TIMELINE_TITLE_ID,
+  }),
   Page: ConfirmationPage,
 })

@@ -21,7 +21,7 @@ import { useT } from '../ui/intl-context'
 import { NextSteps } from '../ui/NextSteps'
 import { useRenderContext } from '../ui/site-context'
 import type { StockCarView } from '../ui/stock/StockCar'
-import { OrderCar, OrderTimeline } from './order/order-parts'
+import { OrderCar, OrderTimeline, TIMELINE_TITLE_ID } from './order/order-parts'
 import { type OrderedCar, orderedCar } from './order/ordered-car'
 import { loadOwnedOrder, OrderFacts, type OrderView } from './order/owned-order'
 import { OrderPrice } from './order-price'
@@ -247,8 +247,8 @@ function OrderDetailPage({ data }: { data: DetailData }) {
         </div>
         <div className="order-detail__side">
           <NextAction data={data} />
-          <section className="order-detail__timeline" aria-labelledby="timeline-title">
-            <h2 id="timeline-title">{t(lease ? 'order.lease.heading' : 'order.timeline.heading')}</h2>
+          <section className="order-detail__timeline" aria-labelledby={TIMELINE_TITLE_ID}>
+            <h2 id={TIMELINE_TITLE_ID}>{t(lease ? 'order.lease.heading' : 'order.timeline.heading')}</h2>
             <OrderTimeline order={order} />
             {note ? <p>{t(note)}</p> : null}
           </section>
@@ -305,6 +305,8 @@ export const orderDetail = defineRoute<DetailData>({
     title: 'page.order.heading',
     description: 'page.order.lead',
     values: { order: data.order.orderNumber ?? data.order.reservationNumber ?? '' },
+    // On a phone the next action moves above the order's facts: the page paints once the timeline begins.
+    paintAfter: TIMELINE_TITLE_ID,
   }),
   Page: OrderDetailPage,
 })

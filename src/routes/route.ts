@@ -128,6 +128,12 @@ export interface PageMeta {
    * (the configurator's choices); a page without one shows the model as it comes.
    */
   car?: { catalog: Catalog; configuration: Configuration; query?: URLSearchParams }
+  /**
+   * The id of an element the browser reads before its first paint of the page (`<link rel="expect"
+   * blocking="render">`), where the page's CSS puts a later element above an earlier one (the order's next action
+   * above its facts on a phone): a first paint of half the page would move what it showed once the rest arrived.
+   */
+  paintAfter?: string
 }
 
 export interface PageRoute<Data = unknown> {

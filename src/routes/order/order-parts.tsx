@@ -35,6 +35,9 @@ const STATE_KEYS = {
   pending: 'order.timeline.upcoming',
 } as const satisfies Record<StepState, MessageKey>
 
+/** The id of the order timeline's heading (the order page and the confirmation). */
+export const TIMELINE_TITLE_ID = 'timeline-title'
+
 /**
  * The order's steps as an ordered list: done, current and upcoming differ in their marker (a tick, a
  * ring, a hollow circle), in weight and in a written state, so colour is never the only signal.

@@ -19,6 +19,8 @@ export interface DocumentProps {
   share: SharedLink | null
   /** Serialized JSON-LD for search engines, or null. */
   structuredData: string | null
+  /** PageMeta.paintAfter: no first paint before the element with this id is read. */
+  paintAfter: string | null
   nonce: string
   /** The skip link's text: the link is the document's first element, then the banner, then `#app`. */
   skipToContent: string
@@ -68,6 +70,7 @@ export function Document(props: DocumentProps) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {props.paintAfter === null ? null : <link rel="expect" href={`#${props.paintAfter}`} blocking="render" />}
         <title>{props.title}</title>
         <meta name="description" content={props.description} />
         {props.indexable ? null : <meta name="robots" content="noindex" />}

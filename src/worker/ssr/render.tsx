@@ -58,6 +58,8 @@ interface RenderRequest<Data> {
   structuredData?: Record<string, unknown>
   /** The car a shared link shows (PageMeta.car); the model as it comes when absent. */
   car?: PageMeta['car']
+  /** PageMeta.paintAfter. */
+  paintAfter?: string
   data: Data
   Page: React.ComponentType<{ data: Data }>
   /** The page's analytics label; the analytics script loads only on labelled pages, with consent. */
@@ -182,6 +184,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
       skipToContent={intl.formatMessage({ id: 'common.skipToContent' })}
       payload={payload ? () => serializePayload({ ...payload, formats: takeFormatting() }) : null}
       structuredData={request.structuredData ? serializeForScript(request.structuredData) : null}
+      paintAfter={request.paintAfter ?? null}
       nonce={nonce}
       banner={
         request.banner && consent === null ? (
@@ -327,6 +330,7 @@ function renderLoaded(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>,
     description: intl.formatMessage({ id: meta.description }, meta.values),
     structuredData: meta.structuredData,
     car: meta.car,
+    paintAfter: meta.paintAfter,
     data,
     Page: route.Page,
     label: route.label,
