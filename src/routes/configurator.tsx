@@ -14,6 +14,7 @@ import {
   productsFor,
 } from '../domain/finance/products'
 import { financeBasis, financeSummary } from '../domain/finance/summary'
+import { objectMemo } from '../domain/memo'
 import { CURRENCY_EXPONENT } from '../domain/money'
 import { rulesInForceOn } from '../domain/pricing/valid-on'
 import { linkTo } from '../i18n/links'
@@ -24,7 +25,6 @@ import { carViewOf } from '../ui/configurator/car-view'
 import type { ConfiguratorData } from '../ui/configurator/model'
 import type { FinanceState, OfferedProduct } from '../ui/finance/state'
 import { viewOnce } from './helpers/configurator-views'
-import { objectMemo } from './helpers/document-memo'
 import { loadConfiguratorTarget } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 

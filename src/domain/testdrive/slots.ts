@@ -2,12 +2,14 @@
  * Test-drive slots of a store, laid out on the store's wall clock in its own time zone.
  */
 import { addDays, type IsoDate, isIsoDate } from '../catalog/markets'
-import { shared } from '../shared-values'
+import { pairMemo } from '../memo'
 import type { Store } from './schema'
 import { formatMinutes, type LocalTime, minutesOfDay, utcToZoned, wallMinuteMs, wallToUtcMs, weekdayOf } from './time'
 
 const HOUR = 3_600_000
 const MINUTE = 60_000
+/** Date ranges laid out per store, and windows of free slots per store's open slots and bookings read. */
+const MAX_RANGES_PER_STORE = 8
 
 /** A slot's start as an ISO instant in UTC exactly as `Date.prototype.toISOString` writes it. */
 export type SlotStartIso = string
@@ -91,7 +93,7 @@ export function slotsFor(
 
 // The free slots of the same open slots, bookings and window are the same for every visitor until a slot falls out of
 // the window or the bookings are read anew (a new map): made once, shared (a page's payload writes them once).
-const freeSlotsByOpen = new WeakMap<OpenSlot[], WeakMap<ReadonlyMap<SlotStartIso, number>, Map<string, Slot[]>>>()
+const freeSlotsMemo = pairMemo<OpenSlot[], ReadonlyMap<SlotStartIso, number>, Slot[]>(MAX_RANGES_PER_STORE)
 
 function freeSlots(
   open: OpenSlot[],
@@ -100,29 +102,15 @@ function freeSlots(
   booked: ReadonlyMap<SlotStartIso, number>,
   capacity: number,
 ): Slot[] {
-  let byBooked = freeSlotsByOpen.get(open)
-  if (!byBooked) {
-    byBooked = new WeakMap()
-    freeSlotsByOpen.set(open, byBooked)
-  }
-  let windows = byBooked.get(booked)
-  if (!windows) {
-    windows = new Map()
-    byBooked.set(booked, windows)
-  }
-  const key = `${first}|${end}|${capacity}`
-  let slots = windows.get(key)
-  if (!slots) {
-    slots = []
+  return freeSlotsMemo(open, booked, `${first}|${end}|${capacity}`, () => {
+    const slots: Slot[] = []
     for (const slot of open.slice(first, end)) {
       const available = capacity - (booked.get(slot.start) ?? 0)
       if (available > 0)
         slots.push({ start: slot.start, localDate: slot.localDate, localTime: slot.localTime, available })
     }
-    if (windows.size >= MAX_RANGES_PER_STORE) windows.delete(windows.keys().next().value as string)
-    windows.set(key, shared(slots))
-  }
-  return slots
+    return slots
+  })
 }
 
 interface OpenSlot {
@@ -135,7 +123,6 @@ interface OpenSlot {
 // A store's open slots depend only on its hours and the dates asked for, not on the moment or the bookings: they are
 // laid out once per store object (the store cache hands out the same one until it expires) and dates, then filtered.
 const openSlotsByStore = new WeakMap<SlotStore, Map<string, OpenSlot[]>>()
-const MAX_RANGES_PER_STORE = 8
 
 function openSlots(store: SlotStore, fromDate: IsoDate, days: number): OpenSlot[] {
   let ranges = openSlotsByStore.get(store)
