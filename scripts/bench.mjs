@@ -26,7 +26,7 @@
 //   BENCH_PAGES=configurator,test drive   measure CPU of these pages only (a quick before/after)
 //   BENCH_KINDS=uncached   and of these request kinds only
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { BUDGET } from './budgets.mjs'
@@ -44,9 +44,24 @@ const env = {
   CLOUDFLARE_CF_FETCH_ENABLED: 'false',
   WRANGLER_SEND_METRICS: 'false',
   CI: 'true',
+  // wrangler dev records a trace of every request into a SQLite file by default (its local explorer's
+  // observability), in the measured workerd process: work a deployed Worker does not do, and one that grew with
+  // every run (to 970 MB here), so that it cost each server more the longer the bench had been used.
+  X_LOCAL_OBSERVABILITY: 'false',
   PERSIST_TO: '.wrangler/bench-state',
   EXTRA_SQL: 'e2e/fixtures.sql',
 }
+/**
+ * What earlier runs left behind, removed before this one: the local Cache API's pages (locally nothing evicts them:
+ * every `miss` request's page stays, 14 GB of them here) and the trace stores above. A deployment starts with an
+ * empty edge cache too: its build id is in every key.
+ */
+const LEFTOVERS = [
+  `${env.PERSIST_TO}/v3/cache`,
+  `${env.PERSIST_TO}/v3/observability`,
+  'bench/.wrangler/state/v3/cache',
+  'bench/.wrangler/state/v3/observability',
+]
 
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 20)
 const LOAD_ROUNDS = 3
@@ -470,6 +485,7 @@ async function lighthouseScores(pages, runs) {
 
 npm('build')
 npm('db:setup')
+for (const dir of LEFTOVERS) rmSync(dir, { recursive: true, force: true })
 const workerGzip = kb(gzipSync(readFileSync('dist/p5_storefront/index.js')).length)
 const server = spawn('npm', ['run', 'serve'], { env: { ...env, PORT: String(PORT) }, stdio: 'ignore', detached: true })
 const floors = []
