@@ -145,7 +145,10 @@ function requestIdOf(request: Request): string {
 const ONCE_HEADER = 'x-edge-once'
 const EXPIRES_HEADER = 'x-edge-expires'
 const POLICY_HEADER = 'x-edge-policy'
-/** Headers written per response, never stored. */
+/**
+ * Headers written per response, never stored: ours, and what the Cache API says about its copy (its age, date and
+ * status, and the stored body's length, which a hit's fresh once-per-form values need not keep).
+ */
 const PER_RESPONSE = [
   'content-security-policy',
   'x-request-id',
@@ -153,6 +156,10 @@ const PER_RESPONSE = [
   ONCE_HEADER,
   EXPIRES_HEADER,
   POLICY_HEADER,
+  'age',
+  'cf-cache-status',
+  'content-length',
+  'date',
 ]
 
 /** A page from the Cache API (another isolate rendered it), kept in this isolate's memory too. */

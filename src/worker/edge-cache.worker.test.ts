@@ -133,7 +133,8 @@ describe('anonymous pages from the edge cache', () => {
     if (!route) throw new Error('no configurator route')
     const load = vi.spyOn(route, 'load')
     const path = fresh('/dk/configurator/p5')
-    expect((await get(path)).cache).toBe('MISS')
+    const rendered = await get(path)
+    expect(rendered.cache).toBe('MISS')
     const key = cacheKey(
       new Request(`http://local.test${path}`, { headers: { 'user-agent': DESKTOP } }),
       appConfig(env),
@@ -145,6 +146,11 @@ describe('anonymous pages from the edge cache', () => {
     expect(fromCache.html).toContain('<html lang="da-DK"')
     expect(load).toHaveBeenCalledTimes(1)
     expect(edgePages.get(key, Date.now())).toBeDefined()
+    // The page's own headers, not the Cache API's about its copy: an `Age: 0` and a `Date` of the store, kept in
+    // memory for 5 minutes, would tell a browser or proxy the page is fresher than it is.
+    const names = (res: Response) => [...res.headers.keys()].sort()
+    expect(names(fromCache.res)).toEqual(names(rendered.res))
+    expect((await get(path)).res.headers.get('age')).toBeNull()
     // Past its s-maxage (300 s) neither layer serves it: the page is rendered again.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 301_000 })
     try {
