@@ -12,7 +12,8 @@
 // anti-forgery seed: a hit too), uncached (with a session cookie that opens to no session, which bypasses the edge
 // cache and renders the anonymous page: the render alone) and miss (a new query string each request: lookup,
 // render and store; locally the Cache API is emulated inside workerd, so its cost lands in this process, unlike at
-// Cloudflare), interleaved over rounds so a loaded machine affects all alike; then load and soak, and Lighthouse mobile scores.
+// Cloudflare), interleaved over rounds so a loaded machine affects all alike (a hit in one-second turns with its page
+// copy); then load and soak, and Lighthouse mobile scores.
 // Writes bench-results/latest.json. It is a measurement, not a test. Absolute times on a shared
 // machine mean little: read the ratios.
 //
@@ -157,20 +158,15 @@ const KIND_COOKIES = {
   returning: `__Host-consent=v1.${new Date().toISOString().slice(0, 10)}.a0.m0; __Host-csrf=${'b'.repeat(43)}`,
 }
 
-/**
- * One measured run: 10 connections for SECONDS on a server; the workerd CPU it cost per request.
- * 'miss' gives every request its own query string, so no cache can answer it; 'uncached' and 'returning' send
- * their cookies (KIND_COOKIES).
- */
-async function measure(base, group, path, kind = 'cached') {
-  const miss = kind === 'miss'
-  const run = (duration) =>
-    autocannon({
-      url: `${base}${path}`,
-      connections: 10,
-      duration,
-      headers: KIND_COOKIES[kind] ? { cookie: KIND_COOKIES[kind] } : {},
-      requests: miss
+/** autocannon for `seconds` at 10 connections, sent a request kind's cookies; a 'miss' gets a new query each time. */
+function requests(base, path, kind, seconds) {
+  return autocannon({
+    url: `${base}${path}`,
+    connections: 10,
+    duration: seconds,
+    headers: KIND_COOKIES[kind] ? { cookie: KIND_COOKIES[kind] } : {},
+    requests:
+      kind === 'miss'
         ? [
             {
               setupRequest: (req) => ({
@@ -180,20 +176,60 @@ async function measure(base, group, path, kind = 'cached') {
             },
           ]
         : undefined,
-    })
-  // Unmeasured first: what the run before left in the process (another page's renders and their garbage, a page
-  // pushed out of the isolate's memory) is not this run's cost.
-  if (WARM_SECONDS > 0) await run(WARM_SECONDS)
+  })
+}
+
+/** One measured stretch of `seconds`: the requests served, and the workerd CPU of the server's group meanwhile. */
+async function slice(base, group, path, kind, seconds) {
   const cpuBefore = runtimeCpuSeconds(group)
-  const result = await run(SECONDS)
+  const result = await requests(base, path, kind, seconds)
   const cpu = runtimeCpuSeconds(group) - cpuBefore
-  const total = result.requests.total
+  return { cpu, total: result.requests.total, errors: result.errors + result.non2xx, seconds }
+}
+
+/** What measured slices add up to: CPU per request (ms) and requests per second. */
+function summed(slices) {
+  const cpu = slices.reduce((sum, s) => sum + s.cpu, 0)
+  const total = slices.reduce((sum, s) => sum + s.total, 0)
+  const seconds = slices.reduce((sum, s) => sum + s.seconds, 0)
   return {
-    rps: result.requests.average,
+    rps: total / seconds,
     cpuMs: total ? (cpu * 1000) / total : Number.NaN,
-    errors: result.errors + result.non2xx,
+    errors: slices.reduce((sum, s) => sum + s.errors, 0),
     total,
   }
+}
+
+/**
+ * One measured run: 10 connections for SECONDS on a server; the workerd CPU it cost per request.
+ * 'miss' gives every request its own query string, so no cache can answer it; 'uncached' and 'returning' send
+ * their cookies (KIND_COOKIES).
+ */
+async function measure(base, group, path, kind = 'cached') {
+  // Unmeasured first: what the run before left in the process (another page's renders and their garbage, a page
+  // pushed out of the isolate's memory) is not this run's cost.
+  if (WARM_SECONDS > 0) await requests(base, path, kind, WARM_SECONDS)
+  return summed([await slice(base, group, path, kind, SECONDS)])
+}
+
+/**
+ * A page and its floor, sent the same request (its cookies too), measured in turns: one-second slices in the order
+ * page, floor, floor, page, page, floor… (SECONDS of each; the floor first when `floorFirst`: whichever went
+ * first came out 2-3 % cheaper here), each after its warm-up. Two runs of 3 s one after the
+ * other saw different machines on this shared one: two identical Workers measured a minute apart differed by 10 %,
+ * and the same React floor by 30 % within a round. In turns, a change of the machine's speed lands on both alike.
+ */
+async function inTurns(path, kind, page, floor, floorFirst = false) {
+  const sides = [
+    { ...page, slices: [] },
+    { ...floor, slices: [] },
+  ]
+  if (WARM_SECONDS > 0) for (const side of sides) await requests(side.base, side.path ?? path, kind, WARM_SECONDS)
+  for (let i = 0; i < SECONDS; i++) {
+    for (const side of (i % 2 === 1) !== floorFirst ? [...sides].reverse() : sides)
+      side.slices.push(await slice(side.base, side.group, side.path ?? path, kind, 1))
+  }
+  return { page: summed(sides[0].slices), floor: summed(sides[1].slices) }
 }
 
 const median = (values) => {
@@ -208,8 +244,13 @@ const round2 = (x) => Math.round(x * 100) / 100
 const HITS = new Set(['cached', 'returning'])
 
 /**
- * Interleaved rounds: in each, the floors and every page (each request kind, and after each hit kind the page-copy
- * floor sent the same request); ratios are taken within a round, then the median over rounds.
+ * Interleaved rounds: in each, the floors and every page (each request kind; a hit kind in turns with the page-copy
+ * floor, the uncached render in turns with the React floor, each floor sent the same request); ratios are taken
+ * within a round (an uncached render's to the React floor beside it, others' to the round's), then the median over
+ * rounds. Every other round
+ * measures the returning visitor's hit before the first visit's, so that neither is always the one nearest to the
+ * previous page's renders (the garbage they leave is collected in the next seconds), and starts each pair's turns
+ * with the floor.
  */
 async function cpuRounds(groups) {
   const perRound = []
@@ -219,16 +260,29 @@ async function cpuRounds(groups) {
       react: await measure(`http://127.0.0.1:${FLOORS.react}`, groups.react, '/'),
       pages: {},
       copies: {},
+      reactBeside: {},
     }
+    const app = { base: BASE, group: groups.app }
+    const copy = { base: `http://127.0.0.1:${FLOORS.copy}`, group: groups.copy }
+    const react = { base: `http://127.0.0.1:${FLOORS.react}`, group: groups.react, path: '/' }
     for (const [name, path] of Object.entries(CPU_PAGES)) {
       r.pages[name] = {}
       r.copies[name] = {}
-      for (const kind of KINDS) {
-        r.pages[name][kind] = await measure(BASE, groups.app, path, kind)
-        // A hit's floor: the same request (its cookies too) to the page copy, right after it, so that the two see
-        // the machine alike.
-        if (HITS.has(kind))
-          r.copies[name][kind] = await measure(`http://127.0.0.1:${FLOORS.copy}`, groups.copy, path, kind)
+      r.reactBeside[name] = {}
+      const hitsFirst = KINDS.filter((kind) => HITS.has(kind))
+      const order = [...(round % 2 ? hitsFirst.reverse() : hitsFirst), ...KINDS.filter((kind) => !HITS.has(kind))]
+      for (const kind of order) {
+        // A hit in turns with the page copy; the render alone (the row with a budget against the React floor) in
+        // turns with the React floor.
+        if (HITS.has(kind)) {
+          const { page, floor } = await inTurns(path, kind, app, copy, round % 2 === 1)
+          r.pages[name][kind] = page
+          r.copies[name][kind] = floor
+        } else if (kind === 'uncached') {
+          const { page, floor } = await inTurns(path, kind, app, react, round % 2 === 1)
+          r.pages[name][kind] = page
+          r.reactBeside[name][kind] = floor
+        } else r.pages[name][kind] = await measure(BASE, groups.app, path, kind)
       }
     }
     perRound.push(r)
@@ -247,7 +301,7 @@ async function cpuRounds(groups) {
       const runs = perRound.map((r) => ({
         page: r.pages[name][kind],
         bare: r.bare,
-        react: r.react,
+        react: r.reactBeside[name][kind] ?? r.react,
         copy: r.copies[name][kind],
       }))
       summary.pages[name][kind] = {
