@@ -214,10 +214,10 @@ async function measure(base, group, path, kind = 'cached') {
 
 /**
  * A page and its floor, sent the same request (its cookies too), measured in turns: one-second slices in the order
- * page, floor, floor, page, page, floor… (SECONDS of each; the floor first when `floorFirst`: whichever went
- * first came out 2-3 % cheaper here), each after its warm-up. Two runs of 3 s one after the
- * other saw different machines on this shared one: two identical Workers measured a minute apart differed by 10 %,
- * and the same React floor by 30 % within a round. In turns, a change of the machine's speed lands on both alike.
+ * page, floor, floor, page, page, floor… (SECONDS of each; the floor first when `floorFirst`: whichever went first
+ * came out 2-3 % cheaper here), each after its warm-up. Two runs of 3 s one after the other saw different machines on
+ * this shared one: a Worker cost 2.1 ms a request and, minutes later, 3.4 ms, and the React floor moved by up to 40 %
+ * within a run. In turns, a change of the machine's speed lands on both alike.
  */
 async function inTurns(path, kind, page, floor, floorFirst = false) {
   const sides = [
@@ -247,10 +247,9 @@ const HITS = new Set(['cached', 'returning'])
  * Interleaved rounds: in each, the floors and every page (each request kind; a hit kind in turns with the page-copy
  * floor, the uncached render in turns with the React floor, each floor sent the same request); ratios are taken
  * within a round (an uncached render's to the React floor beside it, others' to the round's), then the median over
- * rounds. Every other round
- * measures the returning visitor's hit before the first visit's, so that neither is always the one nearest to the
- * previous page's renders (the garbage they leave is collected in the next seconds), and starts each pair's turns
- * with the floor.
+ * rounds. Every other round measures the returning visitor's hit before the first visit's, so that neither is always
+ * the one nearest to the previous page's renders (the garbage they leave is collected in the next seconds), and
+ * starts each pair's turns with the floor.
  */
 async function cpuRounds(groups) {
   const perRound = []
