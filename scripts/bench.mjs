@@ -261,6 +261,10 @@ async function cpuRounds(groups) {
       copies: {},
       reactBeside: {},
     }
+    // Every other round: the returning visitor's hit first, and each pair's turns starting with the floor.
+    const swapped = round % 2 === 1
+    const hitKinds = KINDS.filter((kind) => HITS.has(kind))
+    const order = [...(swapped ? hitKinds.reverse() : hitKinds), ...KINDS.filter((kind) => !HITS.has(kind))]
     const app = { base: BASE, group: groups.app }
     const copy = { base: `http://127.0.0.1:${FLOORS.copy}`, group: groups.copy }
     const react = { base: `http://127.0.0.1:${FLOORS.react}`, group: groups.react, path: '/' }
@@ -268,17 +272,15 @@ async function cpuRounds(groups) {
       r.pages[name] = {}
       r.copies[name] = {}
       r.reactBeside[name] = {}
-      const hitsFirst = KINDS.filter((kind) => HITS.has(kind))
-      const order = [...(round % 2 ? hitsFirst.reverse() : hitsFirst), ...KINDS.filter((kind) => !HITS.has(kind))]
       for (const kind of order) {
         // A hit in turns with the page copy; the render alone (the row with a budget against the React floor) in
         // turns with the React floor.
         if (HITS.has(kind)) {
-          const { page, floor } = await inTurns(path, kind, app, copy, round % 2 === 1)
+          const { page, floor } = await inTurns(path, kind, app, copy, swapped)
           r.pages[name][kind] = page
           r.copies[name][kind] = floor
         } else if (kind === 'uncached') {
-          const { page, floor } = await inTurns(path, kind, app, react, round % 2 === 1)
+          const { page, floor } = await inTurns(path, kind, app, react, swapped)
           r.pages[name][kind] = page
           r.reactBeside[name][kind] = floor
         } else r.pages[name][kind] = await measure(BASE, groups.app, path, kind)
