@@ -39,8 +39,8 @@ const BASE = `http://127.0.0.1:${PORT}`
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
 /**
  * A hit and its page copy, measured against a budget of 1.1 × each other, get more turns than the rest: at 3 s a
- * side, one round's ratio for the same page ranged 0.80–1.20 (standard deviation 0.07–0.13 over 11 rounds), so
- * the median of a run could be 1.11 for a page whose rounds averaged 1.07.
+ * side, one round's ratio for the configurator's returning visitor ranged 0.80–1.20 (standard deviation 0.12 over 11
+ * rounds), so a run's median was 1.11 where its rounds averaged 1.08.
  */
 const HIT_SECONDS = Number(process.env.BENCH_HIT_SECONDS ?? 6)
 const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 1)
