@@ -313,14 +313,15 @@ async function cpuRounds(groups) {
         react: r.reactBeside[name][kind] ?? r.react,
         copy: r.copies[name][kind],
       }))
+      const vsCopy = HITS.has(kind) ? runs.map((x) => x.page.cpuMs / x.copy.cpuMs) : null
       summary.pages[name][kind] = {
         cpuMs: round2(median(runs.map((x) => x.page.cpuMs))),
         rps: Math.round(median(runs.map((x) => x.page.rps))),
         cpuVsBare: round2(median(runs.map((x) => x.page.cpuMs / x.bare.cpuMs))),
         cpuVsReact: round2(median(runs.map((x) => x.page.cpuMs / x.react.cpuMs))),
-        cpuVsCopy: HITS.has(kind) ? round2(median(runs.map((x) => x.page.cpuMs / x.copy.cpuMs))) : null,
+        cpuVsCopy: vsCopy && round2(median(vsCopy)),
         // How far one round is from the next: the lowest and highest round.
-        cpuVsCopyRounds: HITS.has(kind) ? spread(runs.map((x) => x.page.cpuMs / x.copy.cpuMs)) : null,
+        cpuVsCopyRounds: vsCopy && spread(vsCopy),
         rpsVsBare: round2(median(runs.map((x) => x.page.rps / x.bare.rps))),
         rpsVsReact: round2(median(runs.map((x) => x.page.rps / x.react.rps))),
         errors: runs.reduce((sum, x) => sum + x.page.errors, 0),
