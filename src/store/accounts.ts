@@ -1,4 +1,5 @@
 import type { Account } from '../domain/account/account'
+import type { Database } from './database'
 /** Accounts and sessions in D1. Passwords and refresh tokens arrive here already hashed. */
 
 /** An account as stored: the account and its password's hash, salt and iterations. */
@@ -60,7 +61,7 @@ const SESSION_COLUMNS = `id, user_id AS userId, family_id AS familyId, created_a
  * const accounts = createAccountStore(env.DB)
  * const user = await accounts.findUserByEmail('ada@example.com')
  */
-export function createAccountStore(db: D1Database) {
+export function createAccountStore(db: Database) {
   return {
     /** Creates an account; null when the e-mail is already taken. */
     async createUser(input: {
@@ -93,6 +94,14 @@ export function createAccountStore(db: D1Database) {
     async findUserById(id: string): Promise<UserRecord | null> {
       const row = await db.prepare('SELECT * FROM users WHERE id = ?1').bind(id).first<UserRow>()
       return row ? toUser(row) : null
+    },
+
+    /** The name and address to write to, while the account is not erased; null otherwise. */
+    contactOf(id: string): Promise<{ name: string; email: string } | null> {
+      return db
+        .prepare('SELECT name, email FROM users WHERE id = ?1 AND erased_at IS NULL')
+        .bind(id)
+        .first<{ name: string; email: string }>()
     },
 
     /** Updates name, e-mail and phone; false when the new e-mail belongs to another account. */

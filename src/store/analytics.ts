@@ -1,4 +1,5 @@
 import type { QueuedAnalyticsEvent } from '../domain/analytics/events-schema'
+import type { Database } from './database'
 
 const COLUMNS = [
   'event_id',
@@ -38,7 +39,7 @@ const ROWS_PER_STATEMENT = Math.floor(100 / COLUMNS.length)
  * The internal analytics reporter's events in D1 (migrations 0012, 0027). Written only by the analytics queue's
  * consumer (src/worker/analytics-queue.ts), from events the edge checked for consent and validated.
  */
-export function createAnalyticsStore(db: D1Database) {
+export function createAnalyticsStore(db: Database) {
   return {
     /**
      * Stores queued events in one D1 batch of multi-row inserts (one round trip, one transaction: all or none). An

@@ -1,3 +1,4 @@
+import type { Database } from './database'
 /**
  * The audit log of staff actions, read from the events every change is saved with (order events, finance-application
  * events, request events): who did what to which record, when, from which status to which. The events are written in
@@ -48,7 +49,7 @@ interface Row {
  * @example
  * const entries = await createAuditStore(env.DB).ofCountry('NL')
  */
-export function createAuditStore(db: D1Database) {
+export function createAuditStore(db: Database) {
   return {
     /** The country's staff actions, newest first. */
     async ofCountry(country: string, limit = 200): Promise<AuditEntry[]> {

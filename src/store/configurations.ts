@@ -3,6 +3,7 @@ import { Configuration } from '../domain/catalog/configuration-schema'
 import type { Usage } from '../domain/catalog/markets'
 import { configurationKey } from '../domain/configurator/url'
 import { FINANCE_KINDS } from '../domain/finance/products'
+import type { Database } from './database'
 import { randomId } from './ids'
 
 export interface ConfigurationRecord {
@@ -91,11 +92,26 @@ export interface OrderRecord {
 }
 
 /** Saved configurations (builds), their submission mark, and the orders made of them. */
-export function createConfigurationStore(db: D1Database) {
+export function createConfigurationStore(db: Database) {
   return {
     async findConfiguration(id: string): Promise<ConfigurationRecord | null> {
       const row = await db.prepare('SELECT * FROM configurations WHERE id = ?1').bind(id).first<ConfigurationRow>()
       return row ? toConfiguration(row) : null
+    },
+
+    /**
+     * Makes the account the owner of these builds saved without one, unless another account claimed them first;
+     * answers how many it claimed.
+     */
+    async claimUnowned(ownerId: string, ids: readonly string[]): Promise<number> {
+      if (ids.length === 0) return 0
+      const result = await db
+        .prepare(
+          `UPDATE configurations SET owner_id = ?1 WHERE owner_id IS NULL AND id IN (${ids.map((_, i) => `?${i + 2}`).join(', ')})`,
+        )
+        .bind(ownerId, ...ids)
+        .run()
+      return result.meta.changes
     },
 
     /**

@@ -1,3 +1,4 @@
+import type { Database } from './database'
 /**
  * Password-reset links and the attempt counter of the account endpoints (issue 22), in D1. Tokens arrive here
  * already hashed; the raw token only travels in the e-mail.
@@ -13,7 +14,7 @@ export interface OutboxMail {
   payload: Record<string, string>
 }
 
-function outboxInsert(db: D1Database, id: string, mail: OutboxMail, at: string): D1PreparedStatement {
+function outboxInsert(db: Database, id: string, mail: OutboxMail, at: string): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO notifications (id, kind, locale, recipient, payload, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)`,
@@ -28,7 +29,7 @@ function outboxInsert(db: D1Database, id: string, mail: OutboxMail, at: string):
  * const credentials = createCredentialStore(env.DB)
  * const attempts = await credentials.countAttempt('reset:client:203.0.113.9', new Date(), 15 * 60_000)
  */
-export function createCredentialStore(db: D1Database) {
+export function createCredentialStore(db: Database) {
   return {
     /**
      * Counts one attempt under a key and answers the count within the window, in one statement: two parallel
@@ -90,7 +91,7 @@ export function createCredentialStore(db: D1Database) {
      * changes anything if this request is the one that marked the link used. Of two requests with the same link,
      * one succeeds; the other, like an expired link, gets null.
      */
-    async usePasswordReset(input: {
+    async redeemPasswordReset(input: {
       tokenHash: string
       password: { hash: string; salt: string; iterations: number }
       now: Date
@@ -178,7 +179,10 @@ export function createCredentialStore(db: D1Database) {
      * Uses an e-mail confirmation link, once: a sign-up address is marked confirmed; a new address replaces the old one
      * unless another account has taken it meanwhile ('taken'). Unknown, used and expired links are 'invalid'.
      */
-    async useEmailConfirmation(tokenHash: string, now: Date): Promise<'confirmed' | 'changed' | 'taken' | 'invalid'> {
+    async redeemEmailConfirmation(
+      tokenHash: string,
+      now: Date,
+    ): Promise<'confirmed' | 'changed' | 'taken' | 'invalid'> {
       const at = now.toISOString()
       const used = await db
         .prepare(

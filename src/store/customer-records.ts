@@ -1,3 +1,4 @@
+import type { Database } from './database'
 /** What one customer started, for their profile: saved builds, orders, quotes and trade-in valuations, in D1. */
 
 import type { Order } from '../domain/order/order'
@@ -39,7 +40,7 @@ export interface OwnedValuation {
  * const records = createCustomerRecordStore(env.DB)
  * const orders = await records.ordersOf(user.id, 'NO')
  */
-export function createCustomerRecordStore(db: D1Database) {
+export function createCustomerRecordStore(db: Database) {
   return {
     /** The ids of the owner's saved builds on a country site, newest first. */
     async buildIdsOf(ownerId: string, country: string): Promise<string[]> {

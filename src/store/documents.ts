@@ -10,6 +10,7 @@ import { type Store as Showroom, StoreFile } from '../domain/testdrive/schema'
 import { ValuationTable } from '../domain/tradein/valuation'
 import type { CountryCode } from '../i18n/sites'
 import { cacheAside } from './cache'
+import type { Database } from './database'
 
 const ModelList = z.array(ModelSummary)
 /** A store document before parsing: its shape is checked by StoreFile after the cache. */
@@ -66,7 +67,7 @@ interface ModelRow {
  * programme tables): seeded documents read through the memory → KV → D1 cache.
  */
 export function createDocumentStore(
-  env: { DB: D1Database; KV: KVNamespace },
+  env: { DB: Database; KV: KVNamespace },
   options: { waitUntil?: (promise: Promise<unknown>) => void } = {},
 ) {
   async function queryModels(country: CountryCode): Promise<ModelSummary[]> {

@@ -1,4 +1,5 @@
 import { type DutchFinanceStatus, parseDutchFinanceStatus } from '../domain/finance/status'
+import type { Database } from './database'
 import { randomId } from './ids'
 
 /** One change of a finance application's status: who (customer or staff) and when. */
@@ -34,7 +35,7 @@ const status = (code: number): DutchFinanceStatus => {
  * application), then moved by staff. A move is saved with its event only if nobody moved the
  * application in between; the rules of which moves are allowed live in src/domain/finance/status.ts.
  */
-export function createFinanceApplicationStore(db: D1Database) {
+export function createFinanceApplicationStore(db: Database) {
   return {
     /** Starts the application of an order; a second call (a retried form) changes nothing. */
     async open(orderId: string, customerId: string, at: string): Promise<void> {

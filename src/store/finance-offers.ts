@@ -1,7 +1,8 @@
+import type { Database } from './database'
 import { randomId } from './ids'
 
 /** Customised finance offers kept until they expire (`POST /api/v1/finance-quotes` with `keep`). */
-export function createFinanceOfferStore(db: D1Database) {
+export function createFinanceOfferStore(db: Database) {
   return {
     /** Keeps a customised finance offer until it expires; returns its id. */
     async saveFinanceOffer(offer: {

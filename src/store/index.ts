@@ -1,11 +1,16 @@
+import { createAccountStore } from './accounts'
 import { createAuditStore } from './audit'
 import { createConfigurationStore } from './configurations'
+import { createCredentialStore } from './credentials'
 import { createCustomerRecordStore } from './customer-records'
+import type { Database } from './database'
 import { createDocumentStore } from './documents'
 import { createFinanceApplicationStore } from './finance-applications'
 import { createFinanceOfferStore } from './finance-offers'
+import { createMailboxStore, createNotificationStore } from './notifications'
 import { createOrderStore } from './orders'
 import { createPriceWatchStore } from './price-watches'
+import { createPrivacyStore } from './privacy'
 import { createProgramRequestStore } from './program-requests'
 import { createProgramStore } from './programs'
 import { createRoleStore } from './roles'
@@ -16,8 +21,12 @@ import { createTestDriveStore } from './testdrive'
 export { type ConfigurationRecord, type OrderRecord, SavedFinance, type SavedPrice } from './configurations'
 export { contentSeedKey } from './documents'
 
+/**
+ * What the store reads: D1 (a request hands in its D1 session, `worker/d1-session.ts`; a queue consumer or scheduled
+ * job the database itself) and KV.
+ */
 export interface StoreBindings {
-  DB: D1Database
+  DB: Database
   KV: KVNamespace
 }
 
@@ -36,9 +45,19 @@ export interface StoreOptions {
  * bookings and alike for every visitor, are kept by an isolate for 20 s: app/test-drive.ts).
  */
 export function createStore(env: StoreBindings, options: StoreOptions = {}) {
-  // The record stores are made when a request first uses one (a page uses one or two of the eleven): making all of
+  // The record stores are made when a request first uses one (a page uses one or two of them): making all of
   // them on every request was a measurable share of a page's CPU.
   const records = madeOnFirstUse({
+    /** Accounts, sessions and attempt counters. */
+    accounts: () => createAccountStore(env.DB),
+    /** Password resets and changes, e-mail confirmations. */
+    credentials: () => createCredentialStore(env.DB),
+    /** Consents, data export and erasure. */
+    privacy: () => createPrivacyStore(env.DB),
+    /** The e-mail outbox. */
+    notifications: () => createNotificationStore(env.DB),
+    /** The dev mailbox (outside production). */
+    mailbox: () => createMailboxStore(env.DB),
     testDrives: () => createTestDriveStore(env.DB),
     /** Trade-in valuations, home-charger enquiries and subscription requests. */
     programs: () => createProgramStore(env.DB),

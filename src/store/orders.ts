@@ -1,5 +1,6 @@
 import type { Order } from '../domain/order/order'
 import { releasesStock } from '../domain/stock/stock'
+import type { Database } from './database'
 import { randomId } from './ids'
 import { forgetStockLists, returnStockStatements, stockTakenGuard, takeStockStatement } from './stock'
 
@@ -57,7 +58,7 @@ const toStored = (row: Row): StoredOrder | null =>
  * submitted and writes the confirmation to the outbox in one batch; every change is saved with the
  * event that caused it, and only if nobody changed the order in between.
  */
-export function createOrderStore(db: D1Database) {
+export function createOrderStore(db: Database) {
   return {
     async place(input: {
       order: Order

@@ -1,3 +1,4 @@
+import type { Database } from './database'
 /** Saved builds whose customer asked to be told when the price changes. */
 
 import type { OutboxMail } from './credentials'
@@ -14,7 +15,7 @@ export interface PriceWatch {
  * @example
  * await createPriceWatchStore(env.DB).watch(user.id, build.id, 53_170_000, 'SEK', new Date())
  */
-export function createPriceWatchStore(db: D1Database) {
+export function createPriceWatchStore(db: Database) {
   return {
     /** Starts watching an owner's build at the price they see now; false when the build is not theirs. */
     async watch(userId: string, configurationId: string, total: number, currency: string, now: Date): Promise<boolean> {

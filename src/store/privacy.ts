@@ -1,3 +1,4 @@
+import type { Database } from './database'
 /** What the storefront holds about one account, for its export (GDPR Art. 15, 20) and its erasure (Art. 17). */
 
 import { anonymisedContact, erasedEmail, MARKETING_CONSENT_VERSION } from '../domain/privacy/erasure'
@@ -15,7 +16,7 @@ const parseJson = (text: unknown): unknown => {
 }
 
 /** Every e-mail address the account used: its own and the ones given on its orders, bookings and requests. */
-async function addressesOf(db: D1Database, userId: string): Promise<string[]> {
+async function addressesOf(db: Database, userId: string): Promise<string[]> {
   // One SELECT each: D1 limits how many a compound SELECT may join.
   const queries = [
     'SELECT email FROM users WHERE id = ?1',
@@ -39,7 +40,7 @@ async function addressesOf(db: D1Database, userId: string): Promise<string[]> {
  * const privacy = createPrivacyStore(env.DB)
  * const data = await privacy.exportOf(user.id)
  */
-export function createPrivacyStore(db: D1Database) {
+export function createPrivacyStore(db: Database) {
   return {
     /** The current marketing consent: the latest change, or not given. */
     async marketingConsent(userId: string): Promise<{ granted: boolean; at: string | null; version: string | null }> {

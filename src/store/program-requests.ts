@@ -5,6 +5,7 @@ import {
   type RequestStatus,
   requestStatusKey,
 } from '../domain/programs/requests'
+import type { Database } from './database'
 import { randomId } from './ids'
 
 /** A subscription request or home-charger enquiry as a list shows it. */
@@ -92,7 +93,7 @@ function summary(row: Row): ProgramRequestSummary {
  * its event only if nobody moved the request in between; which moves are allowed lives in
  * src/domain/programs/requests.ts.
  */
-export function createProgramRequestStore(db: D1Database) {
+export function createProgramRequestStore(db: Database) {
   return {
     /** A country's requests of every kind, newest first (the 200 most recent). */
     async ofCountry(country: string): Promise<ProgramRequestSummary[]> {

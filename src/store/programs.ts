@@ -1,6 +1,7 @@
 import type { ChargerEnquiry } from '../domain/charger/enquiry'
 import type { NormalisedPersonal } from '../domain/order/personal'
 import type { SubscriptionOffer } from '../domain/subscription/offer'
+import type { Database } from './database'
 import { randomId } from './ids'
 import { createTradeInStore } from './trade-ins'
 
@@ -14,7 +15,7 @@ export interface RequestOutcome {
  * Trade-in valuations, home-charger enquiries and subscription requests in D1. Enquiries and requests carry an
  * idempotency key and write their confirmation e-mail into the outbox in the same batch (as test drives do).
  */
-export function createProgramStore(db: D1Database) {
+export function createProgramStore(db: Database) {
   async function once(
     table: 'charger_enquiries' | 'subscription_requests',
     insert: D1PreparedStatement,

@@ -1,3 +1,4 @@
+import type { Database } from './database'
 /** Staff roles and their changes, made by an admin in /admin. */
 
 import { randomId } from './ids'
@@ -32,7 +33,7 @@ const rolesOf = (json: string | null): string[] => {
  * @example
  * await createRoleStore(env.DB).grantStaff({ actorId, email: 'ada@example.com', country: 'NO', note: '', now })
  */
-export function createRoleStore(db: D1Database) {
+export function createRoleStore(db: Database) {
   async function change(input: {
     actorId: string
     target: { id: string; roles: string }

@@ -1,3 +1,4 @@
+import type { Database } from './database'
 /**
  * Staff answers to quotes (an offer) and trade-in valuations (the final value after the inspection), in D1. Each is
  * saved with its staff action (who, when, old and new status, note) and the customer's e-mail in one batch, and only
@@ -57,7 +58,7 @@ const moneyOf = (amount: number | null, currency: string | null): Money | null =
  * still carries the reply's time (`column` = `at`) when the insert runs.
  */
 function replyNotificationInsert(
-  db: D1Database,
+  db: Database,
   notificationId: string,
   mail: OutboxMail,
   at: string,
@@ -72,7 +73,7 @@ function replyNotificationInsert(
 }
 
 function actionInsert(
-  db: D1Database,
+  db: Database,
   input: {
     country: string
     actorId: string
@@ -110,7 +111,7 @@ function actionInsert(
  * const replies = createStaffReplyStore(env.DB)
  * const quotes = await replies.quotesOf('NO')
  */
-export function createStaffReplyStore(db: D1Database) {
+export function createStaffReplyStore(db: Database) {
   return {
     /** The country's newest quotes, or with `id` only that one (one row read, however old it is). */
     async quotesOf(country: string, limit = 100, id: string | null = null): Promise<CountryQuote[]> {

@@ -1,5 +1,6 @@
 import { StockCarSchema } from '../domain/stock/schema'
 import type { StockCar } from '../domain/stock/stock'
+import type { Database } from './database'
 
 interface Row {
   id: string
@@ -65,7 +66,7 @@ export function forgetStockLists(): void {
  * Quick-delivery stock in D1. A country's list is read at most once per STOCK_LIST_SECONDS by an isolate, and at once
  * for a visitor who has just written (`recentWrite`); a single car (the one being ordered) is always read from D1.
  */
-export function createStockStore(db: D1Database, { recentWrite = false }: { recentWrite?: boolean } = {}) {
+export function createStockStore(db: Database, { recentWrite = false }: { recentWrite?: boolean } = {}) {
   return {
     /** A country's stock cars, sold-out ones included (the domain decides what is shown). */
     async ofCountry(country: string, now = Date.now()): Promise<StockCar[]> {
@@ -106,7 +107,7 @@ export type StockStore = ReturnType<typeof createStockStore>
  * must not take a second unit). It marks the car with the order's id, which the INSERT then requires
  * (see `stockTakenGuard`), so an order exists only together with its unit.
  */
-export function takeStockStatement(db: D1Database, stockCarId: string, orderId: string, idempotencyKey: string) {
+export function takeStockStatement(db: Database, stockCarId: string, orderId: string, idempotencyKey: string) {
   return db
     .prepare(
       `UPDATE stock_cars SET remaining = remaining - 1, last_taken_by = ?2
@@ -123,7 +124,7 @@ export const stockTakenGuard = (stockParam: string, orderIdParam: string) =>
  * Gives a cancelled order's unit back, once: in the same batch as the order's update, and only if that
  * update went through (the order carries the new `updatedAt`) and the unit was not returned before.
  */
-export function returnStockStatements(db: D1Database, orderId: string, updatedAt: string) {
+export function returnStockStatements(db: Database, orderId: string, updatedAt: string) {
   return [
     db
       .prepare(

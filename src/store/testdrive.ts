@@ -1,4 +1,5 @@
 import type { ValidBooking } from '../domain/testdrive/validate'
+import type { Database } from './database'
 import { randomId } from './ids'
 
 export type BookingOutcome =
@@ -27,7 +28,7 @@ const TAKES_SLOT = `status NOT IN ('declined', 'cancelled')`
  * the insert counts the slot's bookings in the same statement (D1 runs each statement atomically);
  * the confirmation e-mail goes into the outbox in the same batch, so it is never lost.
  */
-export function createTestDriveStore(db: D1Database) {
+export function createTestDriveStore(db: Database) {
   return {
     /** Bookings per slot start (UTC ISO) of one store within a period. */
     async bookedCounts(storeId: string, fromIso: string, toIso: string): Promise<Map<string, number>> {

@@ -1,4 +1,5 @@
 import type { ValidTradeIn } from '../domain/tradein/validate'
+import type { Database } from './database'
 import { randomId } from './ids'
 
 /**
@@ -37,7 +38,7 @@ export interface TradeInOwner {
 export type ValuationOutcome = { status: 'saved'; id: string } | { status: 'vinTaken' }
 
 /** Trade-in valuations in D1: each belongs to its owner (customer or browser) and can be attached to one order. */
-export function createTradeInStore(db: D1Database) {
+export function createTradeInStore(db: Database) {
   return {
     /**
      * Stores a valuation in one statement: the owner's first valuation of a VIN is inserted, their next one updates

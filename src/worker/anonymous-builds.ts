@@ -40,11 +40,5 @@ export async function claimAnonymousBuilds(c: Context<AppEnv>, userId: string): 
   if (getCookie(c, ANONYMOUS_BUILDS_COOKIE) !== undefined) {
     deleteCookie(c, ANONYMOUS_BUILDS_COOKIE, { path: '/', secure: true })
   }
-  if (ids.length === 0) return 0
-  const result = await c.env.DB.prepare(
-    `UPDATE configurations SET owner_id = ?1 WHERE owner_id IS NULL AND id IN (${ids.map((_, i) => `?${i + 2}`).join(', ')})`,
-  )
-    .bind(userId, ...ids)
-    .run()
-  return result.meta.changes
+  return c.get('store').claimUnowned(userId, ids)
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
+import type { Database } from '../store/database'
 import type { AppEnv } from './types'
 
 /**
@@ -14,6 +15,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** A request's D1 session: whether it continues from the visitor's last write, and what to do after the response. */
 export interface D1Session {
+  /** What the request's store reads and writes through (the database itself where there are no sessions). */
+  db: Database
   /** The request carries the bookmark of the visitor's own recent write: it must read at least as new as that. */
   recentWrite: boolean
   /** For a write: sets the bookmark cookie; call it after the response is made. */
@@ -29,19 +32,18 @@ export interface D1Session {
  * it is not served from the edge cache, nor from figures an isolate keeps for everyone (the free test-drive slots,
  * app/test-drive.ts), which is what reading one's own writes needs.
  *
- * Opened in place of `c.env.DB` by the worker's request setup (index.ts).
+ * The worker's request setup makes the request's store with its `db`; `c.env.DB` stays the binding itself.
  */
 export function openD1Session(c: Context<AppEnv>): D1Session {
   const db = c.env.DB
   const cookie = getCookie(c, BOOKMARK_COOKIE)
   const bookmark = cookie && BOOKMARK.test(cookie) ? cookie : undefined
-  if (typeof db?.withSession !== 'function') return { recentWrite: bookmark !== undefined }
+  if (typeof db?.withSession !== 'function') return { db, recentWrite: bookmark !== undefined }
   const write = !SAFE_METHODS.has(c.req.method)
   const session = db.withSession(bookmark ?? (write ? 'first-primary' : 'first-unconstrained'))
-  // The session answers prepare and batch like the database; the rest of the code only uses those.
-  c.env = { ...c.env, DB: session as unknown as D1Database }
-  if (!write) return { recentWrite: bookmark !== undefined }
+  if (!write) return { db: session, recentWrite: bookmark !== undefined }
   return {
+    db: session,
     recentWrite: bookmark !== undefined,
     finish: () => {
       const latest = session.getBookmark()

@@ -47,7 +47,7 @@ const app = new Hono<AppEnv>({ strict: false })
 /** The error reporter's origin, for the browser SDK, when reporting is on (CSP connect-src). */
 function errorReportingSource(c: Context): string {
   try {
-    // The config parsed for this request (c.env is replaced by the D1 session's copy later: not re-parsed).
+    // The config parsed for this request (appConfig parses once per env object).
     const ctx = c as Context<AppEnv>
     const reporting = errorReportingConfig(ctx.get('config') ?? appConfig(ctx.env))
     return reporting ? new URL(reporting.dsn).origin : ''
@@ -125,7 +125,10 @@ app.use(async (c, next) => {
     }
   }
   const d1 = openD1Session(c)
-  c.set('store', createStore(c.env, { waitUntil: backgroundTask(c), recentWrite: d1.recentWrite }))
+  c.set(
+    'store',
+    createStore({ DB: d1.db, KV: c.env.KV }, { waitUntil: backgroundTask(c), recentWrite: d1.recentWrite }),
+  )
   if (path === '/is' || path.startsWith('/is/') || path.startsWith('/api/')) await loadIntlData('is-IS')
   await next()
   d1.finish?.()
@@ -156,12 +159,11 @@ app.onError(errorAnswer)
 app.get('/dev/mailbox', async (c) => {
   if (c.get('config').ENVIRONMENT === 'production') return c.notFound()
   const { mailboxPage } = await import('./dev-mailbox')
-  return c.html(await mailboxPage(c.env.DB), 200, { 'cache-control': CachePolicy.none })
+  return c.html(mailboxPage(await c.get('store').mailbox.newest(50)), 200, { 'cache-control': CachePolicy.none })
 })
 app.get('/dev/mailbox/:id', async (c) => {
   if (c.get('config').ENVIRONMENT === 'production') return c.notFound()
-  const { mailboxHtml } = await import('./dev-mailbox')
-  const html = await mailboxHtml(c.env.DB, c.req.param('id'))
+  const html = await c.get('store').mailbox.html(c.req.param('id'))
   return html === null ? c.notFound() : c.html(html, 200, { 'cache-control': CachePolicy.none })
 })
 

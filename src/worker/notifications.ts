@@ -1,157 +1,13 @@
-import { carName } from '../app/trade-in'
-import { ConfigurationError, defaultConfiguration } from '../domain/catalog/configuration'
-import { formatDeduction, formatMoney } from '../domain/money'
-import { priceStatement } from '../domain/pricing/display'
-import { catalogFor } from '../i18n/catalog-store'
-import { formatDate } from '../i18n/dates'
-import { intlFor } from '../i18n/intl'
-import { type CountryCode, LOCALES, type Locale } from '../i18n/sites'
-import { storedOrderPrice } from '../routes/order-price'
 import { createStore } from '../store'
-import { randomId } from '../store/ids'
-import { carPngPath } from '../ui/car/image-path'
-import { carLabel } from '../ui/configurator/car-look'
 import { type MailSecrets, MailSendError, mailTransportFor } from './mail'
-import type { MailPicture } from './mail-html'
+import { type MailBindings, renderNotification } from './notification-mail'
 
 /** What goes on the queue: just the outbox row to deliver. */
 export interface NotificationMessage {
   id: string
 }
 
-interface NotificationRow {
-  id: string
-  kind: string
-  locale: string
-  recipient: string
-  payload: string
-  status: string
-}
-
-export interface RenderedMail {
-  subject: string
-  body: string
-  /** The HTML part, for e-mails about a car (which show it); null for text-only e-mails. */
-  html: string | null
-}
-
-/** The official origin (a Worker variable), for the absolute addresses of pictures in e-mails. */
-type Bindings = Pick<Env, 'DB' | 'KV' | 'NOTIFY'> & MailSecrets & { OFFICIAL_URL?: string }
-
-/** The e-mail of an outbox row, in the recipient's language. */
-export async function renderNotification(env: Bindings, row: NotificationRow): Promise<RenderedMail> {
-  const locale: Locale = (LOCALES as readonly string[]).includes(row.locale) ? (row.locale as Locale) : 'en-US'
-  const intl = intlFor(locale, await catalogFor(env, locale))
-  const t = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values)
-  const payload = JSON.parse(row.payload) as Record<string, string>
-  const values: Record<string, string> = { name: payload.name ?? '', number: payload.number ?? '' }
-  // Values written with the e-mail as text (a link built with the public origin, a new address, an amount formatted
-  // in the recipient's language, a note): passed through as they are.
-  for (const key of ['link', 'newEmail', 'amount', 'previous', 'difference', 'note', 'date'] as const) {
-    const value = payload[key]
-    if (typeof value === 'string') values[key] = value
-  }
-  if (row.kind === 'testDriveBooked') {
-    const stores = await createStore(env).stores(
-      (payload.country ?? 'NO') as Parameters<ReturnType<typeof createStore>['stores']>[0],
-    )
-    values.store = stores.find((s) => s.id === payload.storeId)?.name ?? payload.storeId ?? ''
-    values.date = payload.localDate ? formatDate(payload.localDate, locale) : ''
-    values.time = payload.localTime ?? ''
-  }
-  // A request's new status travels as its message key, so it is named in the recipient's language.
-  if (payload.statusKey) values.status = t(payload.statusKey, {})
-  // A kind with a dot names its own message namespace ('charger.mail' → charger.mail.subject); others are mail.*.
-  const keys = row.kind.includes('.') ? row.kind : `mail.${row.kind}`
-  const body = t(`${keys}.body`, values)
-  const price = row.kind === 'orderPlaced' ? await orderPriceText(env, payload, locale, t) : null
-  const subject = t(`${keys}.subject`, values)
-  const text = price ? `${body}\n\n${price}` : body
-  const picture = await mailPicture(env, payload, locale, t)
-  if (!picture) return { subject, body: text, html: null }
-  const { mailHtml } = await import('./mail-html')
-  return { subject, body: text, html: mailHtml(locale, subject, text, picture) }
-}
-
-/**
- * The car an e-mail is about, as a picture: an order's or a quote's car as configured, or the model of a test drive
- * as it comes in that country; null for e-mails about no car. The address is absolute on the official origin; a
- * local run without one (only outside production) writes a path, which the dev mailbox shows from its own origin;
- * with a real mail provider but no official origin the e-mail stays text only.
- */
-async function mailPicture(
-  env: Bindings,
-  payload: Record<string, string>,
-  locale: Locale,
-  t: (key: string, values?: Record<string, string | number>) => string,
-): Promise<MailPicture | null> {
-  const origin = env.OFFICIAL_URL?.replace(/\/$/, '') ?? (mailTransportFor(env) ? null : '')
-  if (origin === null) return null
-  const store = createStore(env)
-  const configurationId = payload.orderId
-    ? (await store.orders.find(payload.orderId))?.configurationId
-    : payload.configurationId
-  const record = configurationId ? await store.findConfiguration(configurationId) : null
-  const modelCode = record?.modelCode ?? (payload.bookingId ? payload.modelCode : undefined)
-  const catalog = modelCode ? await store.catalog(modelCode) : null
-  if (!catalog) return null
-  const country = (record?.countryCode ?? payload.country ?? '') as CountryCode
-  let configuration = record?.choices ?? null
-  try {
-    configuration ??= defaultConfiguration(catalog, country)
-  } catch (error) {
-    if (!(error instanceof ConfigurationError)) throw error
-    return null
-  }
-  return {
-    src: `${origin}${carPngPath(configuration, 'front', '1200x600')}`,
-    width: 600,
-    height: 300,
-    alt: carLabel(t, locale, catalog, configuration, 'front'),
-  }
-}
-
-/**
- * The order's price as the order pages show it, as plain text: its basis, every line, the totals and VAT, then a
- * trade-in estimate as a credit (written as the locale writes a deduction) and the estimated balance.
- */
-async function orderPriceText(
-  env: Bindings,
-  payload: Record<string, string>,
-  locale: Locale,
-  t: (key: string, values: Record<string, string>) => string,
-): Promise<string | null> {
-  if (!payload.orderId) return null
-  const store = createStore(env)
-  const price = storedOrderPrice(await store.orders.priceOf(payload.orderId), await store.catalog('p5'), locale)
-  if (!price) return null
-  // The valuation attached to the order (attached before the e-mail is queued), read through the order.
-  const valuation = await store.programs.valuationOfOrder(payload.orderId)
-  const tradeIn = valuation && valuation.currency === price.currency ? valuation : null
-  const car = tradeIn ? await carName(store, tradeIn) : ''
-  const money = (amount: number) => formatMoney({ amount, currency: price.currency }, locale)
-  const caption = price.breakdown.indicative
-    ? 'price.indicative.label'
-    : price.breakdown.basis === 'exclVat'
-      ? 'price.basis.exclVat'
-      : 'price.basis.inclVat'
-  const lines = priceStatement(price.breakdown, tradeIn?.estimateAmount ?? null).map((line) => {
-    if (line.kind === 'toReceive') return t('price.tradeIn.toReceive', { amount: money(line.amount) })
-    const name = line.code ? price.vehicleNames[line.code] : undefined
-    const label =
-      line.kind === 'credit'
-        ? t(line.labelKey, { car })
-        : name
-          ? t('mail.priceLine', { label: t(line.labelKey, {}), amount: name })
-          : t(line.labelKey, {})
-    const amount =
-      line.kind === 'credit'
-        ? formatDeduction({ amount: line.amount, currency: price.currency }, locale)
-        : money(line.amount)
-    return t('mail.priceLine', { label, amount })
-  })
-  return [t('order.price.heading', {}), t(caption, {}), ...lines].join('\n')
-}
+type Bindings = MailBindings & Pick<Env, 'NOTIFY'> & MailSecrets
 
 /**
  * Delivers one outbox row: renders it and hands it to the mail transport: the mail provider when its secrets are
@@ -165,18 +21,15 @@ export async function deliverNotification(
   now = new Date(),
   fetcher: typeof fetch = fetch,
 ): Promise<'sent' | 'missing' | 'failed' | 'withdrawn'> {
-  const row = await env.DB.prepare('SELECT * FROM notifications WHERE id = ?1').bind(id).first<NotificationRow>()
+  const outbox = createStore(env).notifications
+  const row = await outbox.find(id)
   if (!row) return 'missing'
   if (row.status === 'sent') return 'sent'
   if (row.status === 'failed') return 'failed'
   // A password-reset e-mail whose link died before it went out (another of the account's links was used).
   if (row.status === 'withdrawn') return 'withdrawn'
-  await env.DB.prepare('UPDATE notifications SET attempts = attempts + 1 WHERE id = ?1').bind(id).run()
+  await outbox.countAttempt(id)
   const mail = await renderNotification(env, row)
-  const markSent = env.DB.prepare(`UPDATE notifications SET status = 'sent', sent_at = ?2 WHERE id = ?1`).bind(
-    row.id,
-    now.toISOString(),
-  )
   const transport = mailTransportFor(env, fetcher)
   if (transport) {
     try {
@@ -190,27 +43,19 @@ export async function deliverNotification(
     } catch (error) {
       if (!(error instanceof MailSendError && error.permanent)) throw error
       // Retrying cannot help: the row stops being retried and says so (the log names the row, not the recipient).
-      await markFailed(env, row.id)
+      await outbox.markFailed(row.id)
       console.error(`notifications: ${row.id} (${row.kind}) failed for good: ${error.message}`)
       return 'failed'
     }
-    await markSent.run()
+    await outbox.markSent(row.id, now)
     return 'sent'
   }
-  await env.DB.batch([
-    // Only while the row still names its recipient: an account erased meanwhile (src/store/privacy.ts) keeps no copy.
-    env.DB.prepare(
-      `INSERT INTO mailbox (id, notification_id, recipient, subject, body, html, delivered_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?7, ?6 WHERE EXISTS (SELECT 1 FROM notifications WHERE id = ?2 AND recipient = ?3)
-       ON CONFLICT (notification_id) DO NOTHING`,
-    ).bind(randomId(), row.id, row.recipient, mail.subject, mail.body, now.toISOString(), mail.html),
-    markSent,
-  ])
+  await outbox.keepInMailbox(row, mail, now)
   return 'sent'
 }
 
 /** Queues notifications for delivery; if the queue is unreachable, the sweep delivers them later. */
-export async function enqueueNotifications(env: Bindings, ids: readonly string[]): Promise<void> {
+export async function enqueueNotifications(env: Pick<Env, 'NOTIFY'>, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return
   try {
     await env.NOTIFY.sendBatch(ids.map((id) => ({ body: { id } })))
@@ -239,32 +84,15 @@ export async function handleNotificationBatch(
 /** After this many attempts (an hour or more of queue retries and sweeps) an e-mail is marked failed. */
 export const MAX_DELIVERY_ATTEMPTS = 20
 
-function markFailed(env: Bindings, id: string) {
-  return env.DB.prepare(`UPDATE notifications SET status = 'failed' WHERE id = ?1 AND status = 'pending'`)
-    .bind(id)
-    .run()
-}
-
 /**
  * The scheduled sweep: anything pending for more than five minutes goes on the queue again, until it has been tried
  * MAX_DELIVERY_ATTEMPTS times; then it is marked failed and logged, so one broken e-mail is not retried forever.
  */
 export async function sweepOutbox(env: Bindings, now = new Date()): Promise<number> {
-  const given = await env.DB.prepare(
-    `UPDATE notifications SET status = 'failed' WHERE status = 'pending' AND attempts >= ?1 RETURNING id, kind`,
-  )
-    .bind(MAX_DELIVERY_ATTEMPTS)
-    .all<{ id: string; kind: string }>()
-  for (const row of given.results)
+  const outbox = createStore(env).notifications
+  for (const row of await outbox.failExhausted(MAX_DELIVERY_ATTEMPTS))
     console.error(`notifications: ${row.id} (${row.kind}) failed for good after ${MAX_DELIVERY_ATTEMPTS} attempts`)
-  const { results } = await env.DB.prepare(
-    `SELECT id FROM notifications WHERE status = 'pending' AND created_at < ?1 ORDER BY created_at LIMIT 100`,
-  )
-    .bind(new Date(now.getTime() - 5 * 60_000).toISOString())
-    .all<{ id: string }>()
-  await enqueueNotifications(
-    env,
-    results.map((r) => r.id),
-  )
-  return results.length
+  const pending = await outbox.pendingSince(new Date(now.getTime() - 5 * 60_000), 100)
+  await enqueueNotifications(env, pending)
+  return pending.length
 }

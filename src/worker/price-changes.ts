@@ -4,7 +4,6 @@ import { formatMoney, type Money } from '../domain/money'
 import { onTheRoadPrice } from '../domain/pricing/engine'
 import { SITES } from '../i18n/sites'
 import { createStore } from '../store'
-import { createPriceWatchStore } from '../store/price-watches'
 import { enqueueNotifications } from './notifications'
 
 type Bindings = Parameters<typeof createStore>[0] & Parameters<typeof enqueueNotifications>[0]
@@ -16,7 +15,7 @@ type Bindings = Parameters<typeof createStore>[0] & Parameters<typeof enqueueNot
  */
 export async function notifyPriceChanges(env: Bindings, now = new Date()): Promise<number> {
   const store = createStore(env)
-  const watches = createPriceWatchStore(env.DB)
+  const watches = store.priceWatches
   const date = now.toISOString().slice(0, 10)
   const ids: string[] = []
   for (const watch of await watches.all()) {
@@ -28,9 +27,7 @@ export async function notifyPriceChanges(env: Bindings, now = new Date()): Promi
     const { configuration } = reconcileConfiguration(catalog, country, record.choices)
     const quote = onTheRoadPrice({ catalog, rules, country, usage: record.usage, configuration, date })
     if (quote.currency !== watch.currency || quote.totalInclVat === watch.lastTotal) continue
-    const owner = await env.DB.prepare('SELECT name, email FROM users WHERE id = ?1 AND erased_at IS NULL')
-      .bind(watch.userId)
-      .first<{ name: string; email: string }>()
+    const owner = await store.accounts.contactOf(watch.userId)
     if (!owner) continue
     const locale = SITES.find((s) => s.countryCode === country)?.locale ?? 'en-US'
     const money = (amount: number) => formatMoney({ amount, currency: quote.currency as Money['currency'] }, locale)

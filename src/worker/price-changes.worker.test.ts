@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { formatMoney } from '../domain/money'
 import { CATALOGS } from '../i18n/catalogs'
-import { renderNotification } from './notifications'
+import { renderNotification } from './notification-mail'
 import { notifyPriceChanges } from './price-changes'
 
 const PASSWORD = 'correct horse battery'

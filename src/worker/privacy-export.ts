@@ -1,7 +1,6 @@
 import type { Context } from 'hono'
 import { linkTo } from '../i18n/links'
 import type { Site } from '../i18n/sites'
-import { createPrivacyStore } from '../store/privacy'
 import { resolveUser } from './auth/session'
 import { CachePolicy } from './ssr/cache-policy'
 import type { AppEnv } from './types'
@@ -20,7 +19,7 @@ export async function handlePrivacyExport(c: Context<AppEnv>, site: Site): Promi
     const back = encodeURIComponent(linkTo(site, PRIVACY_EXPORT_PATH))
     return c.redirect(linkTo(site, '/auth', { query: `frontRedirect=${back}` }), 302)
   }
-  const data = await createPrivacyStore(c.env.DB).exportOf(user.id)
+  const data = await c.get('store').privacy.exportOf(user.id)
   const day = new Date().toISOString().slice(0, 10)
   return c.body(JSON.stringify(data, null, 2), 200, {
     'content-type': 'application/json; charset=utf-8',

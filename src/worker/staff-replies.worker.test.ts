@@ -4,7 +4,7 @@ import { signedUp } from '../../test/fixtures'
 import { decode, uniqueEmail } from '../../test/visitor'
 import { formatMoney } from '../domain/money'
 import { CATALOGS } from '../i18n/catalogs'
-import { renderNotification } from './notifications'
+import { renderNotification } from './notification-mail'
 
 const nb = CATALOGS['nb-NO']
 const sv = CATALOGS['sv-SE']

@@ -1,6 +1,4 @@
 import type { Context } from 'hono'
-import { createAccountStore } from '../../store/accounts'
-import { createCredentialStore } from '../../store/credentials'
 import type { AppEnv } from '../types'
 import { randomToken, sha256 } from './crypto'
 import { ACCOUNT_LIMITS, deliver, overLimit, publicOrigin } from './recovery'
@@ -40,7 +38,7 @@ export async function sendSignUpConfirmation(
   )
   if (throttled) return 'throttled'
   const { tokenHash, link } = await newLink(c, input.confirmPath)
-  const ids = await createCredentialStore(c.env.DB).createEmailConfirmation({
+  const ids = await c.get('store').credentials.createEmailConfirmation({
     userId: account.id,
     purpose: 'signUp',
     email: account.email,
@@ -75,10 +73,10 @@ export async function requestEmailChange(
     now,
   )
   if (throttled) return 'throttled'
-  const account = await createAccountStore(c.env.DB).findUserById(userId)
+  const account = await c.get('store').accounts.findUserById(userId)
   if (!account) return 'signedOut'
   const { tokenHash, link } = await newLink(c, input.confirmPath)
-  const ids = await createCredentialStore(c.env.DB).createEmailConfirmation({
+  const ids = await c.get('store').credentials.createEmailConfirmation({
     userId,
     purpose: 'change',
     email: input.email,
@@ -107,7 +105,7 @@ export async function requestEmailChange(
 /** Whether an e-mail confirmation link can still be used. */
 export async function emailConfirmationOpen(c: Context<AppEnv>, token: string, now = new Date()): Promise<boolean> {
   if (!token) return false
-  return createCredentialStore(c.env.DB).emailConfirmationOpen(await sha256(token), now)
+  return c.get('store').credentials.emailConfirmationOpen(await sha256(token), now)
 }
 
 /** Uses an e-mail confirmation link (throttled per client). */
@@ -122,5 +120,6 @@ export async function confirmEmail(
   }
   if (await overLimit(c, [client], now)) return 'throttled'
   if (!token) return 'invalid'
-  return createCredentialStore(c.env.DB).useEmailConfirmation(await sha256(token), now)
+  const { credentials } = c.get('store')
+  return credentials.redeemEmailConfirmation(await sha256(token), now)
 }

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { decode, uniqueEmail, visitor } from '../../../test/visitor'
 import { CATALOGS } from '../../i18n/catalogs'
-import { renderNotification } from '../notifications'
+import { renderNotification } from '../notification-mail'
 
 const PASSWORD = 'correct horse battery'
 const da = CATALOGS['da-DK']

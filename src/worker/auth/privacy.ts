@@ -1,6 +1,4 @@
 import type { Context } from 'hono'
-import { createAccountStore } from '../../store/accounts'
-import { createPrivacyStore } from '../../store/privacy'
 import type { AppEnv } from '../types'
 import { verifyPassword } from './crypto'
 import { ACCOUNT_LIMITS, overLimit } from './recovery'
@@ -27,11 +25,11 @@ export async function deleteAccount(
     now,
   )
   if (throttled) return 'throttled'
-  const user = await createAccountStore(c.env.DB).findUserById(userId)
+  const user = await c.get('store').accounts.findUserById(userId)
   if (!user) return 'signedOut'
   const stored = { hash: user.passwordHash, salt: user.passwordSalt, iterations: user.passwordIterations }
   if (!(await verifyPassword(password, stored))) return 'wrongPassword'
-  await createPrivacyStore(c.env.DB).eraseAccount(userId, now)
+  await c.get('store').privacy.eraseAccount(userId, now)
   await endSession(c, now)
   return 'ok'
 }

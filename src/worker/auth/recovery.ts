@@ -1,6 +1,4 @@
 import type { Context } from 'hono'
-import { createAccountStore } from '../../store/accounts'
-import { createCredentialStore } from '../../store/credentials'
 import { enqueueNotifications } from '../notifications'
 import type { AppEnv } from '../types'
 import { hashPassword, randomToken, sha256, verifyPassword } from './crypto'
@@ -49,7 +47,7 @@ export function deliver(c: Context<AppEnv>, ids: readonly string[]): void {
  * counts, successful or not: these endpoints send e-mail or test a password.
  */
 export async function overLimit(c: Context<AppEnv>, keys: readonly { key: string; limit: number }[], now: Date) {
-  const credentials = createCredentialStore(c.env.DB)
+  const credentials = c.get('store').credentials
   let over = false
   for (const { key, limit } of keys) {
     if ((await credentials.countAttempt(key, now, ACCOUNT_WINDOW_MS)) > limit) over = true
@@ -76,11 +74,11 @@ export async function requestPasswordReset(
     now,
   )
   if (throttled) return 'throttled'
-  const user = await createAccountStore(c.env.DB).findUserByEmail(address)
+  const user = await c.get('store').accounts.findUserByEmail(address)
   if (!user) return 'sent'
   const token = randomToken(32)
   const link = `${publicOrigin(c)}${input.resetPath}?token=${encodeURIComponent(token)}`
-  const id = await createCredentialStore(c.env.DB).createPasswordReset({
+  const id = await c.get('store').credentials.createPasswordReset({
     userId: user.id,
     tokenHash: await sha256(token),
     now,
@@ -94,7 +92,7 @@ export async function requestPasswordReset(
 /** Whether a reset link can still be used (unknown, used, superseded and expired links cannot). */
 export async function passwordResetOpen(c: Context<AppEnv>, token: string, now = new Date()): Promise<boolean> {
   if (!token) return false
-  return (await createCredentialStore(c.env.DB).openPasswordReset(await sha256(token), now)) !== null
+  return (await c.get('store').credentials.openPasswordReset(await sha256(token), now)) !== null
 }
 
 /**
@@ -110,8 +108,8 @@ export async function resetPassword(
     return 'throttled'
   }
   if (!input.token) return 'invalidLink'
-  const accounts = createAccountStore(c.env.DB)
-  const used = await createCredentialStore(c.env.DB).usePasswordReset({
+  const { accounts, credentials } = c.get('store')
+  const used = await credentials.redeemPasswordReset({
     tokenHash: await sha256(input.token),
     password: await hashPassword(input.password),
     now,
@@ -149,11 +147,11 @@ export async function changePassword(
     now,
   )
   if (throttled) return 'throttled'
-  const user = await createAccountStore(c.env.DB).findUserById(session.userId)
+  const user = await c.get('store').accounts.findUserById(session.userId)
   if (!user) return 'signedOut'
   const stored = { hash: user.passwordHash, salt: user.passwordSalt, iterations: user.passwordIterations }
   if (!(await verifyPassword(input.current, stored))) return 'wrongPassword'
-  const id = await createCredentialStore(c.env.DB).changePassword({
+  const id = await c.get('store').credentials.changePassword({
     userId: user.id,
     keepFamilyId: session.familyId,
     password: await hashPassword(input.password),

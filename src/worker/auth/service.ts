@@ -2,10 +2,6 @@ import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { withOwnerType } from '../../domain/session/login-status'
 import type { SessionService } from '../../routes/route'
-import { createAccountStore } from '../../store/accounts'
-import { createCredentialStore } from '../../store/credentials'
-import { createPrivacyStore } from '../../store/privacy'
-import { createTestDriveStore } from '../../store/testdrive'
 import { claimAnonymousBuilds } from '../anonymous-builds'
 import type { AppEnv } from '../types'
 import { constantTimeEqual, hashPassword, openValue, sealValue, verifyPassword } from './crypto'
@@ -30,7 +26,7 @@ export async function hasGrayAccess(c: Context<AppEnv>, now = new Date()): Promi
 
 /** The session operations page routes may perform, bound to this request. */
 export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<typeof resolveUser>>): SessionService {
-  const accounts = createAccountStore(c.env.DB)
+  const accounts = c.get('store').accounts
   return {
     user,
 
@@ -120,14 +116,14 @@ export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<type
 
     async marketingConsent() {
       if (!user) return { granted: false, at: null }
-      const { granted, at } = await createPrivacyStore(c.env.DB).marketingConsent(user.id)
+      const { granted, at } = await c.get('store').privacy.marketingConsent(user.id)
       return { granted, at }
     },
     async setMarketingConsent(granted) {
-      if (user) await createPrivacyStore(c.env.DB).setMarketingConsent(user.id, granted, new Date())
+      if (user) await c.get('store').privacy.setMarketingConsent(user.id, granted, new Date())
     },
     deleteAccount: (password) => deleteAccount(c, user?.id ?? null, password),
-    emailConfirmedAt: async () => (user ? createCredentialStore(c.env.DB).emailConfirmedAt(user.id) : null),
+    emailConfirmedAt: async () => (user ? c.get('store').credentials.emailConfirmedAt(user.id) : null),
     resendEmailConfirmation: async (input) => (user ? sendSignUpConfirmation(c, user, input) : 'signedOut'),
     requestEmailChange: async (input) => (user ? requestEmailChange(c, user.id, input) : 'signedOut'),
     emailConfirmationOpen: (token) => emailConfirmationOpen(c, token),
@@ -139,7 +135,7 @@ export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<type
     },
 
     async testDrives() {
-      return user ? createTestDriveStore(c.env.DB).bookingsOf(user.id) : []
+      return user ? c.get('store').testDrives.bookingsOf(user.id) : []
     },
   }
 }

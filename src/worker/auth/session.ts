@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { Account } from '../../domain/account/account'
 import { linkTo } from '../../i18n/links'
 import type { Site } from '../../i18n/sites'
-import { type AccountStore, createAccountStore, type UserRecord } from '../../store/accounts'
+import type { AccountStore, UserRecord } from '../../store/accounts'
 import type { UserInfo } from '../../ui/page-context'
 import type { AppEnv } from '../types'
 import { openValue, randomToken, sealValue, sha256 } from './crypto'
@@ -26,7 +26,7 @@ export interface SessionUser extends Account {
 const cookieOptions = { httpOnly: true, secure: true, sameSite: 'Lax', path: '/' } as const
 
 function accounts(c: Context<AppEnv>): AccountStore {
-  return createAccountStore(c.env.DB)
+  return c.get('store').accounts
 }
 
 function toSessionUser(user: UserRecord, sessionId: string, familyId: string): SessionUser {
