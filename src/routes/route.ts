@@ -178,11 +178,18 @@ export function defineRoute<Data>(route: PageRoute<Data>): PageRoute<Data> {
 /** The statuses a page's error can answer with. */
 export type PageErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 429 | 500
 
+/** The words of an error page where they are not its type's own (`error.{type}.title`, `error.{type}.message`). */
+export interface PageErrorText {
+  title?: MessageKey
+  message?: MessageKey
+}
+
 /** A load or action failure that renders an error page with a status instead of the page (worker/errors.ts). */
 export class PageError extends Error {
   constructor(
     readonly type: ErrorType,
     readonly status: PageErrorStatus = 404,
+    readonly text: PageErrorText = {},
   ) {
     super(type)
     this.name = 'PageError'

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import type { Configuration } from '../domain/catalog/configuration'
 import type { Catalog } from '../domain/catalog/schema'
 import { drawCar } from '../ui/car/draw'
@@ -60,11 +61,11 @@ export const carImage = new Hono<AppEnv>().get('/car/:model/:file', async (c) =>
   const view = CAR_VIEWS.find((each) => each === name)
   const catalog = view ? await c.get('store').catalog(c.req.param('model')) : null
   const configuration = catalog ? requestedConfiguration(catalog, c.req.query()) : null
-  if (!view || !catalog || !configuration) return c.notFound()
+  if (!view || !catalog || !configuration) throw new HTTPException(404)
   const look = carLook(catalog, configuration)
   if (format === 'png') {
     const size = (c.req.query('size') ?? '1200x600') as CarPngSize
-    if (!CAR_PNG_SIZES.includes(size)) return c.notFound()
+    if (!CAR_PNG_SIZES.includes(size)) throw new HTTPException(404)
     const [width = 0, height = 0] = size.split('x').map(Number)
     const query = carImageQuery(configuration, { size, build: BUILD_ID })
     // The PNG answer and its rasteriser load on demand: neither is part of the Worker's main module.
@@ -79,11 +80,6 @@ export const carImage = new Hono<AppEnv>().get('/car/:model/:file', async (c) =>
         const limiter = c.env.CAR_PNG_LIMITER as RateLimit | undefined
         return !client || !limiter || (await limiter.limit({ key: client })).success
       },
-      refusal: () =>
-        c.text('429 Too Many Requests: try again in a minute.', 429, {
-          'retry-after': '60',
-          'cache-control': CachePolicy.none,
-        }),
     })
   }
   return c.body(carSvgDocument(look, view), 200, {

@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { PlainRefusal } from './errors'
 import type { AppEnv } from './types'
 
 /** workerd's cache of the zone (`caches.default`); absent outside workerd. */
@@ -13,10 +14,8 @@ export interface PngAnswer {
   /** The edge cache's key: the checked look, the size and the build, never what else the address carries. */
   key: string
   headers: Record<string, string>
-  /** Whether this client may have one more PNG drawn; asked only when the edge cache has none. */
+  /** Whether this client may have one more PNG drawn; asked only when the edge cache has none (else a 429). */
   mayDraw: () => Promise<boolean>
-  /** The answer when it may not. */
-  refusal: () => Response
 }
 
 /**
@@ -29,7 +28,7 @@ export async function answerPng(c: Context<AppEnv>, answer: PngAnswer): Promise<
   const key = new Request(answer.key)
   const hit = await cache?.match(key)
   if (hit?.ok && hit.body) return c.body(hit.body, 200, answer.headers)
-  if (!(await answer.mayDraw())) return answer.refusal()
+  if (!(await answer.mayDraw())) throw new PlainRefusal(429, '429 Too Many Requests: try again in a minute.', 60)
   const { rasterise } = await import('./car-png-raster')
   const png = await rasterise(answer.svg())
   if (cache) {

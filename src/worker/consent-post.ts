@@ -2,15 +2,13 @@ import type { Context } from 'hono'
 import { setCookie } from 'hono/cookie'
 import { CONSENT_MAX_AGE_DAYS, consentCookieValue, consentFrom } from '../domain/analytics/consent'
 import { safeRedirectPath } from '../domain/redirect'
-import { catalog } from '../i18n/catalog-store'
-import { intlFor } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import type { Site } from '../i18n/sites'
+import { PageError } from '../routes/route'
 import { CONSENT_COOKIE, ConsentForm } from './consent'
 import { formBody } from './form-body'
 import { isSameOriginPost } from './middleware/same-origin'
 import { CachePolicy } from './ssr/cache-policy'
-import { renderError } from './ssr/render'
 import type { AppEnv } from './types'
 
 /**
@@ -19,33 +17,12 @@ import type { AppEnv } from './types'
  * clears the device id the analytics script kept in local storage (`Clear-Site-Data: "storage"`).
  */
 export async function handleConsentPost(c: Context<AppEnv>, site: Site): Promise<Response> {
-  const intl = intlFor(site.locale, catalog(site.locale))
-  if (!isSameOriginPost(c)) {
-    return renderError(
-      c,
-      site,
-      {
-        type: 'unexpected',
-        title: intl.formatMessage({ id: 'consent.error.title' }),
-        message: intl.formatMessage({ id: 'consent.error.forbidden' }),
-      },
-      403,
-    )
-  }
+  if (!isSameOriginPost(c))
+    throw new PageError('unexpected', 403, { title: 'consent.error.title', message: 'consent.error.forbidden' })
   const body = await formBody(c)
   const parsed = ConsentForm.safeParse(body)
-  if (!parsed.success) {
-    return renderError(
-      c,
-      site,
-      {
-        type: 'unexpected',
-        title: intl.formatMessage({ id: 'consent.error.title' }),
-        message: intl.formatMessage({ id: 'consent.error.invalid' }),
-      },
-      400,
-    )
-  }
+  if (!parsed.success)
+    throw new PageError('unexpected', 400, { title: 'consent.error.title', message: 'consent.error.invalid' })
   const form = parsed.data
   const consent = consentFrom(
     form.choice === 'save'

@@ -2,12 +2,15 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { PricedCarError } from '../domain/pricing/priced-car'
-import type { MessageKey } from '../i18n/intl'
-import { siteForPath } from '../i18n/sites'
-import { pageErrorFor } from '../routes/route'
-import type { ErrorType } from '../ui/ErrorPage'
-import { apiError, pricedCarProblem } from './api/errors'
+import { catalog } from '../i18n/catalog-store'
+import { intlFor, type MessageKey } from '../i18n/intl'
+import { type Site, siteForPath } from '../i18n/sites'
+import { type PageError, pageErrorFor } from '../routes/route'
+import type { AppError, ErrorType } from '../ui/ErrorPage'
+import { ApiProblem, apiError, pricedCarProblem } from './api/errors'
+import { ConfigError } from './env'
 import { reportError } from './error-reporting'
+import { CachePolicy } from './ssr/cache-policy'
 import { renderError } from './ssr/render'
 import type { AppEnv } from './types'
 
@@ -38,9 +41,65 @@ function clientErrorOf(status: number): ClientError {
 
 const isApi = (c: Context) => c.req.path.startsWith('/api/')
 
+/** A production worker without its secrets serves nothing (docs/runbooks/deploy.md): a 503 that no cache keeps. */
+function unconfigured(c: Context<AppEnv>, error: ConfigError): Response {
+  console.error(`[${c.get('requestId')}] refusing to serve: ${error.message}`)
+  return c.text('503 Service Unavailable: the storefront is not configured.', 503, {
+    'cache-control': CachePolicy.noStore,
+    'retry-after': '300',
+  })
+}
+
+/**
+ * A refusal answered in plain text rather than with a page: a picture's rate limit, where rendering a page would
+ * cost what the limit saves.
+ *
+ * @example
+ * throw new PlainRefusal(429, '429 Too Many Requests: try again in a minute.', 60)
+ */
+export class PlainRefusal extends Error {
+  constructor(
+    readonly status: 429,
+    readonly text: string,
+    readonly retryAfter: number,
+  ) {
+    super(text)
+    this.name = 'PlainRefusal'
+  }
+}
+
+function plainRefusal(c: Context<AppEnv>, refusal: PlainRefusal): Response {
+  return c.text(refusal.text, refusal.status, {
+    'retry-after': String(refusal.retryAfter),
+    'cache-control': CachePolicy.none,
+  })
+}
+
+/** A PageError's page: its type, in the site's language, with its own title and message where it names them. */
+function pageOf(site: Site, error: PageError): AppError {
+  const { title, message } = error.text
+  if (!title && !message) return { type: error.type }
+  const intl = intlFor(site.locale, catalog(site.locale))
+  return {
+    type: error.type,
+    ...(title ? { title: intl.formatMessage({ id: title }) } : {}),
+    ...(message ? { message: intl.formatMessage({ id: message }) } : {}),
+  }
+}
+
+/** The API's answer to a thrown problem, with its `Retry-After` when it names one. */
+function problemAnswer(c: Context<AppEnv>, problem: ApiProblem): Response {
+  if (problem.retryAfter !== undefined) c.header('retry-after', String(problem.retryAfter))
+  return apiError(c, problem.status, problem.code, problem.key, problem.fields)
+}
+
 /**
  * The one place that turns a thrown error into an answer (`app.onError` and `app.notFound`): its status, and the
- * error page in the site's language or, under `/api/`, the JSON error shape in the caller's.
+ * error page in the site's language or, under `/api/` (and for every `ApiProblem`), the JSON error shape in the
+ * caller's.
+ * - `ConfigError` (production without its secrets): a plain 503, logged, kept by no cache.
+ * - `ApiProblem` (a handler's or middleware's refusal with a code of its own): its status, code and fields.
+ * - `PlainRefusal` (a picture over its rate limit): its status as plain text.
  * - `PageError` (a loader's or action's): its page and status, not reported (a missing record is no fault).
  * - `PricedCarError`: "this configurator does not exist" (404) on a page, 422 per field from the API.
  * - `HTTPException` below 500: its status, with that status's page (400, 403, 404, 409, 410, 429…).
@@ -52,11 +111,14 @@ const isApi = (c: Context) => c.req.path.startsWith('/api/')
  * throw new HTTPException(409)
  */
 export function errorAnswer(error: unknown, c: Context<AppEnv>): Response | Promise<Response> {
+  if (error instanceof ConfigError) return unconfigured(c, error)
+  if (error instanceof ApiProblem) return problemAnswer(c, error)
+  if (error instanceof PlainRefusal) return plainRefusal(c, error)
   const site = siteForPath(c.req.path).site
-  if (error instanceof PricedCarError && isApi(c)) return pricedCarProblem(c, error.problem)
+  if (error instanceof PricedCarError && isApi(c)) return pricedCarProblem(c, error.problem, c.get('site')?.locale)
   const page = pageErrorFor(error)
   if (page) {
-    if (!isApi(c)) return renderError(c, site, { type: page.type }, page.status)
+    if (!isApi(c)) return renderError(c, site, pageOf(site, page), page.status)
     if (page.status >= 500) return apiError(c, 500, 'internal', 'api.error.internal')
     const { code, key } = clientErrorOf(page.status)
     return apiError(c, page.status as ContentfulStatusCode, code, key)

@@ -1,7 +1,6 @@
 import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { CatalogUnavailableError, catalog, catalogsRead, preloadCatalogs } from '../i18n/catalog-store'
-import { intlFor } from '../i18n/intl'
+import { CatalogUnavailableError, catalogsRead, preloadCatalogs } from '../i18n/catalog-store'
 import { loadIntlData } from '../i18n/intl-data'
 import { SITES, siteForPath } from '../i18n/sites'
 import { COOKIE_SETTINGS_PATH } from '../routes/cookie-settings'
@@ -16,10 +15,10 @@ import { carImage } from './car-image'
 import { handleConsentPost } from './consent-post'
 import { openD1Session } from './d1-session'
 import { withEdgeCache } from './edge-cache'
-import { appConfig, ConfigError } from './env'
+import { appConfig } from './env'
 import { errorReportingConfig, reportError, withErrorReporting } from './error-reporting'
 import { errorAnswer } from './errors'
-import { csrfProtection } from './middleware/csrf'
+import { csrfProtection, forgedForm } from './middleware/csrf'
 import { responseHeaders } from './middleware/response-headers'
 import { isSameOriginPost } from './middleware/same-origin'
 import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
@@ -28,19 +27,8 @@ import { notifyPriceChanges } from './price-changes'
 import { handlePrivacyExport, PRIVACY_EXPORT_PATH } from './privacy-export'
 import { seo } from './seo'
 import { CachePolicy } from './ssr/cache-policy'
-import { handleAction, renderError, renderRoute } from './ssr/render'
+import { handleAction, renderRoute } from './ssr/render'
 import type { AppEnv } from './types'
-
-/**
- * A page's form refused by the anti-forgery check (a post from another site, or without the origin headers): the visitor
- * gets the error page in their language, "Your session has expired. Please reload the page and try again.", not
- * the API's JSON.
- */
-function refuseForgedPage(c: Context<AppEnv>): Promise<Response> {
-  const { site } = siteForPath(c.req.path)
-  const intl = intlFor(site.locale, catalog(site.locale))
-  return renderError(c, site, { type: 'unexpected', message: intl.formatMessage({ id: 'api.error.csrf' }) }, 403)
-}
 
 const app = new Hono<AppEnv>({ strict: false })
 
@@ -99,16 +87,8 @@ app.use(
 app.use(async (c, next) => {
   // Fails closed: a production worker without its secrets serves nothing, rather than falling back to values from
   // the source code (docs/runbooks/deploy.md).
-  try {
-    c.set('config', appConfig(c.env))
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error
-    console.error(`[${c.get('requestId')}] refusing to serve: ${error.message}`)
-    return c.text('503 Service Unavailable: the storefront is not configured.', 503, {
-      'cache-control': CachePolicy.noStore,
-      'retry-after': '300',
-    })
-  }
+  // A ConfigError is answered by errorAnswer: a 503, logged.
+  c.set('config', appConfig(c.env))
   const path = c.req.path
   const locale = siteForPath(path).site.locale
   // The API caller's language only where an answer may be the API's: a page's GET is in its site's language.
@@ -141,9 +121,10 @@ for (const site of SITES) app.post(`${site.prefix}${COOKIE_SETTINGS_PATH}`, (c) 
 app.post('*', (c, next) => {
   const page = matchPage('POST', c.req.path)
   if (!page) return next()
-  return isSameOriginPost(c) ? handleAction(c, page) : refuseForgedPage(c)
+  if (!isSameOriginPost(c)) throw forgedForm()
+  return handleAction(c, page)
 })
-app.use(csrfProtection(refuseForgedPage))
+app.use(csrfProtection())
 
 app.route('/api', api)
 app.route('/webAuthSdk', authSdk)
@@ -157,14 +138,15 @@ app.onError(errorAnswer)
 // The dev mailbox: every e-mail the storefront "sent", readable outside production; an e-mail's HTML part (the car
 // as a picture) opens on its own, as a mail client shows it.
 app.get('/dev/mailbox', async (c) => {
-  if (c.get('config').ENVIRONMENT === 'production') return c.notFound()
+  if (c.get('config').ENVIRONMENT === 'production') throw new HTTPException(404)
   const { mailboxPage } = await import('./dev-mailbox')
   return c.html(mailboxPage(await c.get('store').mailbox.newest(50)), 200, { 'cache-control': CachePolicy.none })
 })
 app.get('/dev/mailbox/:id', async (c) => {
-  if (c.get('config').ENVIRONMENT === 'production') return c.notFound()
+  if (c.get('config').ENVIRONMENT === 'production') throw new HTTPException(404)
   const html = await c.get('store').mailbox.html(c.req.param('id'))
-  return html === null ? c.notFound() : c.html(html, 200, { 'cache-control': CachePolicy.none })
+  if (html === null) throw new HTTPException(404)
+  return c.html(html, 200, { 'cache-control': CachePolicy.none })
 })
 
 for (const site of SITES) app.get(`${site.prefix}${PRIVACY_EXPORT_PATH}`, (c) => handlePrivacyExport(c, site))
@@ -172,7 +154,7 @@ for (const site of SITES) app.get(`${site.prefix}${PRIVACY_EXPORT_PATH}`, (c) =>
 // Pages last: anything not answered above is a page of some site, or the not-found page.
 app.on(['GET', 'POST'], '*', (c) => {
   const page = matchPage(c.req.method === 'POST' ? 'POST' : 'GET', c.req.path)
-  if (!page) return c.notFound()
+  if (!page) throw new HTTPException(404)
   return c.req.method === 'POST' ? handleAction(c, page) : renderRoute(c, page)
 })
 

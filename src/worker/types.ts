@@ -15,6 +15,11 @@ export interface AppEnv {
     user?: SessionUser | null
     /** The response carries something of this visitor's (an anti-forgery token): no shared cache may keep it. */
     personal?: boolean
+    /**
+     * The site an API call is about (its body's `site`): a car it cannot price is answered in that site's language
+     * when the caller names none (errors.ts).
+     */
+    site?: Site
     /** A JSON body validated by `jsonBody`; read it with `bodyOf(c, schema)`. */
     body?: unknown
     /** This response's page loads the tag manager (analytics.ts: decided once, asked per CSP directive). */

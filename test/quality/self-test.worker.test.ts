@@ -7,13 +7,16 @@
 import { env } from 'cloudflare:test'
 import { Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
+import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { preloadCatalogs } from '../../src/i18n/catalog-store'
 import { CATALOGS } from '../../src/i18n/catalogs'
 import { LOCALES } from '../../src/i18n/sites'
 import { type EndpointSpec, jsonBody, openApiDocument } from '../../src/worker/api/endpoint'
+import { ApiProblem } from '../../src/worker/api/errors'
 import { appConfig } from '../../src/worker/env'
+import { errorAnswer } from '../../src/worker/errors'
 import { csrfProtection, issueCsrfToken } from '../../src/worker/middleware/csrf'
 import type { AppEnv } from '../../src/worker/types'
 import {
@@ -96,7 +99,12 @@ broken.get('/go', (c) => c.redirect(c.req.query('frontRedirect') ?? '/'))
 // A footer-style link built from the raw request path: '/no//evil.example/x' links to '//evil.example/x'.
 broken.get('/no/*', (c) => c.html(`<a href="${c.req.path.slice(3)}">Global</a>`))
 broken.get('/records/:id', (c) => (getCookie(c, 'who') ? c.text(`record ${c.req.param('id')}`) : c.text('record', 200)))
-broken.onError((_, c) => c.text('Internal Server Error', 500))
+// Refusals are answered as the storefront answers them; anything else is a bare 500.
+broken.onError((error, c) =>
+  error instanceof ApiProblem || error instanceof HTTPException
+    ? errorAnswer(error, c)
+    : c.text('Internal Server Error', 500),
+)
 
 const call: Call = async (path, init) => broken.request(path, init, env)
 

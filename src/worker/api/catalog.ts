@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
 import { priceCar } from '../../app/priced-car'
 import { Configuration } from '../../domain/catalog/configuration-schema'
@@ -18,7 +19,7 @@ import { SITES, type Site, siteByPrefix } from '../../i18n/sites'
 import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
-import { apiError, apiMessage, pricedOrProblem } from './errors'
+import { apiMessage, invalidFields } from './errors'
 
 /** The configuration the API examples of OpenAPI use: a Long Range in Arctic White. */
 export const EXAMPLE_CONFIGURATION: Configuration = {
@@ -203,31 +204,23 @@ function siteOf(c: Context<AppEnv>): Site | undefined {
 export const catalogApi = new Hono<AppEnv>()
   .get(routePath(CATALOG_ENDPOINTS.catalog), async (c) => {
     const site = siteOf(c)
-    if (!site)
-      return apiError(c, 422, 'validation', 'api.error.validation', [
-        { path: 'site', message: apiMessage(c, 'api.error.invalidField') },
-      ])
+    if (!site) throw invalidFields([{ path: 'site', message: apiMessage(c, 'api.error.invalidField') }])
     const catalog = await c.get('store').catalog(c.req.param('model') ?? '')
     const view = catalog ? siteCatalog(catalog, site.countryCode, site.locale) : null
-    if (!view) return apiError(c, 404, 'not_found', 'api.error.notFound')
+    if (!view) throw new HTTPException(404)
     return c.json({ site: site.prefix, locale: site.locale, ...view })
   })
   .post(routePath(CATALOG_ENDPOINTS.quote), jsonBody(QuoteRequest), async (c) => {
     const request = bodyOf(c, QuoteRequest)
     const site = siteByPrefix(request.site) as Site
-    const priced = await pricedOrProblem(
-      c,
-      site,
-      priceCar(c.get('store'), site, {
-        modelCode: request.configuration.modelCode,
-        configuration: request.configuration,
-        usage: request.usage,
-        mode: 'strict',
-        ...(request.date ? { date: request.date } : {}),
-      }),
-    )
-    if (priced instanceof Response) return priced
-    const { catalog, quote, date } = priced
+    c.set('site', site)
+    const { catalog, quote, date } = await priceCar(c.get('store'), site, {
+      modelCode: request.configuration.modelCode,
+      configuration: request.configuration,
+      usage: request.usage,
+      mode: 'strict',
+      ...(request.date ? { date: request.date } : {}),
+    })
     const delivery = deliveryWindow(catalog, site.countryCode, quote.configuration, date)
     return c.json(describeQuote(quote, catalog, site, delivery), 200, { 'cache-control': CachePolicy.none })
   })

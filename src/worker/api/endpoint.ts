@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import type { MessageKey } from '../../i18n/intl'
 import type { AppEnv } from '../types'
-import { ApiErrorBody, apiError, apiMessage } from './errors'
+import { ApiErrorBody, ApiProblem, apiMessage, invalidFields } from './errors'
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
@@ -57,25 +57,17 @@ function fieldMessage(c: Context, issue: z.core.$ZodIssue): { path: string; mess
 export function jsonBody(schema: z.ZodType): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const type = c.req.header('content-type') ?? ''
-    if (!/^application\/json\b/i.test(type)) return apiError(c, 415, 'unsupported_media_type', 'api.error.mediaType')
+    if (!/^application\/json\b/i.test(type)) throw new ApiProblem(415, 'unsupported_media_type', 'api.error.mediaType')
     let raw: unknown
     try {
       // An empty body is an empty object: the SPEC's handshake calls send none.
       const text = await c.req.text()
       raw = text.trim() === '' ? {} : JSON.parse(text)
     } catch {
-      return apiError(c, 400, 'invalid_json', 'api.error.invalidJson')
+      throw new ApiProblem(400, 'invalid_json', 'api.error.invalidJson')
     }
     const parsed = schema.safeParse(raw)
-    if (!parsed.success) {
-      return apiError(
-        c,
-        422,
-        'validation',
-        'api.error.validation',
-        parsed.error.issues.map((issue) => fieldMessage(c, issue)),
-      )
-    }
+    if (!parsed.success) throw invalidFields(parsed.error.issues.map((issue) => fieldMessage(c, issue)))
     c.set('body', parsed.data)
     await next()
   }

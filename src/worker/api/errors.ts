@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { z } from 'zod'
 import { catalogItem } from '../../domain/catalog/items'
-import { PricedCarError, type PricedCarProblem } from '../../domain/pricing/priced-car'
+import type { PricedCarProblem } from '../../domain/pricing/priced-car'
 import { catalog } from '../../i18n/catalog-store'
 import { formatDate } from '../../i18n/dates'
 import { intlFor, type MessageKey } from '../../i18n/intl'
@@ -51,29 +51,58 @@ export function apiMessage(c: Context, key: MessageKey): string {
   return catalog(requestLocale(c))[key]
 }
 
+/** A field of an API error: its path in the body and what is wrong with it, in the caller's language. */
+export interface ApiField {
+  path: string
+  message: string
+}
+
 /**
- * A JSON error answer in the request's language.
+ * An API call refused for a reason of its own (a code other than its status's), thrown by a handler or middleware
+ * and answered by `errorAnswer` (errors.ts) in the one JSON shape, under any path.
  *
  * @example
- * return apiError(c, 403, 'csrf', 'api.error.csrf')
+ * throw new ApiProblem(410, 'offer_expired', 'finance.offerExpired.message')
  */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    readonly key: MessageKey,
+    readonly fields?: ApiField[],
+    /** Seconds after which the caller may try again (`Retry-After`). */
+    readonly retryAfter?: number,
+  ) {
+    super(`${status} ${code}`)
+    this.name = 'ApiProblem'
+  }
+}
+
+/**
+ * An API answer of `status` that says `key` (in the caller's language) with these fields: 422 `validation`.
+ *
+ * @example
+ * throw invalidFields([{ path: 'site', message: apiMessage(c, 'api.error.invalidField') }])
+ */
+export function invalidFields(fields?: ApiField[], code = 'validation'): ApiProblem {
+  return new ApiProblem(422, code, 'api.error.validation', fields)
+}
+
+/** A JSON error answer in the request's language: only `errorAnswer` (errors.ts) writes one. */
 export function apiError(
   c: Context,
   status: ContentfulStatusCode,
   code: string,
   key: MessageKey,
-  fields?: { path: string; message: string }[],
+  fields?: ApiField[],
 ): Response {
   const body: ApiErrorBody = { error: { code, message: apiMessage(c, key), ...(fields ? { fields } : {}) } }
   return c.json(body, status, { 'cache-control': CachePolicy.none })
 }
 
 /**
- * The answer to a car that cannot be priced: 422 with one message per field, in the caller's language
- * (the site's when the call names none). Every endpoint that prices goes through here, errorAnswer (errors.ts) too.
- *
- * @example
- * catch (error) { if (error instanceof PricedCarError) return pricedCarProblem(c, error.problem, site.locale) }
+ * The answer to a car that cannot be priced: 422 with one message per field, in the caller's language (the
+ * language of the site it was priced for when the call names none). Given by `errorAnswer` (errors.ts) alone.
  */
 export function pricedCarProblem(c: Context, problem: PricedCarProblem, siteLocale?: Locale): Response {
   const locale = requestLocale(c, siteLocale)
@@ -112,26 +141,5 @@ export function pricedCarProblem(c: Context, problem: PricedCarProblem, siteLoca
         ),
       )
     }
-  }
-}
-
-/**
- * Awaits a pricing step of a handler; a car that cannot be priced becomes its 422 in the site's language
- * (or the caller's, when it names one), returned as a Response for the handler to answer with.
- *
- * @example
- * const priced = await pricedOrProblem(c, site, priceCar(store, site, request))
- * if (priced instanceof Response) return priced
- */
-export async function pricedOrProblem<T>(
-  c: Context,
-  site: { locale: Locale },
-  step: Promise<T>,
-): Promise<T | Response> {
-  try {
-    return await step
-  } catch (error) {
-    if (error instanceof PricedCarError) return pricedCarProblem(c, error.problem, site.locale)
-    throw error
   }
 }

@@ -7,7 +7,7 @@ import { limitPerClient } from '../middleware/rate-limit'
 import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
-import { apiError } from './errors'
+import { ApiProblem } from './errors'
 
 /** Events one device may send per minute; a page view sends a handful (browse, scroll depths, a click). */
 export const EVENTS_PER_MINUTE = 120
@@ -61,22 +61,18 @@ export const eventsApi = new Hono<AppEnv>().post(
   limitPerClient('EVENTS_LIMITER', 'analytics.error.tooMany'),
   // Consent first: without it nothing is read, validated or queued.
   async (c, next) => {
-    if (!analyticsAllowed(c)) return apiError(c, 403, 'consent_required', 'analytics.error.noConsent')
+    if (!analyticsAllowed(c)) throw new ApiProblem(403, 'consent_required', 'analytics.error.noConsent')
     await next()
   },
   jsonBody(AnalyticsBatch),
   async (c) => {
     const { events } = bodyOf(c, AnalyticsBatch)
-    if (!(await withinDeviceBudget(c.env.EVENTS_DEVICE_LIMITER, events))) {
-      c.header('retry-after', '60')
-      return apiError(c, 429, 'rate_limited', 'analytics.error.tooMany')
-    }
+    if (!(await withinDeviceBudget(c.env.EVENTS_DEVICE_LIMITER, events)))
+      throw new ApiProblem(429, 'rate_limited', 'analytics.error.tooMany', undefined, 60)
     // Answered at once; the queue's consumer stores them, up to 100 messages in one D1 batch (analytics-queue.ts).
     const queued = queuedEvents(events, 'client', new Date())
-    if (!(await enqueueEvents(c.env.ANALYTICS, queued, c.get('requestId')))) {
-      c.header('retry-after', '60')
-      return apiError(c, 503, 'analytics_unavailable', 'analytics.error.unavailable')
-    }
+    if (!(await enqueueEvents(c.env.ANALYTICS, queued, c.get('requestId'))))
+      throw new ApiProblem(503, 'analytics_unavailable', 'analytics.error.unavailable', undefined, 60)
     return c.json({ queued: queued.length }, 202, { 'cache-control': CachePolicy.none })
   },
 )

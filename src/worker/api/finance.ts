@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
 import { priceCar } from '../../app/priced-car'
 import { Configuration } from '../../domain/catalog/configuration-schema'
@@ -16,7 +17,7 @@ import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { EXAMPLE_CONFIGURATION } from './catalog'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
-import { apiError, apiMessage, pricedOrProblem } from './errors'
+import { ApiProblem, apiMessage, invalidFields } from './errors'
 
 const money = z.int().min(0).max(1_000_000_000)
 
@@ -100,30 +101,21 @@ export const financeApi = new Hono<AppEnv>()
     const site = siteByPrefix(request.site) as Site
     const store = c.get('store')
     const date = today(site)
-    const [priced, finance] = await Promise.all([
-      pricedOrProblem(
-        c,
-        site,
-        priceCar(store, site, {
-          modelCode: request.configuration.modelCode,
-          configuration: request.configuration,
-          usage: request.usage,
-          date,
-          mode: 'strict',
-        }),
-      ),
+    c.set('site', site)
+    const [{ quote }, finance] = await Promise.all([
+      priceCar(store, site, {
+        modelCode: request.configuration.modelCode,
+        configuration: request.configuration,
+        usage: request.usage,
+        date,
+        mode: 'strict',
+      }),
       store.financeProducts(site.countryCode),
     ])
-    if (priced instanceof Response) return priced
-    const { quote } = priced
     const product = productsFor(finance ? [finance] : [], site.countryCode, request.usage, date).find(
       (p) => p.kind === request.product,
     )
-    if (!product) {
-      return apiError(c, 422, 'validation', 'api.error.validation', [
-        { path: 'product', message: apiMessage(c, 'finance.problem.usageNotOffered') },
-      ])
-    }
+    if (!product) throw invalidFields([{ path: 'product', message: apiMessage(c, 'finance.problem.usageNotOffered') }])
     const basis = financeBasis(quote)
     const intl = intlFor(site.locale, catalog(site.locale))
     const t = (key: MessageKey, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values)
@@ -134,16 +126,11 @@ export const financeApi = new Hono<AppEnv>()
       choice: request.choice,
     })
     if (!outcome.ok) {
-      return apiError(
-        c,
-        422,
-        'finance',
-        'api.error.validation',
-        outcome.problems.map((problem) => ({
-          path: `choice.${problem.field}`,
-          message: financeProblemMessage(problem, quote.currency, site.locale, t),
-        })),
-      )
+      const fields = outcome.problems.map((problem) => ({
+        path: `choice.${problem.field}`,
+        message: financeProblemMessage(problem, quote.currency, site.locale, t),
+      }))
+      throw invalidFields(fields, 'finance')
     }
     const products = productsFor(finance ? [finance] : [], site.countryCode, request.usage, date)
     const comparison = compareFinance({ ...basis, startDate: date, products }).map((entry) => ({
@@ -187,7 +174,7 @@ export const financeApi = new Hono<AppEnv>()
   })
   .get(routePath(FINANCE_ENDPOINTS.financeOffer), async (c) => {
     const offer = await c.get('store').findFinanceOffer(c.req.param('id') ?? '')
-    if (!offer) return apiError(c, 404, 'not_found', 'api.error.notFound')
-    if (isExpired(offer, new Date())) return apiError(c, 410, 'offer_expired', 'finance.offerExpired.message')
+    if (!offer) throw new HTTPException(404)
+    if (isExpired(offer, new Date())) throw new ApiProblem(410, 'offer_expired', 'finance.offerExpired.message')
     return c.json(offer, 200, { 'cache-control': CachePolicy.none })
   })

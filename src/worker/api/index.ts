@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
 import { SITES } from '../../i18n/sites'
 import { reportError } from '../error-reporting'
@@ -9,7 +10,6 @@ import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { CATALOG_ENDPOINTS, catalogApi } from './catalog'
 import { bodyOf, type EndpointSpec, jsonBody, openApiDocument, routePath } from './endpoint'
-import { apiError } from './errors'
 import { EVENT_ENDPOINTS, eventsApi } from './events'
 import { FINANCE_ENDPOINTS, financeApi } from './finance'
 import { SESSION_ENDPOINTS, sessionApi } from './session'
@@ -101,12 +101,8 @@ export const MAX_BODY_BYTES = 64 * 1024
  * language, in the shape of `ApiErrorBody`.
  */
 export const api = new Hono<AppEnv>()
-  .use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => apiError(c, 413, 'payload_too_large', 'api.error.tooLarge'),
-    }),
-  )
+  // Over the limit, hono's bodyLimit throws an HTTPException(413), which errorAnswer answers (payload_too_large).
+  .use(bodyLimit({ maxSize: MAX_BODY_BYTES }))
   .get(routePath(ENDPOINTS.health), (c) => c.json({ ok: true as const }))
   .get(routePath(ENDPOINTS.csrf), async (c) =>
     c.json({ token: await issueCsrfToken(c) }, 200, { 'cache-control': CachePolicy.none }),
@@ -145,4 +141,6 @@ export const api = new Hono<AppEnv>()
   .route('/', testDriveApi)
   .route('/', tradeInApi)
   .route('/', eventsApi)
-  .all('*', (c) => apiError(c, 404, 'not_found', 'api.error.notFound'))
+  .all('*', () => {
+    throw new HTTPException(404)
+  })

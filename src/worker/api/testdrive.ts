@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
 import { storeSlots } from '../../app/test-drive'
 import { nearestStores } from '../../domain/testdrive/geo'
@@ -6,7 +7,7 @@ import { SITES, siteByPrefix } from '../../i18n/sites'
 import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
-import { apiError, apiMessage } from './errors'
+import { apiMessage, invalidFields } from './errors'
 
 const SitePrefix = z.enum(SITES.map((s) => s.prefix) as [string, ...string[]])
 const NearestRequest = z.strictObject({
@@ -54,14 +55,11 @@ export const testDriveApi = new Hono<AppEnv>()
   .post(routePath(TEST_DRIVE_ENDPOINTS.nearestStores), jsonBody(NearestRequest), async (c) => {
     const request = bodyOf(c, NearestRequest)
     const site = siteByPrefix(request.site)
-    if (!site) return apiError(c, 422, 'validation', 'api.error.validation')
+    if (!site) throw invalidFields()
     const stores = await c.get('store').stores(site.countryCode)
     const nearest = nearestStores(stores, { lat: request.lat, lon: request.lon }, stores.length)
-    if (!nearest.ok) {
-      return apiError(c, 422, 'invalid_location', 'api.error.validation', [
-        { path: 'lat', message: apiMessage(c, 'testDrive.error.nearestStore') },
-      ])
-    }
+    if (!nearest.ok)
+      throw invalidFields([{ path: 'lat', message: apiMessage(c, 'testDrive.error.nearestStore') }], 'invalid_location')
     return c.json({
       stores: nearest.stores.map(({ store, distanceKm }) => ({
         id: store.id,
@@ -75,6 +73,6 @@ export const testDriveApi = new Hono<AppEnv>()
     const site = siteByPrefix(c.req.query('site') ?? '')
     const stores = site ? await c.get('store').stores(site.countryCode) : []
     const store = stores.find((s) => s.id === c.req.param('id'))
-    if (!store) return apiError(c, 404, 'not_found', 'api.error.notFound')
+    if (!store) throw new HTTPException(404)
     return c.json({ slots: await storeSlots(store, c.get('store')) }, 200, { 'cache-control': CachePolicy.none })
   })

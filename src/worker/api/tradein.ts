@@ -16,7 +16,7 @@ import { CachePolicy } from '../ssr/cache-policy'
 import { visitorTradeIn } from '../tradein-cookie'
 import type { AppEnv } from '../types'
 import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
-import { apiError, requestLocale } from './errors'
+import { ApiProblem, invalidFields, requestLocale } from './errors'
 
 const COUNTRY_SITE_PREFIXES = SITES.filter((s) => s.canOrder).map((s) => s.prefix) as [string, ...string[]]
 const Code = z.string().regex(/^[a-z0-9-]{1,40}$/)
@@ -97,7 +97,7 @@ export const tradeInApi = new Hono<AppEnv>().post(
   async (c) => {
     const request = bodyOf(c, ValuationRequest)
     const site = siteByPrefix(request.site)
-    if (!site) return apiError(c, 422, 'validation', 'api.error.validation')
+    if (!site) throw invalidFields()
     const visitor = visitorTradeIn(c)
     const outcome = await requestValuation(c.get('store'), site, await visitor.owner(), {
       vin: request.vin,
@@ -112,11 +112,7 @@ export const tradeInApi = new Hono<AppEnv>().post(
         const locale = requestLocale(c)
         const intl = intlFor(locale, catalog(locale))
         const label = (key: MessageKey | undefined) => (key ? intl.formatMessage({ id: key }) : '')
-        return apiError(
-          c,
-          422,
-          'validation',
-          'api.error.validation',
+        throw invalidFields(
           outcome.problems.map((p) => ({
             path: FIELD_PATHS[p.field] ?? p.field,
             message: intl.formatMessage(
@@ -127,9 +123,9 @@ export const tradeInApi = new Hono<AppEnv>().post(
         )
       }
       case 'unavailable':
-        return apiError(c, 503, 'valuation_unavailable', 'tradeIn.error.unavailable')
+        throw new ApiProblem(503, 'valuation_unavailable', 'tradeIn.error.unavailable')
       case 'vinTaken':
-        return apiError(c, 409, 'vin_taken', 'tradeIn.error.vinTaken')
+        throw new ApiProblem(409, 'vin_taken', 'tradeIn.error.vinTaken')
       case 'valued': {
         // The valuation is this browser's (or the signed-in customer's): its pages and order form show it.
         visitor.remember(outcome.id)

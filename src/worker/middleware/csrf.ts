@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
-import { apiError } from '../api/errors'
+import { PageError } from '../../routes/route'
+import { ApiProblem } from '../api/errors'
 import { constantTimeEqual, randomToken, sign } from '../auth/crypto'
 import { formBody } from '../form-body'
 import type { AppEnv } from '../types'
@@ -47,11 +48,19 @@ async function submittedToken(c: Context<AppEnv>): Promise<string | undefined> {
 }
 
 /**
- * Refuses every state-changing request (anything but GET/HEAD/OPTIONS) whose token does not match
- * the visitor's seed cookie, or that the browser says comes from another site (`isForeignRequest`): 403, with the reason in the visitor's language: as JSON to a script, and
- * as the page `refusePage` renders (when given) to a form a browser posted.
+ * A page's form refused by the anti-forgery check (a post from another site, or without the origin headers): the
+ * visitor gets the error page in their language, "Your session has expired. Please reload the page and try again.",
+ * not the API's JSON.
  */
-export function csrfProtection(refusePage?: (c: Context<AppEnv>) => Promise<Response>): MiddlewareHandler<AppEnv> {
+export const forgedForm = () => new PageError('unexpected', 403, { message: 'api.error.csrf' })
+
+/**
+ * Refuses every state-changing request (anything but GET/HEAD/OPTIONS) whose token does not match the visitor's
+ * seed cookie, or that the browser says comes from another site (`isForeignRequest`): 403, with the reason in the
+ * visitor's language: as JSON to a script, and as the error page (`forgedForm`) to a form a browser posted outside
+ * the API.
+ */
+export function csrfProtection(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next()
     const seed = getCookie(c, CSRF_COOKIE)
@@ -62,8 +71,8 @@ export function csrfProtection(refusePage?: (c: Context<AppEnv>) => Promise<Resp
       token !== undefined &&
       constantTimeEqual(token, await tokenFor(seed, c.get('config').APP_SECRET))
     if (valid) return next()
-    const page = refusePage && isFormPost(c) && !c.req.path.startsWith('/api/')
-    return page ? refusePage(c) : apiError(c, 403, 'csrf', 'api.error.csrf')
+    if (isFormPost(c) && !c.req.path.startsWith('/api/')) throw forgedForm()
+    throw new ApiProblem(403, 'csrf', 'api.error.csrf')
   }
 }
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import type { MessageKey } from '../../i18n/intl'
-import { apiError } from '../api/errors'
+import { ApiProblem } from '../api/errors'
 import type { AppEnv } from '../types'
 
 /**
@@ -19,10 +19,8 @@ export function limitPerClient(
   return async (c, next) => {
     const client = c.req.header('cf-connecting-ip')
     const limiter = c.env[binding] as RateLimit | undefined
-    if (client && limiter && !(await limiter.limit({ key: client })).success) {
-      c.header('retry-after', '60')
-      return apiError(c, 429, 'rate_limited', message)
-    }
+    if (client && limiter && !(await limiter.limit({ key: client })).success)
+      throw new ApiProblem(429, 'rate_limited', message, undefined, 60)
     await next()
   }
 }
