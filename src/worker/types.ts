@@ -20,8 +20,6 @@ export interface AppEnv {
      * when the caller names none (errors.ts).
      */
     site?: Site
-    /** A JSON body validated by `jsonBody`; read it with `bodyOf(c, schema)`. */
-    body?: unknown
     /** This response's page loads the tag manager (analytics.ts: decided once, asked per CSP directive). */
     loadsTagManager?: boolean
   }

@@ -78,18 +78,18 @@ broken.use(async (c, next) => {
 broken.use('/api/notes', csrfProtection())
 broken.use('/api/writes-first', csrfProtection())
 broken.get('/api/csrf', async (c) => c.json({ token: await issueCsrfToken(c) }))
-broken.post('/api/notes', jsonBody(z.object({ text: z.string() })), (c) => {
-  if ((c.get('body') as { text: string }).text.length > 10) throw new Error('boom')
+broken.post('/api/notes', jsonBody({ body: z.object({ text: z.string() }) }), (c) => {
+  if (c.req.valid('json').text.length > 10) throw new Error('boom')
   return c.body(null, 201)
 })
-broken.post('/api/unprotected', jsonBody(Note), (c) => c.body(null, 201))
+broken.post('/api/unprotected', jsonBody({ body: Note }), (c) => c.body(null, 201))
 broken.post('/api/writes-first', async (c) => {
   await c.env.DB.prepare(
     `INSERT INTO models (code, name, range_km, battery_kwh, cargo_litres) VALUES (?1, 'x', 1, 1, 1)`,
   )
     .bind(crypto.randomUUID())
     .run()
-  return jsonBody(Note)(c, async () => {
+  return jsonBody({ body: Note })(c, async () => {
     c.status(201)
   })
 })

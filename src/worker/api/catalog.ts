@@ -18,7 +18,7 @@ import { dataMessageKey } from '../../i18n/keys'
 import { SITES, type Site, siteByPrefix } from '../../i18n/sites'
 import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
-import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
+import { type EndpointSpec, jsonBody, routePath } from './endpoint'
 import { apiMessage, invalidFields } from './errors'
 
 /** The configuration the API examples of OpenAPI use: a Long Range in Arctic White. */
@@ -210,8 +210,8 @@ export const catalogApi = new Hono<AppEnv>()
     if (!view) throw new HTTPException(404)
     return c.json({ site: site.prefix, locale: site.locale, ...view })
   })
-  .post(routePath(CATALOG_ENDPOINTS.quote), jsonBody(QuoteRequest), async (c) => {
-    const request = bodyOf(c, QuoteRequest)
+  .post(routePath(CATALOG_ENDPOINTS.quote), jsonBody(CATALOG_ENDPOINTS.quote), async (c) => {
+    const request = c.req.valid('json')
     const site = siteByPrefix(request.site) as Site
     c.set('site', site)
     const { catalog, quote, date } = await priceCar(c.get('store'), site, {
@@ -222,5 +222,6 @@ export const catalogApi = new Hono<AppEnv>()
       ...(request.date ? { date: request.date } : {}),
     })
     const delivery = deliveryWindow(catalog, site.countryCode, quote.configuration, date)
-    return c.json(describeQuote(quote, catalog, site, delivery), 200, { 'cache-control': CachePolicy.none })
+    const body: z.input<typeof QuoteResponse> = describeQuote(quote, catalog, site, delivery)
+    return c.json(body, 200, { 'cache-control': CachePolicy.none })
   })

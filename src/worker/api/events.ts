@@ -6,7 +6,7 @@ import { enqueueEvents, queuedEvents } from '../analytics-queue'
 import { limitPerClient } from '../middleware/rate-limit'
 import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
-import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
+import { type EndpointSpec, jsonBody, routePath } from './endpoint'
 import { ApiProblem } from './errors'
 
 /** Events one device may send per minute; a page view sends a handful (browse, scroll depths, a click). */
@@ -64,9 +64,9 @@ export const eventsApi = new Hono<AppEnv>().post(
     if (!analyticsAllowed(c)) throw new ApiProblem(403, 'consent_required', 'analytics.error.noConsent')
     await next()
   },
-  jsonBody(AnalyticsBatch),
+  jsonBody(EVENT_ENDPOINTS.recordEvents),
   async (c) => {
-    const { events } = bodyOf(c, AnalyticsBatch)
+    const { events } = c.req.valid('json')
     if (!(await withinDeviceBudget(c.env.EVENTS_DEVICE_LIMITER, events)))
       throw new ApiProblem(429, 'rate_limited', 'analytics.error.tooMany', undefined, 60)
     // Answered at once; the queue's consumer stores them, up to 100 messages in one D1 batch (analytics-queue.ts).

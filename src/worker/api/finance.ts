@@ -16,7 +16,7 @@ import { SITES, type Site, siteByPrefix, today } from '../../i18n/sites'
 import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { EXAMPLE_CONFIGURATION } from './catalog'
-import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
+import { type EndpointSpec, jsonBody, routePath } from './endpoint'
 import { ApiProblem, apiMessage, invalidFields } from './errors'
 
 const money = z.int().min(0).max(1_000_000_000)
@@ -96,8 +96,8 @@ export const FINANCE_ENDPOINTS = {
 } satisfies Record<string, EndpointSpec>
 
 export const financeApi = new Hono<AppEnv>()
-  .post(routePath(FINANCE_ENDPOINTS.financeQuote), jsonBody(FinanceQuoteRequest), async (c) => {
-    const request = bodyOf(c, FinanceQuoteRequest)
+  .post(routePath(FINANCE_ENDPOINTS.financeQuote), jsonBody(FINANCE_ENDPOINTS.financeQuote), async (c) => {
+    const request = c.req.valid('json')
     const site = siteByPrefix(request.site) as Site
     const store = c.get('store')
     const date = today(site)

@@ -9,7 +9,7 @@ import { limitPerClient } from '../middleware/rate-limit'
 import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { CATALOG_ENDPOINTS, catalogApi } from './catalog'
-import { bodyOf, type EndpointSpec, jsonBody, openApiDocument, routePath } from './endpoint'
+import { type EndpointSpec, jsonBody, openApiDocument, routePath } from './endpoint'
 import { EVENT_ENDPOINTS, eventsApi } from './events'
 import { FINANCE_ENDPOINTS, financeApi } from './finance'
 import { SESSION_ENDPOINTS, sessionApi } from './session'
@@ -116,15 +116,15 @@ export const api = new Hono<AppEnv>()
         languageCode: s.languageCode,
         currency: s.currency,
         canOrder: s.canOrder,
-      })),
+      })) satisfies z.input<typeof SiteSummary>[],
     ),
   )
   .post(
     routePath(ENDPOINTS.clientErrors),
     limitPerClient('CLIENT_ERRORS_LIMITER', 'api.error.rateLimited'),
-    jsonBody(ClientErrorReport),
+    jsonBody(ENDPOINTS.clientErrors),
     (c) => {
-      const report = bodyOf(c, ClientErrorReport)
+      const report = c.req.valid('json')
       console.warn(`[${c.get('requestId')}] client error at ${report.url}: ${report.message}`)
       // To the error reporter too (production with a DSN): a crash the page's error boundary caught.
       reportError(Object.assign(new Error(report.message), { name: 'ClientCrash', stack: report.stack }), {

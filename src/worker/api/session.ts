@@ -77,21 +77,23 @@ export const SESSION_ENDPOINTS = {
 
 /** The endpoints under /api. */
 export const sessionApi = new Hono<AppEnv>()
-  .post(routePath(SESSION_ENDPOINTS.refreshToken), jsonBody(SESSION_ENDPOINTS.refreshToken.body), async (c) => {
+  .post(routePath(SESSION_ENDPOINTS.refreshToken), jsonBody(SESSION_ENDPOINTS.refreshToken), async (c) => {
     // A valid access cookie needs no rotation; only an expired one spends the refresh token.
     if (await resolveUser(c)) return c.json({ code: REFRESH_CODE.ok }, 200, { 'cache-control': CachePolicy.none })
     const outcome = await refreshSession(c)
     const code = outcome === 'refreshed' ? REFRESH_CODE.ok : REFRESH_CODE.noSession
     return c.json({ code }, 200, { 'cache-control': CachePolicy.none })
   })
-  .post(routePath(SESSION_ENDPOINTS.localUserInfo), jsonBody(SESSION_ENDPOINTS.localUserInfo.body), async (c) =>
-    c.json(userInfoOf(await resolveUser(c), requestSite(c)), 200, { 'cache-control': CachePolicy.none }),
+  .post(routePath(SESSION_ENDPOINTS.localUserInfo), jsonBody(SESSION_ENDPOINTS.localUserInfo), async (c) =>
+    c.json(userInfoOf(await resolveUser(c), requestSite(c)) satisfies z.input<typeof UserInfoSchema>, 200, {
+      'cache-control': CachePolicy.none,
+    }),
   )
 
 /** The auth SDK path outside /api. */
 export const authSdk = new Hono<AppEnv>().post(
   routePath(SESSION_ENDPOINTS.checkLoginStatus, '/webAuthSdk'),
-  jsonBody(SESSION_ENDPOINTS.checkLoginStatus.body),
+  jsonBody(SESSION_ENDPOINTS.checkLoginStatus),
   async (c) => {
     const user = await resolveUser(c)
     if (!user) return c.json({}, 200, { 'cache-control': CachePolicy.none })

@@ -6,7 +6,7 @@ import { nearestStores } from '../../domain/testdrive/geo'
 import { SITES, siteByPrefix } from '../../i18n/sites'
 import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
-import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
+import { type EndpointSpec, jsonBody, routePath } from './endpoint'
 import { apiMessage, invalidFields } from './errors'
 
 const SitePrefix = z.enum(SITES.map((s) => s.prefix) as [string, ...string[]])
@@ -52,8 +52,8 @@ export const TEST_DRIVE_ENDPOINTS = {
 } satisfies Record<string, EndpointSpec>
 
 export const testDriveApi = new Hono<AppEnv>()
-  .post(routePath(TEST_DRIVE_ENDPOINTS.nearestStores), jsonBody(NearestRequest), async (c) => {
-    const request = bodyOf(c, NearestRequest)
+  .post(routePath(TEST_DRIVE_ENDPOINTS.nearestStores), jsonBody(TEST_DRIVE_ENDPOINTS.nearestStores), async (c) => {
+    const request = c.req.valid('json')
     const site = siteByPrefix(request.site)
     if (!site) throw invalidFields()
     const stores = await c.get('store').stores(site.countryCode)

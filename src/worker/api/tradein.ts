@@ -15,7 +15,7 @@ import { SITES, siteByPrefix } from '../../i18n/sites'
 import { CachePolicy } from '../ssr/cache-policy'
 import { visitorTradeIn } from '../tradein-cookie'
 import type { AppEnv } from '../types'
-import { bodyOf, type EndpointSpec, jsonBody, routePath } from './endpoint'
+import { type EndpointSpec, jsonBody, routePath } from './endpoint'
 import { ApiProblem, invalidFields, requestLocale } from './errors'
 
 const COUNTRY_SITE_PREFIXES = SITES.filter((s) => s.canOrder).map((s) => s.prefix) as [string, ...string[]]
@@ -93,9 +93,9 @@ const FIELD_PATHS: Record<string, string> = { year: 'firstRegistrationYear' }
 
 export const tradeInApi = new Hono<AppEnv>().post(
   routePath(TRADE_IN_ENDPOINTS.tradeInValuation),
-  jsonBody(ValuationRequest),
+  jsonBody(TRADE_IN_ENDPOINTS.tradeInValuation),
   async (c) => {
-    const request = bodyOf(c, ValuationRequest)
+    const request = c.req.valid('json')
     const site = siteByPrefix(request.site)
     if (!site) throw invalidFields()
     const visitor = visitorTradeIn(c)
@@ -135,7 +135,7 @@ export const tradeInApi = new Hono<AppEnv>().post(
             id: outcome.id,
             estimate: { ...estimate, formatted: formatMoney(estimate, site.locale) },
             finalPriceValidDays: FINAL_PRICE_VALID_DAYS,
-          },
+          } satisfies z.input<typeof ValuationView>,
           201,
           { 'cache-control': CachePolicy.none },
         )
