@@ -33,6 +33,17 @@ export function sameOriginPath(path: string): string {
 }
 
 /**
+ * The address a request came to, as a link back to it (a form's `return`, sign-in's `frontRedirect`): its path made
+ * safe by `sameOriginPath`, with its query.
+ *
+ * @example
+ * returnLink(new URL('https://x.example/no//evil.example?a=1')) // '/no/evil.example?a=1'
+ */
+export function returnLink(url: URL): string {
+  return `${sameOriginPath(url.pathname)}${url.search}`
+}
+
+/**
  * Builds every internal link: site prefix (country, plus language where the path carries it),
  * then the path, then optionally a query string.
  *

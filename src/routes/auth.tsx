@@ -5,7 +5,7 @@ import { linkTo } from '../i18n/links'
 import { ErrorSummary, Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
-import { fieldErrors, returnPath } from './form-errors'
+import { fieldErrors } from './form-errors'
 import { type ActionContext, defineRoute, type LoadContext, PageRedirect } from './route'
 
 interface AuthData {
@@ -19,7 +19,7 @@ const LABELS: Record<string, MessageKey> = { email: 'field.email', password: 'fi
 /** Where to go after signing in: a same-origin `frontRedirect`, else the site's home. */
 function destination(ctx: LoadContext, raw: string | undefined): string {
   const home = linkTo(ctx.site, '/')
-  return safeRedirectPath(returnPath(raw, ctx.url, home), home)
+  return safeRedirectPath(raw, home, ctx.url)
 }
 
 async function emptyData(frontRedirect: string): Promise<AuthData> {

@@ -1,12 +1,13 @@
-import type { Consent } from '../domain/analytics/consent'
+import { type Consent, consentFrom } from '../domain/analytics/consent'
+import { ConsentForm } from '../domain/analytics/consent-schema'
 import { safeRedirectPath } from '../domain/redirect'
 import { formatDate } from '../i18n/dates'
 import { linkTo } from '../i18n/links'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
-import { defineRoute } from './route'
+import { type ActionContext, type ActionResult, defineRoute, PageError } from './route'
 
-/** Where the banner and this page post the visitor's choice (handled in src/worker/consent-post.ts). */
+/** Where the banner and this page post the visitor's choice (this route's action). */
 export const COOKIE_SETTINGS_PATH = '/cookie-settings'
 
 interface CookieSettingsData {
@@ -88,6 +89,23 @@ function CookieSettingsPage({ data }: { data: CookieSettingsData }) {
 }
 
 /**
+ * The banner's or this page's choice: recorded in the consent cookie, and the visitor goes back (303) to the page
+ * they came from. A form that is not the consent form is refused with the consent page's own words.
+ */
+async function chooseConsent(ctx: ActionContext): Promise<ActionResult<CookieSettingsData>> {
+  const parsed = ConsentForm.safeParse(ctx.form)
+  if (!parsed.success)
+    throw new PageError('unexpected', 400, { title: 'consent.error.title', message: 'consent.error.invalid' })
+  const form = parsed.data
+  const choice =
+    form.choice === 'save'
+      ? { kind: 'save' as const, analytics: form.analytics === 'on', marketing: form.marketing === 'on' }
+      : { kind: form.choice }
+  ctx.chooseConsent(consentFrom(choice, new Date()))
+  return { redirect: safeRedirectPath(form.return, linkTo(ctx.site, '/')) }
+}
+
+/**
  * `/cookie-settings`: the consent settings as a page, so they work without JavaScript; reached from
  * the banner and from the footer on every page. The form posts to the same address.
  */
@@ -97,6 +115,8 @@ export default defineRoute<CookieSettingsData>({
   label: null,
   namespaces: ['consent'],
   indexable: false,
+  refusedPost: { title: 'consent.error.title', message: 'consent.error.forbidden' },
+  action: chooseConsent,
   load: async (ctx) => ({
     consent: ctx.consent,
     returnTo: safeRedirectPath(ctx.url.searchParams.get('return'), linkTo(ctx.site, '/')),

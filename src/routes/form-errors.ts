@@ -31,15 +31,3 @@ export function problemErrors(problems: readonly FieldProblem[], errors: FieldEr
 export function fieldErrors(problems: readonly FieldProblem[], labels: Record<string, MessageKey>): FieldErrors {
   return problemErrors(problems.map((problem) => ({ ...problem, labelKey: labels[problem.field] })))
 }
-
-/** The same-origin path to return to after a form, from `frontRedirect` (a path or our own URL). */
-export function returnPath(raw: string | undefined, requestUrl: URL, fallback: string): string {
-  if (!raw) return fallback
-  try {
-    const absolute = new URL(raw, requestUrl)
-    if (absolute.origin !== requestUrl.origin) return fallback
-    return `${absolute.pathname}${absolute.search}`
-  } catch {
-    return fallback
-  }
-}

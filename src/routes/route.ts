@@ -85,6 +85,8 @@ export interface LoadContext {
   consent: Consent | null
   /** Queues outbox notifications for delivery after the response (the sweep covers failures). */
   notify(notificationIds: readonly string[]): void
+  /** Records the visitor's cookie choice (the consent cookie), for the answer to this request. */
+  chooseConsent(consent: Consent): void
   /** Remembers a build saved without an account in this browser, so that signing in claims it (a signed cookie). */
   rememberAnonymousBuild(id: string): Promise<void>
   /** The trade-in valuation the visitor carries from page to page (a cookie). */
@@ -158,6 +160,11 @@ export interface PageRoute<Data = unknown> {
    * stop button (WCAG 2.2.1). Nothing is measured without a choice; the next page asks.
    */
   leavesOnItsOwn?(data: Data): boolean
+  /**
+   * What the error page says when the page's form is refused by the origin check (docs/forgery.md), where it is not
+   * the anti-forgery message ("your session has expired").
+   */
+  refusedPost?: PageErrorText
   /** 'required': anonymous visitors are sent to sign in and come back (forced login check). */
   auth?: 'required'
   /** Handles the page's form (POST to the same address). */

@@ -1,7 +1,8 @@
 import type { Context } from 'hono'
+import { setCookie } from 'hono/cookie'
 import { parse } from 'hono/utils/cookie'
-import { z } from 'zod'
-import { type Consent, parseConsent } from '../domain/analytics/consent'
+import { CONSENT_MAX_AGE_DAYS, type Consent, consentCookieValue, parseConsent } from '../domain/analytics/consent'
+import { CachePolicy } from './ssr/cache-policy'
 import type { AppEnv } from './types'
 
 /**
@@ -20,10 +21,18 @@ export function consentOf(cookieHeader: string | null): Consent | null {
   return cookieHeader ? parseConsent(parse(cookieHeader, CONSENT_COOKIE)[CONSENT_COOKIE]) : null
 }
 
-/** The consent form: a button names the choice; checkboxes only count with `save`. */
-export const ConsentForm = z.object({
-  choice: z.enum(['acceptAll', 'rejectAll', 'save']),
-  analytics: z.literal('on').optional(),
-  marketing: z.literal('on').optional(),
-  return: z.string().max(2048).optional(),
-})
+/**
+ * Records the visitor's choice in the consent cookie. Turning analytics off also clears the device id the analytics
+ * script kept in local storage (`Clear-Site-Data: "storage"`); the answer carries the new choice, so no cache keeps it.
+ */
+export function rememberConsent(c: Context<AppEnv>, consent: Consent): void {
+  setCookie(c, CONSENT_COOKIE, consentCookieValue(consent), {
+    path: '/',
+    secure: true,
+    httpOnly: true,
+    sameSite: 'Lax',
+    maxAge: CONSENT_MAX_AGE_DAYS * 24 * 60 * 60,
+  })
+  if (!consent.analytics) c.header('clear-site-data', '"storage"')
+  c.header('cache-control', CachePolicy.none)
+}

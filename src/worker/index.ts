@@ -3,7 +3,6 @@ import { HTTPException } from 'hono/http-exception'
 import { CatalogUnavailableError, catalogsRead, preloadCatalogs } from '../i18n/catalog-store'
 import { loadIntlData } from '../i18n/intl-data'
 import { SITES, siteForPath } from '../i18n/sites'
-import { COOKIE_SETTINGS_PATH } from '../routes/cookie-settings'
 import { createStore } from '../store'
 import { tagManagerSources } from './analytics'
 import { handleAnalyticsBatch } from './analytics-consumer'
@@ -12,7 +11,6 @@ import { api } from './api'
 import { requestLocale } from './api/errors'
 import { authSdk } from './api/session'
 import { carImage } from './car-image'
-import { handleConsentPost } from './consent-post'
 import { openD1Session } from './d1-session'
 import { withEdgeCache } from './edge-cache'
 import { appConfig } from './env'
@@ -117,11 +115,11 @@ app.use(async (c, next) => {
 // Forms of pages, the cookie-consent form included, are checked by the browser's origin headers, not by a token:
 // a token needs a cookie set by the page's GET, which would keep the page out of every cache and out of the
 // back/forward cache (docs/forgery.md, middleware/same-origin.ts). Before the token check, which is the API's.
-for (const site of SITES) app.post(`${site.prefix}${COOKIE_SETTINGS_PATH}`, (c) => handleConsentPost(c, site))
+// The one dispatch of a page's form: its route's action.
 app.post('*', (c, next) => {
   const page = matchPage('POST', c.req.path)
   if (!page) return next()
-  if (!isSameOriginPost(c)) throw forgedForm()
+  if (!isSameOriginPost(c)) throw forgedForm(page.route.refusedPost)
   return handleAction(c, page)
 })
 app.use(csrfProtection())
@@ -151,11 +149,12 @@ app.get('/dev/mailbox/:id', async (c) => {
 
 for (const site of SITES) app.get(`${site.prefix}${PRIVACY_EXPORT_PATH}`, (c) => handlePrivacyExport(c, site))
 
-// Pages last: anything not answered above is a page of some site, or the not-found page.
-app.on(['GET', 'POST'], '*', (c) => {
-  const page = matchPage(c.req.method === 'POST' ? 'POST' : 'GET', c.req.path)
+// Pages last: anything not answered above is a page of some site, or the not-found page (a page's form was
+// dispatched before the token check).
+app.get('*', (c) => {
+  const page = matchPage('GET', c.req.path)
   if (!page) throw new HTTPException(404)
-  return c.req.method === 'POST' ? handleAction(c, page) : renderRoute(c, page)
+  return renderRoute(c, page)
 })
 
 export { app }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { channelOf } from '../../domain/client-platform'
 import { type LoginStatus, loginStatus } from '../../domain/session/login-status'
-import { linkTo, sameOriginPath } from '../../i18n/links'
+import { linkTo, returnLink } from '../../i18n/links'
 import type { Site } from '../../i18n/sites'
 import type { AppEnv } from '../types'
 import { resolveUser, type SessionUser } from './session'
@@ -40,5 +40,5 @@ export async function loginCheck(c: Context<AppEnv>, site: Site, mode: 'silent' 
   const inApp = channelOf(c.req.header('user-agent') ?? '') === 20
   if (inApp && c.req.header(APP_LOGIN_HEADER) === 'disabled') return { kind: 'signInInApp' }
   const url = new URL(c.req.url)
-  return { kind: 'redirect', location: signInUrl(site, `${sameOriginPath(url.pathname)}${url.search}`) }
+  return { kind: 'redirect', location: signInUrl(site, returnLink(url)) }
 }

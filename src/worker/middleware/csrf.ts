@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
-import { PageError } from '../../routes/route'
+import { PageError, type PageErrorText } from '../../routes/route'
 import { ApiProblem } from '../api/errors'
 import { constantTimeEqual, randomToken, sign } from '../auth/crypto'
 import { formBody } from '../form-body'
@@ -50,9 +50,10 @@ async function submittedToken(c: Context<AppEnv>): Promise<string | undefined> {
 /**
  * A page's form refused by the anti-forgery check (a post from another site, or without the origin headers): the
  * visitor gets the error page in their language, "Your session has expired. Please reload the page and try again.",
- * not the API's JSON.
+ * or what the page names instead (`PageRoute.refusedPost`), not the API's JSON.
  */
-export const forgedForm = () => new PageError('unexpected', 403, { message: 'api.error.csrf' })
+export const forgedForm = (text: PageErrorText = { message: 'api.error.csrf' }) =>
+  new PageError('unexpected', 403, text)
 
 /**
  * Refuses every state-changing request (anything but GET/HEAD/OPTIONS) whose token does not match the visitor's

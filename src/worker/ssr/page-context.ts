@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { channelOf, clientTypeOf } from '../../domain/client-platform'
-import { sameOriginPath } from '../../i18n/links'
+import { returnLink } from '../../i18n/links'
 import type { Site } from '../../i18n/sites'
 import type { PageContext } from '../../ui/page-context'
 import type { AppEnv } from '../types'
@@ -36,7 +36,7 @@ export function buildPageContext(
     pathWithLanguage: site.prefix,
     channel: channelOf(userAgent),
     env: config.ENVIRONMENT,
-    url: `${sameOriginPath(url.pathname)}${url.search}`,
+    url: returnLink(url),
     grayTag: visitor.grayTag,
     userInfo: visitor.userInfo,
     tradeInCarInfo: visitor.tradeInCarInfo,

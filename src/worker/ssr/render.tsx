@@ -8,7 +8,7 @@ import { ConfigurationError, defaultConfiguration } from '../../domain/catalog/c
 import { takeFormatting } from '../../domain/locale-formats'
 import { catalogLanguage, catalog as catalogOf } from '../../i18n/catalog-store'
 import { COMMON_NAMESPACES, intlFor, pickMessages } from '../../i18n/intl'
-import { linkTo, sameOriginPath } from '../../i18n/links'
+import { linkTo, returnLink } from '../../i18n/links'
 import { alternateSites, type CountryCode, GLOBAL_SITE, type Locale, type Site } from '../../i18n/sites'
 import { type ClientEntry, PageError, type PageMeta, PageRedirect, type PageRoute } from '../../routes/route'
 import { AppRoot, createPageAtoms } from '../../ui/AppRoot'
@@ -24,7 +24,7 @@ import { rememberAnonymousBuild } from '../anonymous-builds'
 import { loginCheck } from '../auth/login-check'
 import { hasGrayAccess, sessionService } from '../auth/service'
 import { resolveUser, userInfoOf } from '../auth/session'
-import { readConsent } from '../consent'
+import { readConsent, rememberConsent } from '../consent'
 import { carriesPersonalCookie, forTheEdge } from '../edge-cache'
 import { errorReportingConfig } from '../error-reporting'
 import { formBody } from '../form-body'
@@ -187,9 +187,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
       paintAfter={request.paintAfter ?? null}
       nonce={nonce}
       banner={
-        request.banner && consent === null ? (
-          <ConsentBanner intl={intl} site={site} returnTo={`${sameOriginPath(url.pathname)}${url.search}`} />
-        ) : null
+        request.banner && consent === null ? <ConsentBanner intl={intl} site={site} returnTo={returnLink(url)} /> : null
       }
       analytics={analytics ? { config: serializeForScript(analytics), src: clientEntrySrc('analytics') } : null}
       monitoring={reporting && request.client ? { ...reporting, src: clientEntrySrc('monitoring') } : null}
@@ -303,6 +301,7 @@ async function loadContext(c: Context<AppEnv>, site: Site, params: Record<string
     session: sessionService(c, user),
     consent: readConsent(c),
     tradeIn: visitorTradeIn(c, user?.id ?? null),
+    chooseConsent: (consent: Consent) => rememberConsent(c, consent),
     rememberAnonymousBuild: (id: string) => rememberAnonymousBuild(c, id),
     notify: (ids: readonly string[]) => {
       const sending = enqueueNotifications(c.env, ids)
