@@ -7,7 +7,7 @@ import { loadIntlData } from '../i18n/intl-data'
 import { siteByPrefix } from '../i18n/sites'
 import { AppRoot, createPageAtoms } from '../ui/AppRoot'
 import { ApiProvider } from '../ui/api-context'
-import { clientTypeAtom, userInfoAtom, userInfoFetchedAtom } from '../ui/atoms'
+import { clientTypeAtom, userInfoAtom } from '../ui/atoms'
 import type { PageContext } from '../ui/page-context'
 import { APP_ELEMENT_ID, type HydrationPayload, PAYLOAD_ELEMENT_ID } from '../ui/payload'
 import { apiFetch, fetchUserInfo } from './api'
@@ -17,22 +17,19 @@ import { ErrorBoundary } from './ErrorBoundary'
 export const MOBILE_QUERY = '(max-width: 750px)'
 
 /**
- * Browser-only effects of every hydrated page: the session handshake fills userInfo and
- * userInfoFetched; the clientType atom follows the window width and is mirrored on
+ * Browser-only effects of every hydrated page: the session handshake fills userInfo; the clientType atom follows the window width and is mirrored on
  * `<html data-client-type>`; the document is marked hydrated. Renders nothing.
  */
 function ClientEffects({ page }: { page: PageContext }) {
   const [clientType, setClientType] = useAtom(clientTypeAtom)
   const setUserInfo = useSetAtom(userInfoAtom)
-  const setUserInfoFetched = useSetAtom(userInfoFetchedAtom)
   useEffect(() => {
     fetchUserInfo(page)
       .then((info) => setUserInfo(info))
       .catch(() => {
         // Offline or failing: the visitor stays as the server rendered them.
       })
-      .finally(() => setUserInfoFetched(true))
-  }, [page, setUserInfo, setUserInfoFetched])
+  }, [page, setUserInfo])
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
   }, [])

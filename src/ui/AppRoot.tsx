@@ -1,16 +1,7 @@
 import { createStore, Provider } from 'jotai'
 import type { ReactNode } from 'react'
 import type { PageIntl } from '../i18n/intl'
-import {
-  channelAtom,
-  clientTypeAtom,
-  countryCodeAtom,
-  languageAtom,
-  officialUrlAtom,
-  tradeInCarInfoAtom,
-  userInfoAtom,
-  userInfoFetchedAtom,
-} from './atoms'
+import { clientTypeAtom, tradeInCarInfoAtom, userInfoAtom } from './atoms'
 import { IntlProvider } from './intl-context'
 import { Layout } from './Layout'
 import type { PageContext } from './page-context'
@@ -26,12 +17,7 @@ export type PageAtoms = ReturnType<typeof createStore>
 export function createPageAtoms(page: PageContext): PageAtoms {
   const atoms = createStore()
   atoms.set(clientTypeAtom, page.clientType)
-  atoms.set(languageAtom, page.language)
-  atoms.set(countryCodeAtom, page.countryCode)
-  atoms.set(channelAtom, page.channel)
-  atoms.set(officialUrlAtom, page.officialUrl)
   atoms.set(userInfoAtom, page.userInfo)
-  atoms.set(userInfoFetchedAtom, Object.keys(page.userInfo).length > 0)
   atoms.set(tradeInCarInfoAtom, page.tradeInCarInfo)
   return atoms
 }

@@ -1,15 +1,13 @@
 import { atom } from 'jotai'
 import type { TradeInCarInfo } from '../domain/tradein/balance'
-import type { CountryCode, Locale } from '../i18n/sites'
-import type { Channel, ClientType, UserInfo } from './page-context'
+import type { ClientType, UserInfo } from './page-context'
 
-/** Client state of SPEC §3, one jotai store per request on the server and one per page load. */
+/**
+ * The page's client state (SPEC §3), what changes after the page loaded: one jotai store per request on the server
+ * and one per page load (`createPageAtoms`). Components read it here only; what the page was rendered with and
+ * keeps (site, language, country, channel, official URL) is the render context (`useRenderContext`).
+ */
 export const clientTypeAtom = atom<ClientType>('desktop')
-export const languageAtom = atom<Locale>('en-US')
-export const countryCodeAtom = atom<CountryCode>('GLOBAL')
-export const channelAtom = atom<Channel>(10)
-export const officialUrlAtom = atom<string>('')
-export const userInfoFetchedAtom = atom<boolean>(false)
 
 const userInfoBaseAtom = atom<UserInfo>({})
 /** Writes merge into the existing user info (SPEC §4 "user info (merged into existing)"). */

@@ -2,9 +2,12 @@ import { createContext, useContext } from 'react'
 import type { Site } from '../i18n/sites'
 import type { PageContext } from './page-context'
 
+/** The page context as components read it: without the client state, which they read from the page atoms (atoms.ts). */
+export type RenderedPage = Omit<PageContext, 'clientType' | 'userInfo' | 'tradeInCarInfo'>
+
 export interface RenderContext {
   site: Site
-  page: PageContext
+  page: RenderedPage
   /** Path within the site, without prefix ('/configurator/p5'), for the site chooser. */
   rest: string
   /** The current query string without '?', kept by links that ask for it. */
