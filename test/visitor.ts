@@ -83,9 +83,15 @@ let ipCounter = 0
 /** A fresh, unique e-mail address per call. */
 export const uniqueEmail = (name = 'visitor') => `${name}.${Date.now()}.${counter++}@example.com`
 
-/** Page text as a reader sees it: the HTML entities React writes for quotes and ampersands turned back. */
+/**
+ * Page text as a reader sees it: the entities React writes (quotes, angle brackets, then ampersands, so that `&amp;lt;`
+ * stays `&lt;`) turned back, and the `<!-- -->` React puts between adjacent texts dropped.
+ */
 export const decode = (html: string) =>
   html
+    .replace(/<!-- -->/g, '')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&')

@@ -1,16 +1,9 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { uniqueEmail, visitor } from '../../test/visitor'
+import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import { createStore } from '../store'
 
-const decode = (html: string) =>
-  html
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
 const nl = CATALOGS['nl-NL']
 
 async function page(path: string, person = visitor()) {

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { decode } from '../../test/visitor'
 import { ContentDocument, contentLanguageOf, DOCUMENT_IDS, type DocumentId } from '../domain/content/document'
 import { formatMoney, money } from '../domain/money'
 import { formatRate } from '../domain/number'
@@ -13,14 +14,6 @@ import { app } from './index'
 
 const BASE = 'http://local.test'
 const get = (path: string) => exports.default.fetch(new Request(`${BASE}${path}`, { redirect: 'manual' }))
-
-const decode = (html: string) =>
-  html
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
 
 const PATHS: Record<DocumentId, string> = {
   'terms-conditions': '/terms-conditions',

@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { describe, expect, it } from 'vitest'
+import { decode } from '../../test/visitor'
 import { preloadCatalogs } from '../i18n/catalog-store'
 import { CATALOGS } from '../i18n/catalogs'
 import { PageError } from '../routes/route'
@@ -39,11 +40,6 @@ probe.onError(errorAnswer)
 
 const de = CATALOGS['de-DE']
 const fr = CATALOGS['fr-FR']
-const decode = (html: string) =>
-  html
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
 /** What the visitor reads: the page's main element (the hydration data holds every error text). */
 const mainOf = (html: string) => decode(html.match(/<main[\s\S]*<\/main>/)?.[0] ?? '')
 

@@ -65,7 +65,7 @@ app.use('/dev/mailbox/:id', async (c, next) => {
 // The request id, the security headers and the page's Content-Security-Policy (its nonce; the tag manager only on
 // pages that load it: analytics consent, and a container for the country).
 app.use(
-  responseHeaders({
+  ...responseHeaders({
     tagManager: (c, directive) => tagManagerSources(directive)(c),
     errorReporting: errorReportingSource,
   }),

@@ -9,16 +9,11 @@ import {
   signedUp,
 } from '../../test/fixtures'
 import type { visitor } from '../../test/visitor'
+import { decode } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import { deliverNotification } from './notifications'
 
 const nl = CATALOGS['nl-NL']
-const decode = (html: string) =>
-  html
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/<!-- -->/g, '')
 
 async function staffMember() {
   return (await signedUp('/nl', 'Anne de Vries', 'NL')).someone

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { routeAddress, seedRouteRecords } from '../../test/fixtures'
-import { uniqueEmail, visitor } from '../../test/visitor'
+import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import { SITES } from '../i18n/sites'
 import { ROUTES } from '../routes'
@@ -35,13 +35,6 @@ const ANONYMOUS_STATUS: Record<string, number> = {
   homeChargerResult: 404,
   subscriptionResult: 404,
 }
-
-const decode = (html: string) =>
-  html
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
 
 beforeAll(seedRouteRecords)
 

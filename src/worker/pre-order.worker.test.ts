@@ -1,16 +1,10 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { cardForm } from '../../test/fixtures'
-import { uniqueEmail, visitor } from '../../test/visitor'
+import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 
 const nb = CATALOGS['nb-NO']
-const decode = (html: string) =>
-  html
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/<!-- -->/g, '')
 /** Intl output uses narrow no-break spaces; compare text with ordinary spaces. */
 const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
 

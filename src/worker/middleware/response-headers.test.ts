@@ -9,7 +9,7 @@ const quiet: PolicySources = { tagManager: () => '', errorReporting: () => '' }
 
 function appWith(sources: PolicySources) {
   const app = new Hono<AppEnv>()
-  app.use(responseHeaders(sources))
+  app.use(...responseHeaders(sources))
   app.get('/', (c) => c.json({ id: c.get('requestId'), nonce: c.get('secureHeadersNonce') }))
   app.get('/page/:policy', (c) =>
     c.html('<p>page</p>', 200, { 'cache-control': CachePolicy[c.req.param('policy') as keyof typeof CachePolicy] }),

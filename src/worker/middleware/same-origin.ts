@@ -7,6 +7,8 @@ import type { AppEnv } from '../types'
  * which keeps the page out of the edge cache and the back/forward cache. Every current browser sends
  * `Sec-Fetch-Site` or `Origin` with a form post, and another site cannot forge them. A post with neither is
  * refused (fail closed); so is one from elsewhere.
+ * Not hono's `csrf`: it checks only form content types and lets `Sec-Fetch-Site: same-origin` pass with a foreign
+ * `Origin`; a page's post is refused on either.
  */
 export function isSameOriginPost(c: Context<AppEnv>): boolean {
   const fetchSite = c.req.header('sec-fetch-site')
