@@ -11,16 +11,33 @@ import { afterAll, describe, expect, it } from 'vitest'
  */
 const LAYERS: Record<string, { refused: string[]; allowed: string[] }> = {
   domain: {
-    refused: ['worker', 'routes', 'app', 'client', 'ui', 'store', 'i18n', 'hono', 'react', 'jotai', '@cloudflare/x'],
+    refused: [
+      'worker',
+      'routes',
+      'app',
+      'client',
+      'ui',
+      'store',
+      'i18n',
+      'lib',
+      'hono',
+      'react',
+      'jotai',
+      '@cloudflare/x',
+    ],
     allowed: ['./money', 'zod'],
+  },
+  lib: {
+    refused: ['worker', 'routes', 'app', 'client', 'ui', 'store', 'i18n', 'domain', 'hono', 'react', 'zod'],
+    allowed: ['./shared'],
   },
   i18n: {
     refused: ['worker', 'routes', 'app', 'client', 'ui', 'store', 'hono', 'react', 'jotai'],
-    allowed: ['domain', '@formatjs/intl'],
+    allowed: ['domain', 'lib', '@formatjs/intl'],
   },
   store: {
     refused: ['worker', 'routes', 'app', 'client', 'ui', 'hono', 'react', 'jotai'],
-    allowed: ['i18n', 'domain', 'zod'],
+    allowed: ['i18n', 'domain', 'lib', 'zod'],
   },
   ui: {
     refused: ['worker', 'routes', 'app', 'client', 'store', 'hono'],
@@ -40,7 +57,7 @@ const LAYERS: Record<string, { refused: string[]; allowed: string[] }> = {
   },
 }
 
-const OUR_LAYERS = new Set(['worker', 'routes', 'app', 'client', 'ui', 'store', 'i18n', 'domain'])
+const OUR_LAYERS = new Set(['worker', 'routes', 'app', 'client', 'ui', 'store', 'i18n', 'domain', 'lib'])
 
 /** An import of a layer by its folder (`../store`), of a module by its path, or of a package by its name. */
 const specifier = (target: string) => (OUR_LAYERS.has(target) ? `../${target}/x` : target)

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
-import { storeById } from '../domain/testdrive/test-data'
+import { storeById, testStore } from '../domain/testdrive/test-data'
 import { siteForPath } from '../i18n/sites'
+import { isShared } from '../lib/shared'
 import type { Store as DataStore } from '../store'
 import type { BookingOutcome } from '../store/testdrive'
-import { AVAILABILITY_SECONDS, bookTestDrive, forgetFreeSlots, storeSlots } from './test-drive'
+import { AVAILABILITY_SECONDS, bookTestDrive, forgetFreeSlots, sharedSlots, storeSlots } from './test-drive'
 
 const oslo = storeById('no-oslo-skoyen')
 const { site } = siteForPath('/no')
@@ -103,5 +104,52 @@ describe('the free test-drive slots a page shows', () => {
     const freed = data(new Map([[SLOT, ONE_LEFT]]))
     expect(available(await storeSlots(oslo, freed.store, new Date(now.getTime() + 1_000)))).toBe(1)
     expect(freed.bookedCounts).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('the free slots every visitor alike sees', () => {
+  const monday = Date.parse('2026-03-30T06:00:00Z')
+
+  it('hands out the same free slots until one falls out of the window or the bookings are read anew', () => {
+    const store = testStore()
+    const booked = new Map<string, number>()
+    const first = sharedSlots(store, '2026-03-30', 7, new Date(monday), booked)
+    expect(isShared(first)).toBe(true)
+    // A minute later nothing has changed: the same slots, written once into every page's payload.
+    expect(sharedSlots(store, '2026-03-30', 7, new Date(monday + 60_000), booked)).toBe(first)
+    // Once the first slot is closer than the lead time, it is gone.
+    const leadMs = store.testDrive.leadHours * 3_600_000
+    const past = Date.parse(first[0]?.start ?? '') - leadMs + 1
+    const later = sharedSlots(store, '2026-03-30', 7, new Date(past), booked)
+    expect(later).not.toBe(first)
+    expect(later).toEqual(first.slice(1))
+    // Bookings read anew (a new map): slots of their own, with what they say.
+    const reread = new Map([[first[3]?.start ?? '', store.testDrive.capacity]])
+    const afterBooking = sharedSlots(store, '2026-03-30', 7, new Date(monday), reread)
+    expect(afterBooking.map((slot) => slot.start)).toEqual(first.filter((_, i) => i !== 3).map((slot) => slot.start))
+  })
+})
+
+describe('the free slots of the same store again', () => {
+  it('lays out the store’s hours once, and still follows the moment and the bookings', () => {
+    const store = testStore()
+    const fresh = () => testStore()
+    const monday = new Date('2026-03-28T12:00:00Z')
+    const first = sharedSlots(store, '2026-03-30', 7, monday, new Map())
+    const iso = vi.spyOn(Date.prototype, 'toISOString')
+    try {
+      const later = new Date('2026-03-30T09:30:00Z')
+      const booked = new Map([[first[30]?.start ?? '', 2]])
+      const again = sharedSlots(store, '2026-03-30', 7, later, booked)
+      // A few readings of the moment, none per slot.
+      expect(iso.mock.calls.length).toBeLessThan(first.length / 4)
+      iso.mockRestore()
+      expect(again).toEqual(sharedSlots(fresh(), '2026-03-30', 7, later, booked))
+      expect(again.length).toBeLessThan(first.length)
+      expect(again.some((slot) => slot.start === first[30]?.start)).toBe(false)
+      expect(sharedSlots(store, '2026-03-30', 7, monday, new Map())).toEqual(first)
+    } finally {
+      iso.mockRestore()
+    }
   })
 })

@@ -1,8 +1,10 @@
-import { dateInTimeZone } from '../domain/calendar'
+import type { IsoDate } from '../domain/catalog/markets'
 import type { Store } from '../domain/testdrive/schema'
-import { type Slot, slotsFor } from '../domain/testdrive/slots'
+import { freeSlots, layOutSlots, type OpenSlot, type Slot, type SlotStore, slotWindow } from '../domain/testdrive/slots'
 import { type BookingProblem, type BookingRequest, validateBooking } from '../domain/testdrive/validate'
+import { dateInTimeZone } from '../i18n/calendar'
 import type { Site } from '../i18n/sites'
+import { memo } from '../lib/memo'
 import type { Store as DataStore } from '../store'
 
 /** How far ahead the booking form offers slots. */
@@ -36,7 +38,32 @@ export async function storeSlots(
   // The store's own calendar day, which is not UTC's around midnight (Bangkok, Reykjavík).
   const from = dateInTimeZone(now, store.timeZone)
   const booked = await bookedCounts(store, data, now.getTime(), fresh || data.recentWrite)
-  return slotsFor(store, from, SLOT_DAYS, now, booked)
+  return sharedSlots(store, from, SLOT_DAYS, now, booked)
+}
+
+/** A store's slots laid out per store object and dates: its hours do not change while its object lives. */
+const layouts = memo<[SlotStore], readonly OpenSlot[]>(8)
+/** The free slots of the same layout, bookings read and window: the same list for every visitor alike. */
+const windows = memo<[readonly OpenSlot[], ReadonlyMap<string, number>], Slot[]>(8)
+
+/**
+ * `slotsFor`, made once per isolate until a slot falls out of the window or the bookings are read anew (a new map),
+ * and shared: a page's payload writes the list once.
+ *
+ * @example
+ * sharedSlots(store, '2026-03-30', 14, new Date(), booked) === sharedSlots(store, '2026-03-30', 14, new Date(), booked)
+ */
+export function sharedSlots(
+  store: SlotStore,
+  from: IsoDate,
+  days: number,
+  now: Date,
+  booked: ReadonlyMap<string, number>,
+): Slot[] {
+  const open = layouts([store], `${from}|${days}`, () => layOutSlots(store, from, days))
+  const { first, end } = slotWindow(open, store, now)
+  const capacity = store.testDrive.capacity
+  return windows([open, booked], `${first}|${end}|${capacity}`, () => freeSlots(open, first, end, booked, capacity))
 }
 
 /**

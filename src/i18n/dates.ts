@@ -1,4 +1,5 @@
-import { formatted, dateTimeFormat as localeDateTimeFormat } from '../domain/locale-formats'
+import { memo } from '../lib/memo'
+import { formatted, dateTimeFormat as localeDateTimeFormat } from './locale-formats'
 
 /**
  * A date in the storefront's format "DD MMM, YYYY HH:mm" (SPEC §9), month abbreviated in the
@@ -20,13 +21,11 @@ function dateTime(date: Date, locale: string, timeZone: string): string {
 }
 
 // One formatter per locale and time zone: building one costs far more than using it.
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
+const dateTimeFormats = memo<[], Intl.DateTimeFormat>(Number.POSITIVE_INFINITY, { share: false })
 
 function dateTimeFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
-  const key = `${locale}|${timeZone}`
-  let format = dateTimeFormats.get(key)
-  if (!format) {
-    format = localeDateTimeFormat(locale, {
+  return dateTimeFormats([], `${locale}|${timeZone}`, () =>
+    localeDateTimeFormat(locale, {
       timeZone,
       year: 'numeric',
       month: 'short',
@@ -37,10 +36,8 @@ function dateTimeFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
       // Thai readers count years in the Buddhist Era (2026 is 2569), as Thai documents do.
       calendar: locale.startsWith('th') ? 'buddhist' : 'gregory',
       numberingSystem: 'latn',
-    })
-    dateTimeFormats.set(key, format)
-  }
-  return format
+    }),
+  )
 }
 
 /**

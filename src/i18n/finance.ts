@@ -1,8 +1,8 @@
 import type { FinanceFigure, FinanceSummary } from '../domain/finance/summary'
 import type { FinanceProblem } from '../domain/finance/validate'
-import { type CurrencyCode, formatMoney } from '../domain/money'
-import { formatQuantity, formatRate } from '../domain/number'
+import type { CurrencyCode } from '../domain/money'
 import { formatDate } from './dates'
+import { formatMoney, formatQuantity, formatRate } from './formats'
 import type { MessageKey } from './intl'
 import { dataMessageKey } from './keys'
 

@@ -1,4 +1,4 @@
-import { provideIntl } from '../domain/locale-formats'
+import { provideIntl } from './locale-formats'
 
 /** Whether the runtime formats a locale's numbers and dates itself (workerd and Chromium lack Icelandic). */
 export function hasIntlData(locale: string): boolean {

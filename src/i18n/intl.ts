@@ -1,6 +1,7 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { createIntl, createIntlCache, type IntlShape, type MessageDescriptor } from '@formatjs/intl'
 import type enUS from '../../locales/en-US.json'
+import { memo } from '../lib/memo'
 import type { Locale } from './sites'
 
 export type Messages = typeof enUS
@@ -29,7 +30,7 @@ export interface PageIntl {
 // 'consent.footer': the footer's cookie-settings link, the only consent text a hydrated page renders.
 export const COMMON_NAMESPACES = ['common', 'header', 'footer', 'error', 'site', 'consent.footer'] as const
 
-const picks = new WeakMap<Messages, Map<string, Partial<Messages>>>()
+const picks = memo<[Messages], Partial<Messages>>(64)
 
 /**
  * Only the messages under the given namespaces: what a hydrated page ships to the browser, so the
@@ -37,19 +38,10 @@ const picks = new WeakMap<Messages, Map<string, Partial<Messages>>>()
  * computed once per catalog and namespace list and then reused.
  */
 export function pickMessages(messages: Messages, namespaces: readonly string[]): Partial<Messages> {
-  let byNamespaces = picks.get(messages)
-  if (!byNamespaces) {
-    byNamespaces = new Map()
-    picks.set(messages, byNamespaces)
-  }
-  const key = namespaces.join(',')
-  let picked = byNamespaces.get(key)
-  if (!picked) {
+  return picks([messages], namespaces.join(','), () => {
     const entries = Object.entries(messages).filter(([id]) => namespaces.some((ns) => id.startsWith(`${ns}.`)))
-    picked = Object.fromEntries(entries) as Partial<Messages>
-    byNamespaces.set(key, picked)
-  }
-  return picked
+    return Object.fromEntries(entries) as Partial<Messages>
+  })
 }
 
 const cache = createIntlCache()
@@ -69,7 +61,7 @@ type FormatMessage = IntlShape<string>['formatMessage']
 type ParsedMessage = ReturnType<IntlShape<string>['formatters']['getMessageFormat']>
 
 /** The intl instances made so far, per catalog object and locale. */
-const instances = new WeakMap<object, Map<string, IntlShape<string>>>()
+const instances = memo<[object], IntlShape<string>>(Number.POSITIVE_INFINITY, { share: false })
 
 /**
  * The intl instance of a locale's catalog, made once per catalog object and locale and then reused by every request
@@ -77,17 +69,7 @@ const instances = new WeakMap<object, Map<string, IntlShape<string>>>()
  * Catalogs never change once read (a new catalog is a new object, with instances of its own).
  */
 export function intlFor(locale: Locale, messages: Partial<Messages> | CompiledMessages): IntlShape<string> {
-  let byLocale = instances.get(messages)
-  if (!byLocale) {
-    byLocale = new Map()
-    instances.set(messages, byLocale)
-  }
-  let intl = byLocale.get(locale)
-  if (!intl) {
-    intl = catalogIntl(locale, messages)
-    byLocale.set(locale, intl)
-  }
-  return intl
+  return instances([messages], locale, () => catalogIntl(locale, messages))
 }
 
 function catalogIntl(locale: Locale, messages: Partial<Messages> | CompiledMessages): IntlShape<string> {

@@ -7,9 +7,9 @@
 // table below is built from them.
 export { COUNTRY_CODES, type CountryCode, LOCALES, type Locale } from '../domain/catalog/markets'
 
-import { dateInTimeZone } from '../domain/calendar'
 import type { CountryCode, IsoDate, Locale } from '../domain/catalog/markets'
 import type { CurrencyCode } from '../domain/money'
+import { dateInTimeZone } from './calendar'
 /** Each site's currency, one of the domain's currencies with their minor-unit exponents. */
 export type Currency = CurrencyCode
 

@@ -1,5 +1,4 @@
 import { defaultConfiguration, validateConfiguration } from '../domain/catalog/configuration'
-import { catalogForVisitor } from '../domain/catalog/view'
 import { impliedPrevious, parseChoice, queryOf, stateFromQuery } from '../domain/configurator/url'
 import { computeView } from '../domain/configurator/view'
 import { compareFinance } from '../domain/finance/compare'
@@ -14,17 +13,16 @@ import {
   productsFor,
 } from '../domain/finance/products'
 import { financeBasis, financeSummary } from '../domain/finance/summary'
-import { objectMemo } from '../domain/memo'
 import { CURRENCY_EXPONENT } from '../domain/money'
-import { rulesInForceOn } from '../domain/pricing/valid-on'
 import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
+import { memo } from '../lib/memo'
 import type { SavedFinance } from '../store'
 import { ConfiguratorPage } from '../ui/configurator/ConfiguratorPage'
 import { carViewOf } from '../ui/configurator/car-view'
 import type { ConfiguratorData } from '../ui/configurator/model'
 import type { FinanceState, OfferedProduct } from '../ui/finance/state'
-import { viewOnce } from './helpers/configurator-views'
+import { rulesInForce, viewOnce, visitorCatalog } from './helpers/configurator-views'
 import { loadConfiguratorTarget } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 
@@ -79,7 +77,7 @@ function initialFinance(
 }
 
 /** The first finance panels computed in this isolate, at most 256 per finance document. */
-const panels = objectMemo<CountryFinanceProducts, FinanceState | null>(256)
+const panels = memo<[CountryFinanceProducts], FinanceState | null>(256)
 
 /**
  * `initialFinance` for the products of a finance document on this car's day and usage, computed once per isolate for
@@ -94,7 +92,7 @@ function financeOnce(
   const { usage } = data.requested
   const asked = Object.values(FINANCE_PARAMS).map((name) => query.get(name))
   const key = JSON.stringify([data.country, data.today, usage, financeBasis(data.shown.quote), asked])
-  const panel = panels(finance, key, () =>
+  const panel = panels([finance], key, () =>
     initialFinance(data, productsFor([finance], data.country, usage, data.today), query),
   )
   return panel && { ...panel }
@@ -117,8 +115,8 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
   const day = today(ctx.site)
   const basis = {
     // The page ships its data to the browser for hydration: only this site's texts and prices.
-    catalog: catalogForVisitor(catalog, country, ctx.site.locale),
-    rules: rulesInForceOn(rules, day),
+    catalog: visitorCatalog(catalog, country, ctx.site.locale),
+    rules: rulesInForce(rules, day),
     country,
     today: day,
     // A link from a choice says which choice was made; any other address means "exactly this car".

@@ -1,7 +1,5 @@
 import { z } from 'zod'
 import { DUTCH_FINANCE_STATUSES } from '../domain/finance/status'
-import { formatMoney } from '../domain/money'
-import { formatRate } from '../domain/number'
 import { confirmationNoteKey, offeredActions, parseCustomerEvent } from '../domain/order/customer'
 import { BLIND_ORDER_INCENTIVE_CODE, blindOrderIncentive } from '../domain/order/incentive'
 import {
@@ -13,6 +11,7 @@ import {
   transition,
 } from '../domain/order/state'
 import { formatDateTime } from '../i18n/dates'
+import { formatMoney, formatRate } from '../i18n/formats'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import type { FinanceApplication } from '../store/finance-applications'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Catalog } from '../domain/catalog/schema'
-import { CURRENCY_EXPONENT, formatDeduction, formatMoney, type Money } from '../domain/money'
+import { CURRENCY_EXPONENT, type Money } from '../domain/money'
 import {
   type DisplayedBreakdown,
   displayedBreakdown,
@@ -9,6 +9,7 @@ import {
   priceStatement,
 } from '../domain/pricing/display'
 import type { PriceQuote } from '../domain/pricing/engine'
+import { formatDeduction, formatMoney } from '../i18n/formats'
 import type { Locale } from '../i18n/sites'
 import { useT } from '../ui/intl-context'
 import { PriceBreakdownTable, vehicleNamesOf } from '../ui/PriceBreakdownTable'

@@ -2,10 +2,10 @@ import { priceCar } from '../app/priced-car'
 import type { Configuration } from '../domain/catalog/configuration'
 import { deliveryWindow } from '../domain/catalog/delivery'
 import type { Catalog } from '../domain/catalog/schema'
-import { catalogForVisitor } from '../domain/catalog/view'
 import { FINANCE_KINDS, type FinanceKind } from '../domain/finance/products'
-import { formatQuantity } from '../domain/number'
+import { formatQuantity } from '../i18n/formats'
 import { type OverviewData, OverviewPage, type OverviewSpec } from '../ui/configurator/OverviewPage'
+import { visitorCatalog } from './helpers/configurator-views'
 import { loadConfiguration } from './lookups'
 import { defineRoute } from './route'
 
@@ -64,7 +64,7 @@ export default defineRoute<OverviewData>({
     return {
       id: record.id,
       // Shipped to the browser for hydration: only this site's texts and prices.
-      catalog: catalogForVisitor(catalog, country, ctx.site.locale),
+      catalog: visitorCatalog(catalog, country, ctx.site.locale),
       configuration,
       quote,
       delivery: deliveryWindow(catalog, country, configuration, date),

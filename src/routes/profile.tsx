@@ -1,6 +1,5 @@
 import type { Account } from '../domain/account/account'
 import { fieldProblems, ProfileForm } from '../domain/account/forms'
-import { formatMoney } from '../domain/money'
 import {
   parseRequestStatus,
   type RequestKind,
@@ -8,6 +7,7 @@ import {
   requestStatusKey,
 } from '../domain/programs/requests'
 import { formatDate, formatDateTime } from '../i18n/dates'
+import { formatMoney } from '../i18n/formats'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { CarPicture } from '../ui/car'

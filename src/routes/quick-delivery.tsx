@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { formatMoney } from '../domain/money'
 import {
   DEFAULT_STOCK_QUERY,
   listStock,
@@ -8,6 +7,7 @@ import {
   stockFilterOptions,
   stockFromPrice,
 } from '../domain/stock/stock'
+import { formatMoney } from '../i18n/formats'
 import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
 import { FormMessage } from '../ui/form'

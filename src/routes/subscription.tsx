@@ -1,7 +1,7 @@
-import { formatMoney } from '../domain/money'
 import { validatePersonal } from '../domain/order/personal'
 import { offerFor, type SubscriptionOffer, subscriptionSummary } from '../domain/subscription/offer'
 import { isStoreCountry } from '../domain/testdrive/phone'
+import { formatMoney } from '../i18n/formats'
 import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
 import { randomId } from '../store/ids'

@@ -1,6 +1,7 @@
 import { carName } from '../app/trade-in'
-import { formatMoney, type Money } from '../domain/money'
+import type { Money } from '../domain/money'
 import type { TradeInCarInfo } from '../domain/tradein/balance'
+import { formatMoney } from '../i18n/formats'
 import type { Site } from '../i18n/sites'
 import type { Store } from '../store'
 import type { TradeInOwner } from '../store/trade-ins'

@@ -9,6 +9,7 @@ import { SubscriptionOffers } from '../domain/subscription/offer'
 import { type Store as Showroom, StoreFile } from '../domain/testdrive/schema'
 import { ValuationTable } from '../domain/tradein/valuation'
 import type { CountryCode } from '../i18n/sites'
+import { memo } from '../lib/memo'
 import { cacheAside } from './cache'
 import type { Database } from './database'
 
@@ -31,15 +32,10 @@ const NullableSubscriptionOffers = SubscriptionOffers.nullable()
  * A country's stores parsed once per cached document: the memory cache hands out the same raw object until it
  * expires, so each is checked by StoreFile once, not on every page that lists stores.
  */
-const parsedStores = new WeakMap<object, Showroom[]>()
+const parsedStores = memo<[object], Showroom[]>(1)
 
 function storesOf(raw: z.infer<typeof RawDocument>): Showroom[] {
-  let stores = parsedStores.get(raw)
-  if (!stores) {
-    stores = StoreFile.parse(raw).stores
-    parsedStores.set(raw, stores)
-  }
-  return [...stores]
+  return [...parsedStores([raw], '', () => StoreFile.parse(raw).stores)]
 }
 
 /** Where the seeding puts a document in KV; the cache keeps its parsed copy under its own key. */

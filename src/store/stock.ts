@@ -1,5 +1,6 @@
 import { StockCarSchema } from '../domain/stock/schema'
 import type { StockCar } from '../domain/stock/stock'
+import { memo } from '../lib/memo'
 import type { Database } from './database'
 
 interface Row {
@@ -22,21 +23,13 @@ const parseCar = (row: Row): StockCar =>
     sort: row.sort,
   })
 
-// Rows as last checked, by their exact content: a row only needs checking again once it changed (a sale changes
-// `remaining`, and so the key). The oldest go first.
-const checked = new Map<string, StockCar>()
-const MAX_CHECKED_ROWS = 2000
+/** Rows checked by StockCarSchema, by their exact content: a row is checked again only once it changed (a sale). */
+const checked = memo<[], StockCar>(2000)
 
-/** A row as a stock car, checked by StockCarSchema once per distinct row: the isolate's shared copy, never handed out. */
+/** A row as a stock car, checked once per distinct row: the isolate's shared copy, never handed out. */
 function checkedCar(row: Row): StockCar {
   const key = JSON.stringify([row.id, row.country_code, row.configuration, row.delivery_weeks, row.remaining, row.sort])
-  let car = checked.get(key)
-  if (!car) {
-    car = parseCar(row)
-    if (checked.size >= MAX_CHECKED_ROWS) checked.delete(checked.keys().next().value as string)
-    checked.set(key, car)
-  }
-  return car
+  return checked([], key, () => parseCar(row))
 }
 
 /** A row as a stock car of the caller's own. */

@@ -1,5 +1,5 @@
-import { formatRate } from '../domain/number'
 import type { BlindOrderIncentive } from '../domain/order/incentive'
+import { formatRate } from '../i18n/formats'
 import type { Locale } from '../i18n/sites'
 import { useT } from './intl-context'
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { memo } from '../lib/memo'
 
 /** Signs tokens in development and tests only; production refuses to run without its own `APP_SECRET`. */
 const DEV_SECRET = 'development-only-secret-never-used-in-production'
@@ -51,18 +52,15 @@ export class ConfigError extends Error {
   }
 }
 
-const parsed = new WeakMap<object, AppConfig>()
+const parsed = memo<[object], AppConfig>(1)
 
 /** The validated configuration of the worker, parsed once per env object. Throws a `ConfigError` when invalid. */
 export function appConfig(env: Env): AppConfig {
-  let config = parsed.get(env)
-  if (!config) {
+  return parsed([env], '', () => {
     const result = EnvSchema.safeParse(env)
     if (!result.success) {
       throw new ConfigError([...new Set(result.error.issues.map((issue) => String(issue.path[0] ?? 'ENVIRONMENT')))])
     }
-    config = result.data
-    parsed.set(env, config)
-  }
-  return config
+    return result.data
+  })
 }

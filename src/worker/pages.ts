@@ -26,22 +26,6 @@ for (const route of ROUTES) {
  * matchPage('GET', '/be/fr-BE/configurator/p5') // { site: fr-BE site, route: configurator, params: { id: 'p5' } }
  */
 export function matchPage(method: 'GET' | 'POST', pathname: string): PageMatch | null {
-  const key = `${method} ${pathname}`
-  let match = recent.get(key)
-  if (match === undefined) {
-    match = resolvePage(method, pathname)
-    if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value as string)
-    recent.set(key, match)
-  }
-  // Each request gets its own parameters object: a route may not change what the next request sees.
-  return match && { ...match, params: { ...match.params } }
-}
-
-// The addresses asked for most (a few hundred pages per site) resolve once per isolate; the oldest go first.
-const RECENT_LIMIT = 2000
-const recent = new Map<string, PageMatch | null>()
-
-function resolvePage(method: 'GET' | 'POST', pathname: string): PageMatch | null {
   const { site, rest } = siteForPath(pathname)
   const path = rest.length > 1 && rest.endsWith('/') ? rest.slice(0, -1) : rest
   const [found] = pages.match(method, path)

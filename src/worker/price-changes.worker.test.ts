@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
-import { formatMoney } from '../domain/money'
 import { CATALOGS } from '../i18n/catalogs'
+import { formatMoney } from '../i18n/formats'
 import { renderNotification } from './notification-mail'
 import { notifyPriceChanges } from './price-changes'
 

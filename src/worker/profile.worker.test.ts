@@ -2,8 +2,8 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { cardForm, SWEDISH_ORDER_FORM } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
-import { formatMoney } from '../domain/money'
 import { CATALOGS } from '../i18n/catalogs'
+import { formatMoney } from '../i18n/formats'
 
 const PASSWORD = 'correct horse battery'
 const sv = CATALOGS['sv-SE']

@@ -2,8 +2,8 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { signedUp } from '../../test/fixtures'
 import { decode, uniqueEmail } from '../../test/visitor'
-import { formatMoney } from '../domain/money'
 import { CATALOGS } from '../i18n/catalogs'
+import { formatMoney } from '../i18n/formats'
 import { renderNotification } from './notification-mail'
 
 const nb = CATALOGS['nb-NO']

@@ -2,8 +2,8 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { cardForm } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
-import { formatMoney } from '../domain/money'
 import { CATALOGS } from '../i18n/catalogs'
+import { formatMoney } from '../i18n/formats'
 
 const nl = CATALOGS['nl-NL']
 const nb = CATALOGS['nb-NO']

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { SWEDISH_ORDER_FORM } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
-import { formatMoney } from '../domain/money'
 import { CATALOGS } from '../i18n/catalogs'
+import { formatMoney } from '../i18n/formats'
 import { TRADE_IN_COOKIE } from './tradein-cookie'
 
 const sv = CATALOGS['sv-SE']

@@ -2,10 +2,10 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { SWEDISH_ORDER_FORM } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
-import { formatMoney } from '../domain/money'
 import type { StoreCountry } from '../domain/testdrive/phone'
 import { PLATE_RULES } from '../domain/tradein/plates'
 import { CATALOGS } from '../i18n/catalogs'
+import { formatMoney } from '../i18n/formats'
 import { SITES } from '../i18n/sites'
 
 const sv = CATALOGS['sv-SE']

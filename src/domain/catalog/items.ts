@@ -17,31 +17,24 @@ export interface CatalogItem {
   extraLeadWeeks: number
 }
 
-const indexes = new WeakMap<Catalog, Map<string, CatalogItem>>()
-
 /**
- * Looks up any version or option by code. The index is built once per catalog object, because the
- * configurator asks for it on every change.
+ * Looks up any version or option by code.
  *
  * @example
  * catalogItem(catalog, 'fjord-blue')?.kind // 'paint'
  */
 export function catalogItem(catalog: Catalog, code: string): CatalogItem | undefined {
-  let index = indexes.get(catalog)
-  if (!index) {
-    index = new Map()
-    for (const version of catalog.versions) {
-      index.set(version.code, { ...version, kind: 'version', excludes: [], requires: [] })
-    }
-    const kinds = [
-      ['paint', catalog.paints],
-      ['wheel', catalog.wheels],
-      ['interior', catalog.interiors],
-      ['pack', catalog.packs],
-      ['accessory', catalog.accessories],
-    ] as const
-    for (const [kind, items] of kinds) for (const item of items) index.set(item.code, { ...item, kind })
-    indexes.set(catalog, index)
+  const version = catalog.versions.find((each) => each.code === code)
+  if (version) return { ...version, kind: 'version', excludes: [], requires: [] }
+  const kinds = [
+    ['paint', catalog.paints],
+    ['wheel', catalog.wheels],
+    ['interior', catalog.interiors],
+    ['pack', catalog.packs],
+    ['accessory', catalog.accessories],
+  ] as const
+  for (const [kind, items] of kinds) {
+    for (const item of items) if (item.code === code) return { ...item, kind }
   }
-  return index.get(code)
+  return undefined
 }

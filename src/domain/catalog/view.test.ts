@@ -71,20 +71,4 @@ describe('catalogForVisitor', () => {
     expect(Object.keys(slim.markets)).toEqual(['NO'])
     expect(JSON.stringify(slim).length).toBeLessThan(JSON.stringify(catalog).length / 3)
   })
-
-  it('is made once per document, site and language, and anew for a new document', () => {
-    const first = catalogForVisitor(catalog, 'SE', 'sv-SE')
-    expect(catalogForVisitor(catalog, 'SE', 'sv-SE')).toBe(first)
-    // Another language or country of the same document is its own view.
-    expect(catalogForVisitor(catalog, 'DK', 'da-DK')).not.toBe(first)
-    expect(Object.keys(catalogForVisitor(catalog, 'DK', 'da-DK').paints[0]?.names ?? {})).toEqual(['da-DK'])
-    // A new document (a data release: the cache hands out a new object) is never answered with the old view.
-    const released = structuredClone(catalog)
-    const paint = released.paints[0]
-    if (!paint) throw new Error('the catalog has no paint')
-    paint.names['sv-SE'] = 'Ny färg'
-    const view = catalogForVisitor(released, 'SE', 'sv-SE')
-    expect(view).not.toBe(first)
-    expect(view.paints[0]?.names['sv-SE']).toBe('Ny färg')
-  })
 })

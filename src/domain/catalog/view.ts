@@ -1,4 +1,3 @@
-import { shared } from '../shared-values'
 import { type Configuration, defaultConfiguration } from './configuration'
 import type { CountryCode, Locale } from './markets'
 import type { Catalog } from './schema'
@@ -100,25 +99,6 @@ export function siteCatalog(catalog: Catalog, country: CountryCode, locale: Loca
  * catalogForVisitor(catalog, 'NO', 'nb-NO').paints[0].names // { 'nb-NO': 'Fjordblå' }
  */
 export function catalogForVisitor(catalog: Catalog, country: CountryCode, locale: Locale): Catalog {
-  // Cached documents are handed out as the same object until they expire, so each site's view of one is made once
-  // (per document object: a new catalog document is a new object, and gets new views). Nothing personal is in it.
-  let views = visitorViews.get(catalog)
-  if (!views) {
-    views = new Map()
-    visitorViews.set(catalog, views)
-  }
-  const key = `${country}|${locale}`
-  let view = views.get(key)
-  if (!view) {
-    view = shared(visitorView(catalog, country, locale))
-    views.set(key, view)
-  }
-  return view
-}
-
-const visitorViews = new WeakMap<Catalog, Map<string, Catalog>>()
-
-function visitorView(catalog: Catalog, country: CountryCode, locale: Locale): Catalog {
   // The other locales' texts are left out on purpose: see above.
   const text = <T extends Record<Locale, string>>(texts: T): T => ({ [locale]: texts[locale] }) as T
   const price = (prices: Partial<Record<CountryCode, number>>) =>

@@ -1,5 +1,4 @@
 import type { CountryCode, Locale } from '../catalog/markets'
-import { numberFormat } from '../locale-formats'
 import { type ContentLanguage, contentLanguageOf, type PlaceholderValues } from './document'
 import { LEGAL_ENTITIES, type LegalEntity } from './legal-entities'
 
@@ -66,7 +65,7 @@ export function placeholderValues(input: ValuesInput): PlaceholderValues {
     companyRegistration: entity.companyRegistration,
     country,
     currency: input.currency,
-    withdrawalDays: numberFormat(input.locale).format(entity.withdrawalDays),
+    withdrawalDays: new Intl.NumberFormat(input.locale).format(entity.withdrawalDays),
     dataLaw: DATA_LAW_NAMES[entity.dataLaw][contentLanguageOf(input.locale)],
     authority: entity.authority,
     authorityUrl: entity.authorityUrl,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import marketing from '../../../data/pricing/marketing.json'
-import { formatRate } from '../number'
+import { formatRate } from '../../i18n/formats'
 import { BLIND_ORDER_INCENTIVE_CODE, blindOrderIncentive } from './incentive'
 
 describe('blindOrderIncentive', () => {

@@ -1,6 +1,5 @@
 // No zod here: the browser's configurator prices with it.
 import { isIsoDate } from '../catalog/markets'
-import { shared } from '../shared-values'
 import type { CountryPriceRules, PriceRuleSet } from './rules'
 
 /**
@@ -22,22 +21,15 @@ export function ruleSetValidOn(rules: CountryPriceRules, date: string): PriceRul
     )
 }
 
-const inForce = new WeakMap<CountryPriceRules, { date: string; rules: CountryPriceRules }>()
-
 /**
  * The rules as the browser needs them to price on a date: only the set in force then (the configurator ships its
  * rules in the page, and Norway alone has four dated sets). When none is in force, all of them, so the problem
- * can name the first date. The same object for the same document and date (per-isolate memo of the last date
- * asked per document), so values memoised on the document stay shared between requests.
+ * can name the first date.
  *
  * @example
  * rulesInForceOn(noRules, '2026-11-27').ruleSets.map((set) => set.validFrom) // ['2026-01-01']
  */
 export function rulesInForceOn(rules: CountryPriceRules, date: string): CountryPriceRules {
-  const known = inForce.get(rules)
-  if (known?.date === date) return known.rules
   const set = ruleSetValidOn(rules, date)
-  const trimmed = shared(set && rules.ruleSets.length > 1 ? { ...rules, ruleSets: [set] } : rules)
-  inForce.set(rules, { date, rules: trimmed })
-  return trimmed
+  return set && rules.ruleSets.length > 1 ? { ...rules, ruleSets: [set] } : rules
 }

@@ -1,7 +1,6 @@
 import fc from 'fast-check'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { addDays } from '../catalog/markets'
-import { isShared } from '../shared-values'
 import { canBook, normalizeSlotStart, slotsFor } from './slots'
 import { storeById, testStore } from './test-data'
 import { formatMinutes, minutesOfDay, utcToZoned, weekdayOf, zonedTimeToUtc } from './time'
@@ -283,51 +282,8 @@ describe('slotsFor across changes of the clocks', () => {
   })
 })
 
-describe('slotsFor for the same store again', () => {
-  it('lays out the store’s hours once, and still follows the moment and the bookings', () => {
-    const store = testStore()
-    const fresh = () => testStore()
-    const monday = new Date('2026-03-28T12:00:00Z')
-    const first = slotsFor(store, '2026-03-30', 7, monday)
-    const iso = vi.spyOn(Date.prototype, 'toISOString')
-    try {
-      const later = new Date('2026-03-30T09:30:00Z')
-      const booked = new Map([[first[30]?.start ?? '', 2]])
-      const again = slotsFor(store, '2026-03-30', 7, later, booked)
-      // A few readings of the moment, none per slot.
-      expect(iso.mock.calls.length).toBeLessThan(first.length / 4)
-      iso.mockRestore()
-      expect(again).toEqual(slotsFor(fresh(), '2026-03-30', 7, later, booked))
-      expect(again.length).toBeLessThan(first.length)
-      expect(again.some((slot) => slot.start === first[30]?.start)).toBe(false)
-      expect(slotsFor(store, '2026-03-30', 7, monday)).toEqual(first)
-    } finally {
-      iso.mockRestore()
-    }
-  })
-})
-
 describe('slotsFor for every visitor alike', () => {
   const monday = Date.parse('2026-03-30T06:00:00Z')
-
-  it('hands out the same free slots until one falls out of the window or the bookings are read anew', () => {
-    const store = testStore()
-    const booked = new Map<string, number>()
-    const first = slotsFor(store, '2026-03-30', 7, new Date(monday), booked)
-    expect(isShared(first)).toBe(true)
-    // A minute later nothing has changed: the same slots, written once into every page's payload.
-    expect(slotsFor(store, '2026-03-30', 7, new Date(monday + 60_000), booked)).toBe(first)
-    // Once the first slot is closer than the lead time, it is gone.
-    const leadMs = store.testDrive.leadHours * 3_600_000
-    const past = Date.parse(first[0]?.start ?? '') - leadMs + 1
-    const later = slotsFor(store, '2026-03-30', 7, new Date(past), booked)
-    expect(later).not.toBe(first)
-    expect(later).toEqual(first.slice(1))
-    // Bookings read anew (a new map): slots of their own, with what they say.
-    const reread = new Map([[first[3]?.start ?? '', store.testDrive.capacity]])
-    const afterBooking = slotsFor(store, '2026-03-30', 7, new Date(monday), reread)
-    expect(afterBooking.map((slot) => slot.start)).toEqual(first.filter((_, i) => i !== 3).map((slot) => slot.start))
-  })
 
   it('offers, at any moment of the fortnight, the open slots from the lead time to the horizon', () => {
     const store = testStore()

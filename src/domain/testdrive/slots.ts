@@ -2,14 +2,11 @@
  * Test-drive slots of a store, laid out on the store's wall clock in its own time zone.
  */
 import { addDays, type IsoDate, isIsoDate } from '../catalog/markets'
-import { pairMemo } from '../memo'
 import type { Store } from './schema'
 import { formatMinutes, type LocalTime, minutesOfDay, utcToZoned, wallMinuteMs, wallToUtcMs, weekdayOf } from './time'
 
 const HOUR = 3_600_000
 const MINUTE = 60_000
-/** Date ranges laid out per store, and windows of free slots per store's open slots and bookings read. */
-const MAX_RANGES_PER_STORE = 8
 
 /** A slot's start as an ISO instant in UTC exactly as `Date.prototype.toISOString` writes it. */
 export type SlotStartIso = string
@@ -59,9 +56,6 @@ export function normalizeSlotStart(value: string): SlotStartIso | null {
  * repeated one is offered once (its first occurrence). Left out: dates in `closedDates`; slots starting before
  * `now` + `leadHours`; dates after the store's today + `horizonDays`; slots with `booked` ≥ capacity.
  *
- * The layout of a store's hours is kept per store object and dates (a store's hours do not change while its object
- * lives); only the moment and the bookings are applied on every call.
- *
  * @param booked bookings per slot start (`SlotStartIso` key) of this store
  * @example
  * slotsFor(oslo, '2026-03-30', 1, new Date('2026-03-28T12:00:00Z'), new Map())[0]
@@ -79,69 +73,65 @@ export function slotsFor(
     throw new RangeError(`days must be a whole number from 0 to ${MAX_SLOT_DAYS}, got ${days}`)
   }
   if (Number.isNaN(now.getTime())) throw new RangeError('now is not a valid instant')
+  return slotsInWindow(layOutSlots(store, fromDate, days), store, now, booked)
+}
+
+/**
+ * The free slots among a store's laid-out slots (`layOutSlots`) at a moment: those in the booking window
+ * (`slotWindow`) with a place left.
+ */
+export function slotsInWindow(
+  open: readonly OpenSlot[],
+  store: SlotStore,
+  now: Date,
+  booked: ReadonlyMap<SlotStartIso, number> = new Map(),
+): Slot[] {
+  const { first, end } = slotWindow(open, store, now)
+  return freeSlots(open, first, end, booked, store.testDrive.capacity)
+}
+
+/**
+ * Which of a store's laid-out slots (in time order) may be booked at a moment: from the first one at least the lead
+ * time away to the last one within the horizon, as `open.slice(first, end)`.
+ */
+export function slotWindow(open: readonly OpenSlot[], store: SlotStore, now: Date): { first: number; end: number } {
   const { timeZone, testDrive } = store
   const earliest = now.getTime() + testDrive.leadHours * HOUR
   const lastDate = addDays(utcToZoned(now, timeZone).date, testDrive.horizonDays)
-  // The open slots are in time order: those too soon are the first ones, those past the horizon the last ones.
-  const open = openSlots(store, fromDate, days)
   let first = 0
   while (first < open.length && (open[first] as OpenSlot).instant < earliest) first++
   let end = first
   while (end < open.length && (open[end] as OpenSlot).localDate <= lastDate) end++
-  return freeSlots(open, first, end, booked, testDrive.capacity)
+  return { first, end }
 }
 
-// The free slots of the same open slots, bookings and window are the same for every visitor until a slot falls out of
-// the window or the bookings are read anew (a new map): made once, shared (a page's payload writes them once).
-const freeSlotsMemo = pairMemo<OpenSlot[], ReadonlyMap<SlotStartIso, number>, Slot[]>(MAX_RANGES_PER_STORE)
-
-function freeSlots(
-  open: OpenSlot[],
+/** The slots of `open.slice(first, end)` with places left, and how many. */
+export function freeSlots(
+  open: readonly OpenSlot[],
   first: number,
   end: number,
   booked: ReadonlyMap<SlotStartIso, number>,
   capacity: number,
 ): Slot[] {
-  return freeSlotsMemo(open, booked, `${first}|${end}|${capacity}`, () => {
-    const slots: Slot[] = []
-    for (const slot of open.slice(first, end)) {
-      const available = capacity - (booked.get(slot.start) ?? 0)
-      if (available > 0)
-        slots.push({ start: slot.start, localDate: slot.localDate, localTime: slot.localTime, available })
-    }
-    return slots
-  })
+  const slots: Slot[] = []
+  for (const slot of open.slice(first, end)) {
+    const available = capacity - (booked.get(slot.start) ?? 0)
+    if (available > 0)
+      slots.push({ start: slot.start, localDate: slot.localDate, localTime: slot.localTime, available })
+  }
+  return slots
 }
 
-interface OpenSlot {
+/** A slot of a store's opening hours, before bookings: its start, as an instant too, and its wall-clock date and time. */
+export interface OpenSlot {
   start: SlotStartIso
   instant: number
   localDate: IsoDate
   localTime: LocalTime
 }
 
-// A store's open slots depend only on its hours and the dates asked for, not on the moment or the bookings: they are
-// laid out once per store object (the store cache hands out the same one until it expires) and dates, then filtered.
-const openSlotsByStore = new WeakMap<SlotStore, Map<string, OpenSlot[]>>()
-
-function openSlots(store: SlotStore, fromDate: IsoDate, days: number): OpenSlot[] {
-  let ranges = openSlotsByStore.get(store)
-  if (!ranges) {
-    ranges = new Map()
-    openSlotsByStore.set(store, ranges)
-  }
-  const key = `${fromDate}|${days}`
-  let slots = ranges.get(key)
-  if (!slots) {
-    slots = layOutSlots(store, fromDate, days)
-    if (ranges.size >= MAX_RANGES_PER_STORE) ranges.delete(ranges.keys().next().value as string)
-    ranges.set(key, slots)
-  }
-  return slots
-}
-
 /** Every slot of the store's opening hours on `days` dates from `fromDate`, closed dates and skipped times left out. */
-function layOutSlots(store: SlotStore, fromDate: IsoDate, days: number): OpenSlot[] {
+export function layOutSlots(store: SlotStore, fromDate: IsoDate, days: number): OpenSlot[] {
   const { timeZone, testDrive } = store
   const closed = new Set(store.closedDates)
   const slots: OpenSlot[] = []

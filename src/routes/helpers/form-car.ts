@@ -2,18 +2,18 @@ import { type Configuration, defaultConfiguration } from '../../domain/catalog/c
 import { catalogItem } from '../../domain/catalog/items'
 import type { IsoDate } from '../../domain/catalog/markets'
 import type { Catalog } from '../../domain/catalog/schema'
-import { formatMoney } from '../../domain/money'
 import { headlinePrice } from '../../domain/pricing/display'
 import { PricedCarError, pricedCar } from '../../domain/pricing/priced-car'
 import type { CountryPriceRules } from '../../domain/pricing/rules'
+import { formatMoney } from '../../i18n/formats'
 import { type Locale, type Site, today } from '../../i18n/sites'
+import { memo } from '../../lib/memo'
 import { carImagePath } from '../../ui/car/image-path'
 import type { CarView } from '../../ui/car/look'
 import { visibleOptions } from '../../ui/configurator/car-look'
 import type { ModelPicture } from '../../ui/form-car/FormBesideCar'
 import type { FormCar } from '../../ui/form-car/FormWithCar'
 import type { LoadContext } from '../route'
-import { documentMemo } from './document-memo'
 
 /**
  * The car a form page is about, priced for this site: a saved build as it can be built today, or the
@@ -32,14 +32,14 @@ export async function formCar(
   if (!catalog || !rules) return null
   const date = today(site)
   const key = JSON.stringify([site.countryCode, site.locale, date, modelCode, saved?.usage, saved?.choices])
-  return madeCars(catalog, rules, key, () => makeFormCar(site, { catalog, rules }, { modelCode, saved, date }))
+  return madeCars([catalog, rules], key, () => makeFormCar(site, { catalog, rules }, { modelCode, saved, date }))
 }
 
 /**
- * Form cars made in this isolate, per catalog and rules document (document-memo.ts), site, language, day and car.
+ * Form cars made in this isolate, per catalog and rules document, site, language, day and car.
  * Nothing personal: a saved build's choices are a car, not who saved it.
  */
-const madeCars = documentMemo<FormCar | null>()
+const madeCars = memo<[Catalog, CountryPriceRules], FormCar | null>()
 
 function makeFormCar(
   site: Site,

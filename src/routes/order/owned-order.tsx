@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { formatMoney } from '../../domain/money'
 import type { Order } from '../../domain/order/order'
 import { formatDateTime } from '../../i18n/dates'
+import { formatMoney } from '../../i18n/formats'
 import type { MessageKey } from '../../i18n/intl'
 import type { FieldErrors } from '../../ui/form'
 import { useT } from '../../ui/intl-context'

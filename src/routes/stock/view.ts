@@ -1,7 +1,7 @@
 import { catalogItem } from '../../domain/catalog/items'
 import type { Catalog } from '../../domain/catalog/schema'
-import { formatMoney } from '../../domain/money'
 import type { PricedStockCar, StockCar } from '../../domain/stock/stock'
+import { formatMoney } from '../../i18n/formats'
 import type { Locale } from '../../i18n/sites'
 import { carImagePath } from '../../ui/car/image-path'
 import type { StockCarView } from '../../ui/stock/StockCar'

@@ -1,3 +1,5 @@
+import { memo } from '../../lib/memo'
+
 /**
  * PBKDF2-SHA-256 iterations: the highest Cloudflare Workers allows. Production refuses more
  * ("iteration counts above 100000 are not supported", workerd#1346); the open-source workerd
@@ -72,15 +74,13 @@ export async function sha256(text: string): Promise<string> {
   return base64url(await crypto.subtle.digest('SHA-256', encoder.encode(text)))
 }
 
-const hmacKeys = new Map<string, Promise<CryptoKey>>()
+/** The HMAC key of each secret, imported once (a rotation brings a second). */
+const hmacKeys = memo<[], Promise<CryptoKey>>(4, { share: false })
 
 function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = hmacKeys.get(secret)
-  if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
-    hmacKeys.set(secret, key)
-  }
-  return key
+  return hmacKeys([], secret, () =>
+    crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']),
+  )
 }
 
 /** HMAC-SHA-256 of a message under the app secret, base64url. `purpose` separates uses of one key. */

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { recordFormatting } from '../../domain/locale-formats'
 import { INLINE_STYLES } from './assets'
 
 export interface DocumentProps {
@@ -62,9 +61,6 @@ export interface SharedLink {
 
 /** The HTML document around the app. Server-only: the client hydrates `#app`, not the document. */
 export function Document(props: DocumentProps) {
-  // React renders the document in order and in one pass (nothing in it suspends): what `#app` formats is noted
-  // between here and the payload's script, which follows it.
-  if (props.payload) recordFormatting()
   return (
     <html lang={props.lang}>
       <head>

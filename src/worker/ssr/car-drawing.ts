@@ -1,3 +1,4 @@
+import { memo } from '../../lib/memo'
 import type { DrawCar } from '../../ui/car'
 
 /**
@@ -11,17 +12,6 @@ import type { DrawCar } from '../../ui/car'
  * draw(look, 'front', 'c1') === draw(look, 'front', 'c1') // drawn once
  */
 export function rememberedDrawing(draw: DrawCar, limit: number): DrawCar {
-  const pictures = new Map<string, string>()
-  return (look, view, u) => {
-    const key = JSON.stringify([look, view, u])
-    let picture = pictures.get(key)
-    if (picture === undefined) {
-      picture = draw(look, view, u)
-      if (pictures.size >= limit) pictures.delete(pictures.keys().next().value as string)
-    } else {
-      pictures.delete(key)
-    }
-    pictures.set(key, picture)
-    return picture
-  }
+  const pictures = memo<[], string>(limit)
+  return (look, view, u) => pictures([], JSON.stringify([look, view, u]), () => draw(look, view, u))
 }

@@ -1,7 +1,8 @@
 import { type MessageFormatElement, parse } from '@formatjs/icu-messageformat-parser'
 import type { CompiledMessages, Messages } from '../../i18n/intl'
+import { memo } from '../../lib/memo'
 
-const compiled = new WeakMap<Partial<Messages>, CompiledMessages>()
+const compiled = memo<[Partial<Messages>], CompiledMessages>(1)
 
 /**
  * Messages parsed on the server, once per isolate and pick (pickMessages returns the same object for
@@ -9,14 +10,11 @@ const compiled = new WeakMap<Partial<Messages>, CompiledMessages>()
  * leaves out (vite.config.ts, `noIcuParserInBrowser`). Parsed as @formatjs/intl would parse them.
  */
 export function compileMessages(messages: Partial<Messages>, locale: string): CompiledMessages {
-  let result = compiled.get(messages)
-  if (!result) {
+  return compiled([messages], locale, () => {
     const entries: [string, MessageFormatElement[]][] = []
     for (const [id, message] of Object.entries(messages)) {
       if (typeof message === 'string') entries.push([id, parse(message, { locale: new Intl.Locale(locale) })])
     }
-    result = Object.fromEntries(entries)
-    compiled.set(messages, result)
-  }
-  return result
+    return Object.fromEntries(entries)
+  })
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { IntlShape } from '@formatjs/intl'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -5,10 +6,10 @@ import { renderToReadableStream } from 'react-dom/server'
 import { allows, type Consent } from '../../domain/analytics/consent'
 import { type AnalyticsLabel, submitEventOf } from '../../domain/analytics/events'
 import { ConfigurationError, defaultConfiguration } from '../../domain/catalog/configuration'
-import { takeFormatting } from '../../domain/locale-formats'
 import { catalogLanguage, catalog as catalogOf } from '../../i18n/catalog-store'
 import { COMMON_NAMESPACES, intlFor, pickMessages } from '../../i18n/intl'
 import { linkTo, returnLink } from '../../i18n/links'
+import { type FormattingNotes, noteFormattingIn } from '../../i18n/locale-formats'
 import { alternateSites, type CountryCode, GLOBAL_SITE, type Locale, type Site } from '../../i18n/sites'
 import { type ClientEntry, PageError, type PageMeta, PageRedirect, type PageRoute } from '../../routes/route'
 import { AppRoot, createPageAtoms } from '../../ui/AppRoot'
@@ -40,6 +41,10 @@ import { compileMessages } from './compiled-messages'
 import { Document, type SharedLink } from './Document'
 import { buildPageContext } from './page-context'
 import { serializeForScript, serializePayload } from './serialize'
+
+/** What each render formatted, its own, for its page's payload (the browser replays it instead of formatting). */
+const renderNotes = new AsyncLocalStorage<FormattingNotes>()
+noteFormattingIn(() => renderNotes.getStore())
 
 /** The car pictures of this isolate's recent pages (a few dozen configurations are most of the traffic). */
 const drawCarOnce = rememberedDrawing(drawCar, 64)
@@ -172,44 +177,48 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
         }
       : null
 
-  const body = await renderToReadableStream(
-    <Document
-      lang={catalogLanguage(site.locale)}
-      title={title}
-      description={request.description}
-      canonical={canonical}
-      share={share}
-      alternates={alternates}
-      indexable={indexable}
-      skipToContent={intl.formatMessage({ id: 'common.skipToContent' })}
-      payload={payload ? () => serializePayload({ ...payload, formats: takeFormatting() }) : null}
-      structuredData={request.structuredData ? serializeForScript(request.structuredData) : null}
-      paintAfter={request.paintAfter ?? null}
-      nonce={nonce}
-      banner={
-        request.banner && consent === null ? <ConsentBanner intl={intl} site={site} returnTo={returnLink(url)} /> : null
-      }
-      analytics={analytics ? { config: serializeForScript(analytics), src: clientEntrySrc('analytics') } : null}
-      monitoring={reporting && request.client ? { ...reporting, src: clientEntrySrc('monitoring') } : null}
-    >
-      <AppRoot ctx={ctx} intl={intl} atoms={createPageAtoms(page)}>
-        {/* The car is drawn into the HTML here; the browser loads its drawing code later. */}
-        <CarDrawing value={drawCarOnce}>
-          <request.Page data={request.data} />
-        </CarDrawing>
-      </AppRoot>
-    </Document>,
-    {
-      nonce,
-      bootstrapScriptContent: request.client ? startAfterFirstPaint(clientEntrySrc(request.client)) : undefined,
-      onError(error) {
-        // Errors after the shell streamed (inside Suspense) land here; the boundary's fallback stays.
-        console.error(`[${c.get('requestId')}] render error`, error)
+  // A page that hydrates notes what it formats, in its own notes (renderNotes), for its payload.
+  const formats: FormattingNotes | undefined = payload ? {} : undefined
+  const render = () =>
+    renderToReadableStream(
+      <Document
+        lang={catalogLanguage(site.locale)}
+        title={title}
+        description={request.description}
+        canonical={canonical}
+        share={share}
+        alternates={alternates}
+        indexable={indexable}
+        skipToContent={intl.formatMessage({ id: 'common.skipToContent' })}
+        payload={payload ? () => serializePayload({ ...payload, formats }) : null}
+        structuredData={request.structuredData ? serializeForScript(request.structuredData) : null}
+        paintAfter={request.paintAfter ?? null}
+        nonce={nonce}
+        banner={
+          request.banner && consent === null ? (
+            <ConsentBanner intl={intl} site={site} returnTo={returnLink(url)} />
+          ) : null
+        }
+        analytics={analytics ? { config: serializeForScript(analytics), src: clientEntrySrc('analytics') } : null}
+        monitoring={reporting && request.client ? { ...reporting, src: clientEntrySrc('monitoring') } : null}
+      >
+        <AppRoot ctx={ctx} intl={intl} atoms={createPageAtoms(page)}>
+          {/* The car is drawn into the HTML here; the browser loads its drawing code later. */}
+          <CarDrawing value={drawCarOnce}>
+            <request.Page data={request.data} />
+          </CarDrawing>
+        </AppRoot>
+      </Document>,
+      {
+        nonce,
+        bootstrapScriptContent: request.client ? startAfterFirstPaint(clientEntrySrc(request.client)) : undefined,
+        onError(error) {
+          // Errors after the shell streamed (inside Suspense) land here; the boundary's fallback stays.
+          console.error(`[${c.get('requestId')}] render error`, error)
+        },
       },
-    },
-    // The payload's script took what the app formatted; a render that failed before it must not leave the isolate
-    // noting every later request's figures (the shell has rendered by now, in one pass).
-  ).finally(() => takeFormatting())
+    )
+  const body = await (formats ? renderNotes.run(formats, render) : render())
 
   // c.body (not new Response) keeps headers that middleware set earlier: request id, cookies.
   return c.body(body, request.status as ContentfulStatusCode, {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { shared } from '../../domain/shared-values'
+import { shared } from '../../lib/shared'
 import { serializeForScript, serializePayload } from './serialize'
 
 describe('serializeForScript', () => {

@@ -1,4 +1,5 @@
-import { isShared } from '../../domain/shared-values'
+import { memo } from '../../lib/memo'
+import { isShared } from '../../lib/shared'
 
 /**
  * JSON safe to place inside a `<script type="application/json">`: `<`, `>`, `&` and the line
@@ -21,19 +22,14 @@ const ESCAPES: Record<string, string> = {
   '\u2029': '\\u2029',
 }
 
-const serializedOnce = new WeakMap<object, string>()
+const serializedOnce = memo<[object], string>(1)
 
 /**
  * `serializeForScript` of an object that never changes once made (a locale's compiled messages), written once per
  * object and then reused.
  */
 export function serializeOnceForScript(value: object): string {
-  let json = serializedOnce.get(value)
-  if (json === undefined) {
-    json = serializeForScript(value)
-    serializedOnce.set(value, json)
-  }
-  return json
+  return serializedOnce([value], '', () => serializeForScript(value))
 }
 
 /**

@@ -1,6 +1,6 @@
 import { catalogItem } from '../../../domain/catalog/items'
 import { siteCatalog } from '../../../domain/catalog/view'
-import { formatQuantity } from '../../../domain/number'
+import { formatQuantity } from '../../../i18n/formats'
 import type { MessageKey } from '../../../i18n/intl'
 import { useT } from '../../intl-context'
 import { useRenderContext } from '../../site-context'

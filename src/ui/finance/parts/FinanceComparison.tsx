@@ -1,5 +1,6 @@
 import type { ComparisonEntry } from '../../../domain/finance/compare'
-import { type CurrencyCode, formatMoney } from '../../../domain/money'
+import type { CurrencyCode } from '../../../domain/money'
+import { formatMoney } from '../../../i18n/formats'
 import { useT } from '../../intl-context'
 import { useRenderContext } from '../../site-context'
 

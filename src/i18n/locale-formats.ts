@@ -1,3 +1,5 @@
+import { memo } from '../lib/memo'
+
 /**
  * The Intl constructors to format a language with. The runtime's own, unless a language's data had to be
  * shipped (workerd and Chromium carry no Icelandic number or date data and would fall back to English:
@@ -21,7 +23,7 @@ export function provideIntl(
   ctors: { NumberFormat: NumberFormatConstructor; DateTimeFormat: DateTimeFormatConstructor },
 ): void {
   provided.set(lang, ctors)
-  if (import.meta.env.SSR) rememberedTexts.clear()
+  if (import.meta.env.SSR) intlData++
 }
 
 /**
@@ -55,23 +57,39 @@ export function dateTimeFormat(locale: string, options?: Intl.DateTimeFormatOpti
  * text anyway, so the server hands its formatted strings over (the payload's `formats`) and the browser builds
  * no formatter until a customer's choice needs a figure the server did not show.
  *
- * Each entry is a pure function of its key (the kind, the locale and the value), so a key another render of the
- * same isolate added is still right for this page: the recording needs no isolation between requests.
+ * Each entry is a pure function of its key (the kind, the locale and the value).
  */
 const replayed = new Map<string, string>()
-let recording: Record<string, string> | null = null
+
+/** What one server render formatted, keyed by kind, locale and value, for its page's payload. */
+export type FormattingNotes = Record<string, string>
+
+/** Where the render in progress keeps its notes: set once per isolate by the renderer (worker/ssr/render.tsx). */
+let renderNotes: () => FormattingNotes | undefined = () => undefined
 
 /**
- * Texts the server formatted so far in this isolate, the oldest dropped past `REMEMBERED_TEXTS`: a page shows the
- * same prices, rates and dates to every visitor, and formatting one costs more than finding it again. Cleared when a
- * language's Intl data arrives (`provideIntl`), since a text formatted before it was the runtime's fallback.
+ * Tells formatting where the render in progress keeps its notes: the renderer hands each render its own (an
+ * AsyncLocalStorage), so what one page formatted never lands in another's payload.
+ *
+ * @example
+ * noteFormattingIn(() => renders.getStore())
  */
-const rememberedTexts = new Map<string, string>()
-const REMEMBERED_TEXTS = 4000
+export function noteFormattingIn(notes: () => FormattingNotes | undefined): void {
+  renderNotes = notes
+}
+
+/**
+ * Texts the server formatted so far in this isolate: a page shows the same prices, rates and dates to every visitor,
+ * and formatting one costs more than finding it again. A language's Intl data arriving (`provideIntl`) starts them
+ * anew, since a text formatted before it was the runtime's fallback.
+ */
+// Server only: the browser's build leaves the memo out.
+const rememberedTexts = import.meta.env.SSR ? memo<[], string>(4000) : null
+let intlData = 0
 
 /**
  * The text of one formatting: the server's, when the page was handed it, else `format()`'s (on the server, once per
- * key and then remembered), noted while a render records.
+ * key and then remembered), noted for the render in progress.
  *
  * @example
  * formatted(`money|de-DE|EUR|119800`, () => moneyFormat.format(1198)) // '1.198,00 €'
@@ -80,31 +98,10 @@ export function formatted(key: string, format: () => string): string {
   const known = replayed.get(key)
   if (known !== undefined) return known
   // The browser formats the few figures a customer's choices add, and ships no memo for them.
-  const text = import.meta.env.SSR ? remembered(key, format) : format()
-  if (recording) recording[key] = text
+  const text = rememberedTexts ? rememberedTexts([], `${intlData}|${key}`, format) : format()
+  const notes = renderNotes()
+  if (notes) notes[key] = text
   return text
-}
-
-function remembered(key: string, format: () => string): string {
-  let text = rememberedTexts.get(key)
-  if (text === undefined) {
-    text = format()
-    if (rememberedTexts.size >= REMEMBERED_TEXTS) rememberedTexts.delete(rememberedTexts.keys().next().value as string)
-    rememberedTexts.set(key, text)
-  }
-  return text
-}
-
-/** Starts noting every `formatted` text (the server, as it renders a page that hydrates). */
-export function recordFormatting(): void {
-  recording = {}
-}
-
-/** What was noted since `recordFormatting`, for the page's payload; noting stops. */
-export function takeFormatting(): Record<string, string> {
-  const taken = recording ?? {}
-  recording = null
-  return taken
 }
 
 /** The server's formatting of this page (the browser, before it hydrates). */

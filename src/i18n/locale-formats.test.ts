@@ -1,25 +1,37 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { formatted, provideIntl, recordFormatting, replayFormatting, takeFormatting } from './locale-formats'
-import { formatDeduction, formatMoney, money } from './money'
-import { formatRate } from './number'
+import { money } from '../domain/money'
+import { formatDeduction, formatMoney, formatRate } from './formats'
+import { type FormattingNotes, formatted, noteFormattingIn, provideIntl, replayFormatting } from './locale-formats'
+
+/** A render's own notes, as the renderer hands them to formatting. */
+let notes: FormattingNotes | undefined
+noteFormattingIn(() => notes)
+const record = () => {
+  notes = {}
+}
+const take = () => {
+  const taken = notes ?? {}
+  notes = undefined
+  return taken
+}
 
 describe('formatting handed from the server to the browser', () => {
   afterEach(() => {
-    takeFormatting()
+    take()
   })
 
   it('notes what a render formats, keyed by kind, locale and value, and stops noting once taken', () => {
-    recordFormatting()
+    record()
     expect(formatMoney(money(5799000, 'EUR'), 'de-DE')).toBe('57.990,00\u00a0€')
     expect(formatDeduction(money(1_970_000, 'EUR'), 'nl-NL')).toBe('\u2212\u00a0€\u00a019.700,00')
     expect(formatRate(0.0499, 'de-DE')).toBe('4,99\u00a0%')
-    expect(takeFormatting()).toEqual({
+    expect(take()).toEqual({
       'money|de-DE|EUR|5799000': '57.990,00\u00a0€',
       'deduction|nl-NL|EUR|1970000': '\u2212\u00a0€\u00a019.700,00',
       'rate|de-DE|0.0499': '4,99\u00a0%',
     })
     formatMoney(money(100, 'EUR'), 'de-DE')
-    expect(takeFormatting()).toEqual({})
+    expect(take()).toEqual({})
   })
 
   it('gives the handed-over text without formatting again, and formats what was not handed over', () => {
@@ -35,13 +47,13 @@ describe('formatting handed from the server to the browser', () => {
 
   it('formats a key once and finds it again, noted for every render that shows it', () => {
     const format = vi.fn(() => '1 234 kr')
-    recordFormatting()
+    record()
     expect(formatted('money|test-memo|NOK|123400', format)).toBe('1 234 kr')
-    expect(takeFormatting()).toEqual({ 'money|test-memo|NOK|123400': '1 234 kr' })
+    expect(take()).toEqual({ 'money|test-memo|NOK|123400': '1 234 kr' })
     // The next render shows the same price: found, not formatted, and still handed to its browser.
-    recordFormatting()
+    record()
     expect(formatted('money|test-memo|NOK|123400', format)).toBe('1 234 kr')
-    expect(takeFormatting()).toEqual({ 'money|test-memo|NOK|123400': '1 234 kr' })
+    expect(take()).toEqual({ 'money|test-memo|NOK|123400': '1 234 kr' })
     expect(format).toHaveBeenCalledTimes(1)
   })
 
