@@ -1,3 +1,4 @@
+import type { DeclaredMessage } from '../domain/app-bridge'
 import { formatMoney } from '../domain/money'
 import { checkCardForm } from '../domain/order/card'
 import type { OrderKind } from '../domain/order/order'
@@ -56,7 +57,7 @@ function ConfirmationPage({ data }: { data: ConfirmationData }) {
         </div>
         <div className="order-detail__side">
           {canPay && data.onlinePayment ? (
-            <form className="form next-action" method="post" noValidate aria-labelledby="pay-title">
+            <form id="pay-form" className="form next-action" method="post" noValidate aria-labelledby="pay-title">
               <h2 id="pay-title">
                 {t('order.pay.heading', { amount: formatMoney(order.amounts.dueToday, site.locale) })}
               </h2>
@@ -167,6 +168,27 @@ export const orderConfirmation = defineRoute<ConfirmationData>({
     })
     ctx.notify(notificationIds)
     return { redirect: linkTo(ctx.site, `/order/${data.id}`, { query: 'paid=1' }) }
+  },
+  appMessages: (data, site) => {
+    const { order } = data
+    const orderNumber = order.orderNumber ?? order.reservationNumber ?? ''
+    const declined = data.message === 'order.pay.declined' || data.message === 'order.pay.abandoned'
+    const shownAgain = declined || Object.keys(data.errors).length > 0
+    const messages: DeclaredMessage[] = []
+    if (declined) messages.push({ on: 'load', message: { type: 'paymentFinished', orderNumber, outcome: 'declined' } })
+    if (!shownAgain) {
+      const orderPath = linkTo(site, `/order/${data.id}`)
+      messages.push({ on: 'load', message: { type: 'orderPlaced', orderNumber, kind: order.kind, orderPath } })
+    }
+    if (order.payment === 'unpaid' && order.amounts.dueToday.amount > 0 && data.onlinePayment) {
+      const { amount, currency } = order.amounts.dueToday
+      messages.push({
+        on: 'submit',
+        form: 'pay-form',
+        message: { type: 'paymentStarted', orderNumber, amount, currency },
+      })
+    }
+    return messages
   },
   meta: () => ({
     title: 'order.placed.order',
