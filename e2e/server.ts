@@ -105,6 +105,8 @@ function serve(withEnv: NodeJS.ProcessEnv, port: number, log: string, extra: str
  * over HTTPS (a second server with its own state) for WebKit and Firefox, with Xvfb and WebKitWebDriver for WebKit.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Whatever ends this process, the servers, the display and the driver end with it.
+  process.once('exit', stopAll)
   try {
     return await start(project)
   } catch (error) {
@@ -116,27 +118,33 @@ export default async function setup(project: TestProject): Promise<() => Promise
 let tls: ReturnType<typeof throwawayCertificate> | undefined
 
 function stopAll(): void {
-  for (const child of started.reverse()) if (child.pid) process.kill(-child.pid, 'SIGTERM')
+  for (const child of started.reverse()) {
+    try {
+      // Each was started as the leader of its own process group: the group goes, its children with it.
+      if (child.pid) process.kill(-child.pid, 'SIGTERM')
+    } catch {
+      // Gone already.
+    }
+  }
   started.length = 0
   if (tls) rmSync(tls.dir, { recursive: true, force: true })
 }
 
 async function start(project: TestProject): Promise<() => Promise<void>> {
   const engines = enginesToRun()
-  const secure = engines.some((engine: Engine) => engine !== 'chromium')
   if (!process.env.E2E_SKIP_BUILD) run('build')
   run('db:setup')
-  if (secure) run('db:setup', secureEnv)
+  // WebKit and Firefox run against the HTTPS server, and so does the app's webview in every engine.
+  run('db:setup', secureEnv)
   // The server's own output (wrangler's warnings, the Worker's console.error with request ids) goes to a file, so a
   // browser test that stalls can be matched with what the Worker did meanwhile.
   mkdirSync('e2e-screenshots', { recursive: true })
   serve(env, PORT, 'e2e-screenshots/server.log')
-  if (secure) {
-    tls = throwawayCertificate()
-    serve(secureEnv, SECURE_PORT, 'e2e-screenshots/server-secure.log', [
-      ...['--local-protocol', 'https', '--https-key-path', tls.key, '--https-cert-path', tls.cert],
-    ])
-  }
+  const certificate = throwawayCertificate()
+  tls = certificate
+  serve(secureEnv, SECURE_PORT, 'e2e-screenshots/server-secure.log', [
+    ...['--local-protocol', 'https', '--https-key-path', certificate.key, '--https-cert-path', certificate.cert],
+  ])
   let webDriverUrl = ''
   if (engines.includes('webkit')) {
     const { process: xvfb, display } = await startDisplay()
@@ -154,13 +162,11 @@ async function start(project: TestProject): Promise<() => Promise<void>> {
   }
   await waitFor(async () => (await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok, 'the storefront', 60_000)
   project.provide('baseUrl', `http://127.0.0.1:${PORT}`)
-  if (tls) {
-    const ca = readFileSync(tls.cert)
-    const secureBase = `https://localhost:${SECURE_PORT}`
-    await waitFor(() => secureHealthy(`${secureBase}/api/health`, ca), 'the storefront over HTTPS', 60_000)
-    project.provide('secureBaseUrl', secureBase)
-    project.provide('certificate', tls.cert)
-  }
+  const ca = readFileSync(certificate.cert)
+  const secureBase = `https://localhost:${SECURE_PORT}`
+  await waitFor(() => secureHealthy(`${secureBase}/api/health`, ca), 'the storefront over HTTPS', 60_000)
+  project.provide('secureBaseUrl', secureBase)
+  project.provide('certificate', certificate.cert)
   project.provide('webDriverUrl', webDriverUrl)
   project.provide('engines', engines)
   return async () => stopAll()
@@ -169,7 +175,7 @@ async function start(project: TestProject): Promise<() => Promise<void>> {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
-    /** The HTTPS server of the WebKit and Firefox runs ('' when neither runs). */
+    /** The HTTPS server of the WebKit and Firefox runs and of the app's webview. */
     secureBaseUrl: string
     /** Its throwaway certificate, which WebKit is told to trust for localhost. */
     certificate: string

@@ -1,4 +1,4 @@
-import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type Page } from 'puppeteer-core'
+import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs'
 import type { Cookie, InPage, NativeSide, Tab, VisitorOptions } from './tab'
 import { clickAndAwaitNewPage, until } from './tab'
@@ -20,7 +20,12 @@ export function launchFirefox(javaScript = true): Promise<Browser> {
 
 /** Debian's Chromium over the DevTools protocol, as the Android app's webview is Chromium. */
 export function launchChromium(): Promise<Browser> {
-  return puppeteer.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS], headless: true })
+  return puppeteer.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS],
+    headless: true,
+    acceptInsecureCerts: true,
+  })
 }
 
 /**
@@ -54,7 +59,7 @@ export async function puppeteerVisitor(
       native = { messages: async () => [...received] }
     }
   }
-  return { tab: new PuppeteerTab(engine, context, page), native }
+  return { tab: new PuppeteerTab(engine, context, page, options.javaScript !== false), native }
 }
 
 class PuppeteerTab implements Tab {
@@ -62,6 +67,7 @@ class PuppeteerTab implements Tab {
     readonly engine: 'chromium' | 'firefox',
     private readonly context: BrowserContext,
     private readonly page: Page,
+    private readonly javaScript: boolean,
   ) {}
 
   async goto(url: string): Promise<void> {
@@ -72,25 +78,19 @@ class PuppeteerTab implements Tab {
     return this.page.url()
   }
 
-  private async find(selector: string, text?: string): Promise<ElementHandle<Element>> {
-    if (text === undefined) {
-      const found = await this.page.$(selector)
-      if (!found) throw new Error(`no ${selector}`)
-      return found
-    }
-    const handle = await this.page.evaluateHandle(
-      (css, wanted) =>
-        Array.from(document.querySelectorAll(css)).find((el) => (el.textContent ?? '').includes(wanted)) ?? null,
-      selector,
-      text,
-    )
-    const element = handle.asElement() as ElementHandle<Element> | null
-    if (!element) throw new Error(`no ${selector} with the text "${text}"`)
-    return element
+  /**
+   * Puppeteer's locator for a selector (narrowed to the deepest element with the text): it waits until the element
+   * is there, visible and still (by the page's animation frames), scrolls it into view and acts on it.
+   */
+  private locate(selector: string, text?: string) {
+    return this.page.locator(text === undefined ? selector : `${selector} ::-p-text(${text})`)
   }
 
   async click(selector: string, text?: string): Promise<void> {
-    const element = await this.find(selector, text)
+    if (this.javaScript) return this.locate(selector, text).click()
+    // Without the page's scripts no animation frame comes for a locator to wait for: the element, as it is.
+    const element = await this.page.$(text === undefined ? selector : `${selector} ::-p-text(${text})`)
+    if (!element) throw new Error(`no ${selector}${text === undefined ? '' : ` with the text "${text}"`}`)
     await element.scrollIntoView()
     await element.click()
   }
@@ -100,16 +100,17 @@ class PuppeteerTab implements Tab {
   }
 
   async fill(selector: string, value: string): Promise<void> {
-    const field = await this.find(selector)
-    await field.click()
-    await field.evaluate((el) => (el as HTMLInputElement).select())
-    await this.page.keyboard.press('Backspace')
+    if (this.javaScript) return this.locate(selector).fill(value)
+    const field = await this.page.$(selector)
+    if (!field) throw new Error(`no ${selector}`)
+    await field.scrollIntoView()
+    await field.click({ count: 3 })
     await field.type(value)
   }
 
   async check(selector: string): Promise<void> {
-    const box = await this.find(selector)
-    if (!(await box.evaluate((el) => (el as HTMLInputElement).checked))) await this.click(selector)
+    const checked = await this.page.$eval(selector, (el) => (el as HTMLInputElement).checked)
+    if (!checked) await this.click(selector)
   }
 
   async select(selector: string, value: string): Promise<void> {

@@ -164,9 +164,23 @@ class WebKitTab implements Tab {
   }
 
   async screenshot(): Promise<Buffer> {
-    // The document element's screenshot is the whole page, not only what the window shows.
-    const page = await this.driver.findElement(By.css('html'))
-    return Buffer.from(await page.takeScreenshot(), 'base64')
+    // WebKit's screenshots end at the window: the window is made as tall as the page (a few rounds, since a page laid
+    // out in viewport heights grows with it), photographed, and given back its size.
+    const { width, height } = await this.driver.manage().window().getRect()
+    for (let round = 0; round < 3; round++) {
+      const [inner, page] = (await this.driver.executeScript(() => [
+        window.innerHeight,
+        document.documentElement.scrollHeight,
+      ])) as number[]
+      if ((page ?? 0) <= (inner ?? 0) || (page ?? 0) > 16_000) break
+      await this.driver
+        .manage()
+        .window()
+        .setRect({ width, height: height + (page ?? 0) - (inner ?? 0) })
+    }
+    const shot = await (await this.driver.findElement(By.css('html'))).takeScreenshot()
+    await this.driver.manage().window().setRect({ width, height })
+    return Buffer.from(shot, 'base64')
   }
 
   async press(key: 'Tab' | 'Enter' | 'Space'): Promise<void> {
