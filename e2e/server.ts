@@ -89,11 +89,12 @@ async function startDisplay(): Promise<{ process: ChildProcess; display: string 
 
 const started: ChildProcess[] = []
 
-function serve(withEnv: NodeJS.ProcessEnv, port: number, log: string, extra: string[] = []): void {
+/** `npm run serve` on a port; the storefront's official origin is the address the browsers use (e-mails, canonical links). */
+function serve(withEnv: NodeJS.ProcessEnv, origin: string, log: string, extra: string[] = []): void {
   const out = openSync(log, 'w')
   started.push(
     spawn('npm', ['run', 'serve', '--', ...extra], {
-      env: { ...withEnv, PORT: String(port) },
+      env: { ...withEnv, PORT: new URL(origin).port, OFFICIAL_URL: origin },
       stdio: ['ignore', out, out],
       detached: true,
     }),
@@ -139,10 +140,10 @@ async function start(project: TestProject): Promise<() => Promise<void>> {
   // The server's own output (wrangler's warnings, the Worker's console.error with request ids) goes to a file, so a
   // browser test that stalls can be matched with what the Worker did meanwhile.
   mkdirSync('e2e-screenshots', { recursive: true })
-  serve(env, PORT, 'e2e-screenshots/server.log')
+  serve(env, `http://127.0.0.1:${PORT}`, 'e2e-screenshots/server.log')
   const certificate = throwawayCertificate()
   tls = certificate
-  serve(secureEnv, SECURE_PORT, 'e2e-screenshots/server-secure.log', [
+  serve(secureEnv, `https://localhost:${SECURE_PORT}`, 'e2e-screenshots/server-secure.log', [
     ...['--local-protocol', 'https', '--https-key-path', certificate.key, '--https-cert-path', certificate.cert],
   ])
   let webDriverUrl = ''
