@@ -88,11 +88,20 @@ class PuppeteerTab implements Tab {
 
   async click(selector: string, text?: string): Promise<void> {
     if (this.javaScript) return this.locate(selector, text).click()
-    // Without the page's scripts no animation frame comes for a locator to wait for: the element, as it is.
-    const element = await this.page.$(text === undefined ? selector : `${selector} ::-p-text(${text})`)
-    if (!element) throw new Error(`no ${selector}${text === undefined ? '' : ` with the text "${text}"`}`)
-    await element.scrollIntoView()
-    await element.click()
+    // Firefox without the page's scripts answers neither a locator (it waits for an animation frame) nor an input
+    // action: the element is activated from the driver's own script, which is all a page without scripts can tell.
+    const found = await this.page.evaluate(
+      (css, wanted) => {
+        const element = Array.from(document.querySelectorAll<HTMLElement>(css)).find(
+          (el) => wanted === null || (el.textContent ?? '').includes(wanted),
+        )
+        element?.click()
+        return element !== undefined
+      },
+      selector,
+      text ?? null,
+    )
+    if (!found) throw new Error(`no ${selector}${text === undefined ? '' : ` with the text "${text}"`}`)
   }
 
   clickToLoad(selector: string, text?: string): Promise<void> {
@@ -101,11 +110,13 @@ class PuppeteerTab implements Tab {
 
   async fill(selector: string, value: string): Promise<void> {
     if (this.javaScript) return this.locate(selector).fill(value)
-    const field = await this.page.$(selector)
-    if (!field) throw new Error(`no ${selector}`)
-    await field.scrollIntoView()
-    await field.click({ count: 3 })
-    await field.type(value)
+    await this.page.$eval(
+      selector,
+      (el, entry) => {
+        ;(el as HTMLInputElement).value = entry
+      },
+      value,
+    )
   }
 
   async check(selector: string): Promise<void> {

@@ -178,6 +178,14 @@ class WebKitTab implements Tab {
         .window()
         .setRect({ width, height: height + (page ?? 0) - (inner ?? 0) })
     }
+    // Two frames: the web view paints what the larger window shows before it is photographed.
+    await this.evaluate(
+      () =>
+        new Promise((resolve) => {
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))
+          setTimeout(() => resolve(false), 500)
+        }),
+    )
     const shot = await (await this.driver.findElement(By.css('html'))).takeScreenshot()
     await this.driver.manage().window().setRect({ width, height })
     return Buffer.from(shot, 'base64')
