@@ -66,10 +66,14 @@ export function lookAt(tab: Tab): Promise<string[]> {
   return tab.evaluate(findingsInPage, MESSAGE_KEYS)
 }
 
-/** Writes the tab's whole page to `e2e-screenshots/<engine>/<name>.png`. */
+/**
+ * Writes the tab's whole page to `e2e-screenshots/<engine>/<name>.png`, scrolled to the top first: a sticky part (the
+ * configurator's car) is drawn where the scroll keeps it, and would stand elsewhere in a picture of the whole page.
+ */
 export async function screenshotOf(tab: Tab, name: string): Promise<void> {
   const path = join(SCREENSHOT_DIR, tab.engine, `${name}.png`)
   mkdirSync(dirname(path), { recursive: true })
+  await tab.evaluate(() => window.scrollTo(0, 0))
   writeFileSync(path, await tab.screenshot())
 }
 
