@@ -154,10 +154,10 @@ export default defineRoute<AuthData>({
   namespaces: ['page.auth', 'auth', 'field', 'validation'],
   indexable: false,
   load: async (ctx) => {
-    // The app that signs people in itself shows no web sign-in (SPEC §6): the page asks the app instead.
-    if (ctx.app?.signInByApp) throw new PageError('signInInApp', 401)
     const frontRedirect = ctx.url.searchParams.get('frontRedirect') ?? ''
     if (ctx.session.user) throw new PageRedirect(destination(ctx, frontRedirect))
+    // The app that signs people in itself shows no web sign-in (SPEC §6): the page asks the app instead.
+    if (ctx.app?.signInByApp) throw new PageError('signInInApp', 401)
     return emptyData(frontRedirect)
   },
   action: (ctx) => {

@@ -57,7 +57,7 @@ function ConfirmationPage({ data }: { data: ConfirmationData }) {
         </div>
         <div className="order-detail__side">
           {canPay && data.onlinePayment ? (
-            <form id="pay-form" className="form next-action" method="post" noValidate aria-labelledby="pay-title">
+            <form className="form next-action" id="pay-form" method="post" noValidate aria-labelledby="pay-title">
               <h2 id="pay-title">
                 {t('order.pay.heading', { amount: formatMoney(order.amounts.dueToday, site.locale) })}
               </h2>

@@ -189,6 +189,27 @@ describe('the sign-in hand-over', () => {
     })
   })
 
+  it('goes on from the sign-in page the app was asked from to the page behind it', async () => {
+    const { code, account } = await customerWithCode()
+    const webview = visitor({ 'user-agent': IOS_APP })
+    webview.jar.set(APP_COOKIE, 'v1.login-app')
+    const asked = await webview.request('/nl/auth?frontRedirect=%2Fnl%2Ftest-drive')
+    expect(asked.status).toBe(401)
+    expect(bridgeOf(await asked.text())?.messages[0]?.message).toMatchObject({
+      type: 'signInRequired',
+      returnTo: '/nl/auth?frontRedirect=%2Fnl%2Ftest-drive',
+    })
+    const signedIn = await webview.request('/nl/app/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      body: new URLSearchParams({ code, account, returnTo: '/nl/auth?frontRedirect=%2Fnl%2Ftest-drive' }).toString(),
+    })
+    expect(signedIn.status).toBe(303)
+    const back = await webview.request(signedIn.headers.get('location') ?? '')
+    expect(back.status).toBe(303)
+    expect(back.headers.get('location')).toBe('/nl/test-drive')
+  })
+
   it('lets only one of two simultaneous exchanges of a code through', async () => {
     const { code, account } = await customerWithCode()
     const answers = await Promise.all([exchange(code, account).sent, exchange(code, account).sent])
