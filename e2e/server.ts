@@ -141,6 +141,10 @@ async function start(project: TestProject): Promise<() => Promise<void>> {
   // browser test that stalls can be matched with what the Worker did meanwhile.
   mkdirSync('e2e-screenshots', { recursive: true })
   serve(env, `http://127.0.0.1:${PORT}`, 'e2e-screenshots/server.log')
+  // One server up before the next starts: two wrangler processes starting at once can pick the same free port for
+  // their own inner sockets.
+  await waitFor(async () => (await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok, 'the storefront', 90_000)
+  project.provide('baseUrl', `http://127.0.0.1:${PORT}`)
   const certificate = throwawayCertificate()
   tls = certificate
   serve(secureEnv, `https://localhost:${SECURE_PORT}`, 'e2e-screenshots/server-secure.log', [
@@ -161,11 +165,9 @@ async function start(project: TestProject): Promise<() => Promise<void>> {
     webDriverUrl = `http://127.0.0.1:${WEBDRIVER_PORT}`
     await waitFor(async () => (await fetch(`${webDriverUrl}/status`)).ok, 'WebKitWebDriver', 20_000)
   }
-  await waitFor(async () => (await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok, 'the storefront', 60_000)
-  project.provide('baseUrl', `http://127.0.0.1:${PORT}`)
   const ca = readFileSync(certificate.cert)
   const secureBase = `https://localhost:${SECURE_PORT}`
-  await waitFor(() => secureHealthy(`${secureBase}/api/health`, ca), 'the storefront over HTTPS', 60_000)
+  await waitFor(() => secureHealthy(`${secureBase}/api/health`, ca), 'the storefront over HTTPS', 90_000)
   project.provide('secureBaseUrl', secureBase)
   project.provide('certificate', certificate.cert)
   project.provide('webDriverUrl', webDriverUrl)
