@@ -1,16 +1,13 @@
 import { describe, expect, inject, it } from 'vitest'
 import nl from '../../locales/nl-NL.json'
-import type { Engine } from './engines'
 import { baseFor, lookAt, screenshotOf, visitorsOf } from './visitors'
 
 /*
- * Without JavaScript, in WebKit and Firefox: configure by links, save, sign up, order (errors first) and pay, on the
- * Dutch site at a phone's width. Every step is a link or a form; the page's scripts never run.
+ * Without JavaScript, in each engine: configure by links, save, sign up, order (errors first) and pay, on the Dutch
+ * site at a phone's width. Every step is a link or a form; the page's scripts never run.
  */
 
-const ENGINES = (['webkit', 'firefox'] as const).filter((engine: Engine) => inject('engines').includes(engine))
-
-for (const engine of ENGINES) {
+for (const engine of inject('engines')) {
   describe(`${engine} without JavaScript`, () => {
     const visit = visitorsOf(engine)
     const base = baseFor(engine)

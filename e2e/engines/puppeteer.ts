@@ -42,6 +42,8 @@ export async function puppeteerVisitor(
   const page = await context.newPage()
   const viewport = options.viewport ?? { width: 1366, height: 900 }
   await page.setViewport(viewport)
+  // Chromium turns the page's scripts off per page (Firefox per browser: launchFirefox).
+  if (engine === 'chromium' && options.javaScript === false) await page.setJavaScriptEnabled(false)
   let native: NativeSide | null = null
   if (options.app) {
     await page.setUserAgent({ userAgent: options.app.userAgent })
