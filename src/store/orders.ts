@@ -23,6 +23,8 @@ const MAIL_OF_EVENT: Record<string, string | undefined> = {
   requestRefund: 'refundRequested',
   withdrawRefund: 'refundWithdrawn',
   markRefunded: 'refundCompleted',
+  issueRefund: 'refundIssued',
+  refundSucceeded: 'refundCompleted',
   allocate: 'carAllocated',
   ship: 'carShipped',
   deliver: 'carDelivered',
