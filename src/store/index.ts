@@ -5,6 +5,7 @@ import { createDocumentStore } from './documents'
 import { createFinanceApplicationStore } from './finance-applications'
 import { createFinanceOfferStore } from './finance-offers'
 import { createOrderStore } from './orders'
+import { createPaymentStore } from './payments'
 import { createPriceWatchStore } from './price-watches'
 import { createProgramRequestStore } from './program-requests'
 import { createProgramStore } from './programs'
@@ -45,6 +46,8 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     /** Statuses of subscription requests and home-charger enquiries, moved by staff. */
     programRequests: () => createProgramRequestStore(env.DB),
     orders: () => createOrderStore(env.DB),
+    /** Payments and refunds through the payment provider. */
+    payments: () => createPaymentStore(env.DB),
     customerRecords: () => createCustomerRecordStore(env.DB),
     audit: () => createAuditStore(env.DB),
     roles: () => createRoleStore(env.DB),

@@ -6,7 +6,7 @@ const DEV_SECRET = 'development-only-secret-never-used-in-production'
 export const DEV_GRAY_CODE = 'preview-2026'
 
 /** The Worker secrets production cannot run without (docs/runbooks/deploy.md). */
-export const REQUIRED_SECRETS = ['APP_SECRET', 'GRAY_ACCESS_CODE'] as const
+export const REQUIRED_SECRETS = ['APP_SECRET', 'GRAY_ACCESS_CODE', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const
 
 const EnvSchema = z
   .object({
@@ -24,6 +24,21 @@ const EnvSchema = z
      * `wrangler secret put SENTRY_DSN`. The browser gets it too (a DSN is public by design).
      */
     SENTRY_DSN: z.url().optional(),
+    /**
+     * Stripe's secret API key (`sk_live_…`, or a restricted `rk_live_…`; `sk_test_…` for a sandbox). Required in
+     * production; elsewhere the local stand-in answers without it. `wrangler secret put STRIPE_SECRET_KEY`.
+     */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(live|test)_\w{8,}$/)
+      .optional(),
+    /** The signing secret of the storefront's webhook endpoint at Stripe (`whsec_…`). `wrangler secret put STRIPE_WEBHOOK_SECRET`. */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w{8,}$/)
+      .optional(),
+    /** Another Stripe API base outside production (a Stripe mock server); production always uses api.stripe.com. */
+    STRIPE_API_URL: z.url().optional(),
     /** Share of requests traced for error reporting, 0–1 (default 0.05). */
     SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).optional(),
   })
@@ -32,8 +47,13 @@ const EnvSchema = z
       for (const name of REQUIRED_SECRETS) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required in production` })
       }
-      if (!env.APP_SECRET || !env.GRAY_ACCESS_CODE) return z.NEVER
-      return { ...env, APP_SECRET: env.APP_SECRET, GRAY_ACCESS_CODE: env.GRAY_ACCESS_CODE }
+      if (!env.APP_SECRET || !env.GRAY_ACCESS_CODE || !env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) return z.NEVER
+      return {
+        ...env,
+        APP_SECRET: env.APP_SECRET,
+        GRAY_ACCESS_CODE: env.GRAY_ACCESS_CODE,
+        STRIPE_API_URL: undefined,
+      }
     }
     return { ...env, APP_SECRET: env.APP_SECRET ?? DEV_SECRET, GRAY_ACCESS_CODE: env.GRAY_ACCESS_CODE ?? DEV_GRAY_CODE }
   })

@@ -1,0 +1,47 @@
+/**
+ * Which payment provider a request talks to: Stripe with the Worker secrets in production (required there, like
+ * APP_SECRET), the local stand-in everywhere else unless a Stripe test key is set. The adapter is the same; only the
+ * base URL, the keys and the transport differ (docs/decisions.md, 32).
+ */
+import { exports } from 'cloudflare:workers'
+import type { PaymentProvider } from '../../domain/payment/provider'
+import type { AppConfig } from '../env'
+import { stripeProvider } from './stripe'
+
+/** Where the stand-in is mounted on the Worker, outside production only. */
+export const STAND_IN_PATH = '/dev/stripe'
+/** The storefront's webhook endpoint; register `<OFFICIAL_URL>/api/payments/stripe/webhook` with Stripe. */
+export const WEBHOOK_PATH = '/api/payments/stripe/webhook'
+
+/** The stand-in's keys: public, development-only values that no Stripe account has. */
+export const STAND_IN = {
+  secretKey: 'sk_test_stand_in_nordvolt_development_only',
+  webhookSecret: 'whsec_stand_in_nordvolt_development_only',
+} as const
+
+/** Stripe's hosted Checkout pages (the only addresses a customer is sent to in production). */
+const STRIPE_CHECKOUT = 'https://checkout.stripe.com/'
+
+/**
+ * The payment provider for a request. `origin` is the storefront's public origin (OFFICIAL_URL, or outside
+ * production the request's own), where the stand-in answers.
+ */
+export function paymentProviderFor(config: AppConfig, origin: string): PaymentProvider {
+  if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET)
+    return stripeProvider({
+      secretKey: config.STRIPE_SECRET_KEY,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      apiBase: (config.ENVIRONMENT === 'production' ? undefined : config.STRIPE_API_URL) ?? 'https://api.stripe.com',
+      checkoutPrefixes: [STRIPE_CHECKOUT],
+    })
+  if (config.ENVIRONMENT === 'production') throw new Error('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required')
+  const base = `${origin}${STAND_IN_PATH}`
+  return stripeProvider({
+    ...STAND_IN,
+    apiBase: base,
+    checkoutPrefixes: [`${base}/checkout/`],
+    // Inside workerd a Worker reaches itself through its loopback binding (ctx.exports), under wrangler dev and in
+    // the vitest pool alike; the tests' origin is no server at all.
+    transport: (input, init) => exports.default.fetch(new Request(input, init)),
+  })
+}
