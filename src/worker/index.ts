@@ -26,6 +26,10 @@ import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from '
 import { matchPage } from './pages'
 import { notifyPriceChanges } from './price-changes'
 import { handlePrivacyExport, PRIVACY_EXPORT_PATH } from './privacy-export'
+import { standIn } from './payment-stand-in'
+import { handleStripeWebhook } from './payments/context'
+import { STAND_IN_PATH, WEBHOOK_PATH } from './payments/settings'
+import { reconcileScheduled } from './payments/scheduled'
 import { seo } from './seo'
 import { CachePolicy } from './ssr/cache-policy'
 import { handleAction, renderError, renderRoute } from './ssr/render'
@@ -140,6 +144,10 @@ app.post('*', (c, next) => {
   if (!page) return next()
   return isSameOriginPost(c) ? handleAction(c, page) : refuseForgedPage(c)
 })
+// The payment provider's events are signed by the provider (verified in the handler), not by a visitor's token; the
+// payment stand-in (outside production only) is the provider's surface, with its own keys.
+app.post(WEBHOOK_PATH, handleStripeWebhook)
+app.route(STAND_IN_PATH, standIn)
 app.use(csrfProtection(refuseForgedPage))
 
 app.route('/api', api)
@@ -199,5 +207,6 @@ export default withErrorReporting<unknown>({
   scheduled: async (_controller: ScheduledController, env: Env, ctx: ExecutionContext) => {
     ctx.waitUntil(sweepOutbox(env))
     ctx.waitUntil(notifyPriceChanges(env))
+    ctx.waitUntil(reconcileScheduled(env))
   },
 })

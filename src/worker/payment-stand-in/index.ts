@@ -1,7 +1,7 @@
 /**
  * The local stand-in for Stripe, mounted at /dev/stripe outside production (a production Worker answers 404): its
- * API (api.ts), its hosted checkout and its page (pages.ts), and its webhook deliveries (delivery.ts). Loaded only
- * when asked for, so the Worker's main module does not carry it.
+ * API (api.ts), its hosted checkout and its page (pages.ts), and its webhook deliveries (delivery.ts).
+ * A production Worker answers 404 on every address of it.
  */
 import { type Context, Hono } from 'hono'
 import { createStandInStore, type StandInStore } from '../../store/payment-stand-in'
@@ -17,6 +17,12 @@ import { challengePage, checkoutPage, standInHome } from './pages'
 export { deliverDueEvents } from './delivery'
 
 export const standIn = new Hono<AppEnv>()
+
+// A production Worker has no stand-in: every address of it is the not-found page there.
+standIn.use('*', async (c, next) => {
+  if (c.get('config').ENVIRONMENT === 'production') return c.notFound()
+  await next()
+})
 
 const endpointOf = (url: string) => `${new URL(url).origin}${WEBHOOK_PATH}`
 

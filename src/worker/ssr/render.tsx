@@ -21,6 +21,8 @@ import type { HydrationPayload } from '../../ui/payload'
 import type { RenderContext } from '../../ui/site-context'
 import { recordServerEvent, tagManagerId } from '../analytics'
 import { rememberAnonymousBuild } from '../anonymous-builds'
+import { publicOrigin } from '../auth/recovery'
+import { paymentsFor } from '../payments/context'
 import { loginCheck } from '../auth/login-check'
 import { hasGrayAccess, sessionService } from '../auth/service'
 import { resolveUser, userInfoOf } from '../auth/session'
@@ -304,6 +306,8 @@ async function loadContext(c: Context<AppEnv>, site: Site, params: Record<string
     consent: readConsent(c),
     tradeIn: visitorTradeIn(c, user?.id ?? null),
     rememberAnonymousBuild: (id: string) => rememberAnonymousBuild(c, id),
+    payments: () => paymentsFor(c),
+    publicOrigin: () => publicOrigin(c),
     notify: (ids: readonly string[]) => {
       const sending = enqueueNotifications(c.env, ids)
       try {
