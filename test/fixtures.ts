@@ -46,8 +46,43 @@ export async function orderMailKinds(orderId: string): Promise<string[]> {
   return results.map((row) => row.kind)
 }
 
-/** The card form of the payment step, filled with a test card (4242… succeeds, 4000…0002 is declined). */
-export const cardForm = (cardNumber: string) => ({ cardNumber, expiry: '12/35', cvc: '123', cardName: 'Anne Test' })
+/**
+ * Pays an order as a customer does: the payment step (a method), the provider's hosted page (the Stripe stand-in)
+ * with one of Stripe's test cards, or the method's "authorize" button, and back. Answers the hosted page's answer
+ * (a 303 back to the storefront after a payment, the page again with its message after a decline).
+ *
+ * @example
+ * await payOrder(person, '/nl', id) // paid with 4242 4242 4242 4242
+ */
+export async function payOrder(
+  person: Visitor,
+  prefix: string,
+  id: string,
+  card = '4242 4242 4242 4242',
+  method = 'card',
+): Promise<Response> {
+  const page = await openCheckout(person, prefix, id, method)
+  const fields: Record<string, string> =
+    method === 'card'
+      ? { number: card, expiry: '12/35', cvc: '123', name: 'Anne Test' }
+      : method === 'sepa_debit'
+        ? { iban: card, name: 'Anne Test' }
+        : { decision: card === 'fail' ? 'fail' : 'authorize' }
+  return person.request(page, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  })
+}
+
+/** Starts paying an order with a method and answers the path of the provider's hosted page it leads to. */
+export async function openCheckout(person: Visitor, prefix: string, id: string, method = 'card'): Promise<string> {
+  const started = await person.postForm(`${prefix}/order/result-confirmation/${id}`, { method })
+  const location = started.headers.get('location') ?? ''
+  if (started.status !== 303 || !location.includes('/dev/stripe/checkout/'))
+    throw new Error(`paying ${id} led to ${started.status} ${location}`)
+  return new URL(location).pathname
+}
 
 /** A private cash order on the Dutch site (Anne de Vries in Amsterdam), as the order form posts it. */
 export const DUTCH_ORDER_FORM = {
@@ -124,7 +159,7 @@ export async function paidDutchOrder() {
     email: 'anne.jansen@example.com',
   })
   const id = placedOrderId(placed)
-  await customer.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4242 4242 4242 4242'))
+  await payOrder(customer, '/nl', id)
   const row = await env.DB.prepare('SELECT number FROM orders WHERE id = ?1').bind(id).first<{ number: string }>()
   return { customer, email, id, number: row?.number ?? '' }
 }

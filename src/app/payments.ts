@@ -6,12 +6,12 @@
  * order is then settled from what they say.
  */
 import { type Money, money } from '../domain/money'
+import type { Order } from '../domain/order/order'
+import { type Actor, type OrderEventType, transition } from '../domain/order/state'
 import { checkoutKey, RECONCILE_AFTER_MINUTES, refundKey } from '../domain/payment/attempt'
 import { mayPay, type PaymentMethod, refundableAmount } from '../domain/payment/methods'
 import type { Checkout, PaymentProvider, ProviderEvent, Refund } from '../domain/payment/provider'
 import { ProviderRequestError } from '../domain/payment/provider'
-import type { Order } from '../domain/order/order'
-import { type Actor, type OrderEventType, transition } from '../domain/order/state'
 import type { Store } from '../store'
 import type { StoredOrder } from '../store/orders'
 import type { PaymentAttempt, RefundRecord } from '../store/payments'
@@ -88,7 +88,8 @@ export async function startCheckout(
     })
   } catch (error) {
     // The same attempt started at the same moment with another method: one of the two wins, the other tries again.
-    if (error instanceof ProviderRequestError && error.code === 'idempotency_error') return { kind: 'refused', reason: 'busy' }
+    if (error instanceof ProviderRequestError && error.code === 'idempotency_error')
+      return { kind: 'refused', reason: 'busy' }
     throw error
   }
   await deps.store.payments.recordCheckout({
@@ -124,7 +125,7 @@ export async function applyCheckout(deps: PaymentDeps, checkout: Checkout): Prom
       provider: deps.provider.name,
       reference: checkout.reference,
       method: checkout.method ?? 'card',
-      attempt: 1000 + Math.floor(Date.now() / 1000) % 1000,
+      attempt: 1000 + (Math.floor(Date.now() / 1000) % 1000),
       checkoutUrl: null,
       idempotencyKey: `recorded-${checkout.reference}`,
       at: now(),
@@ -138,7 +139,8 @@ export async function applyCheckout(deps: PaymentDeps, checkout: Checkout): Prom
     method: checkout.method,
     at: now(),
   })
-  if (moved === 'duplicate') await refundPayment(deps, attempt.orderId, { reason: 'duplicate', requestedBy: null, paymentId: attempt.id })
+  if (moved === 'duplicate')
+    await refundPayment(deps, attempt.orderId, { reason: 'duplicate', requestedBy: null, paymentId: attempt.id })
   await settleOrder(deps, attempt.orderId)
 }
 
@@ -264,7 +266,11 @@ export async function sendRefund(
       // Not answered: still `requested`; the reconciliation asks again with the same key.
       console.warn(`payments: refund ${refund.id} not answered yet`, error instanceof Error ? error.message : error)
     } else {
-      await deps.store.payments.moveRefund(refund.id, 'failed', { reference: null, failureReason: error.code ?? 'refused', at: now() })
+      await deps.store.payments.moveRefund(refund.id, 'failed', {
+        reference: null,
+        failureReason: error.code ?? 'refused',
+        at: now(),
+      })
       console.error(`payments: refund ${refund.id} refused by ${deps.provider.name}: ${error.code} ${error.message}`)
     }
   }
@@ -327,10 +333,17 @@ export async function retryRefund(deps: PaymentDeps, orderId: string, staffId: s
 
 /** Handles one verified provider event; the same event twice, or events out of order, end in the same state. */
 export async function handleProviderEvent(deps: PaymentDeps, event: ProviderEvent): Promise<void> {
-  const reference = event.kind === 'checkout' ? event.checkout.reference : event.kind === 'refund' ? event.refund.reference : null
+  const reference =
+    event.kind === 'checkout' ? event.checkout.reference : event.kind === 'refund' ? event.refund.reference : null
   if (event.kind === 'checkout') await applyCheckout(deps, event.checkout)
   if (event.kind === 'refund') await applyRefund(deps, event.refund)
-  await deps.store.payments.recordEvent({ id: event.id, provider: deps.provider.name, type: event.type, reference, at: now() })
+  await deps.store.payments.recordEvent({
+    id: event.id,
+    provider: deps.provider.name,
+    type: event.type,
+    reference,
+    at: now(),
+  })
 }
 
 /**
@@ -347,7 +360,10 @@ export async function reconcilePayments(deps: PaymentDeps, at = new Date()): Pro
       await applyCheckout(deps, await deps.provider.findCheckout(attempt.reference))
       asked++
     } catch (error) {
-      console.warn(`payments: reconciliation of ${attempt.reference} failed`, error instanceof Error ? error.message : error)
+      console.warn(
+        `payments: reconciliation of ${attempt.reference} failed`,
+        error instanceof Error ? error.message : error,
+      )
     }
   }
   for (const refund of await deps.store.payments.unsettledRefundsSince(before)) {
@@ -359,7 +375,10 @@ export async function reconcilePayments(deps: PaymentDeps, at = new Date()): Pro
       } else await applyRefundTo(deps, refund, await deps.provider.findRefund(refund.reference))
       asked++
     } catch (error) {
-      console.warn(`payments: reconciliation of refund ${refund.id} failed`, error instanceof Error ? error.message : error)
+      console.warn(
+        `payments: reconciliation of refund ${refund.id} failed`,
+        error instanceof Error ? error.message : error,
+      )
     }
   }
   for (const attempt of await deps.store.payments.succeededUnsettled()) await settleOrder(deps, attempt.orderId)

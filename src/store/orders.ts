@@ -24,7 +24,7 @@ const MAIL_OF_EVENT: Record<string, string | undefined> = {
   withdrawRefund: 'refundWithdrawn',
   markRefunded: 'refundCompleted',
   issueRefund: 'refundIssued',
-  refundSucceeded: 'refundCompleted',
+  refundSucceeded: 'refundSettled',
   allocate: 'carAllocated',
   ship: 'carShipped',
   deliver: 'carDelivered',

@@ -57,7 +57,10 @@ export function createStandInStore(db: D1Database) {
       key: string,
       request: string,
       now: number,
-    ): Promise<{ claim: 'new' } | { claim: 'seen'; request: string; state: string; status: number | null; response: string | null }> {
+    ): Promise<
+      | { claim: 'new' }
+      | { claim: 'seen'; request: string; state: string; status: number | null; response: string | null }
+    > {
       const inserted = await db
         .prepare(
           `INSERT INTO stand_in_idempotency (api_key, idempotency_key, request, state, created)
@@ -95,9 +98,7 @@ export function createStandInStore(db: D1Database) {
 
     async queueEvent(id: string, type: string, body: unknown, created: number, deliverAfter: number): Promise<void> {
       await db
-        .prepare(
-          'INSERT INTO stand_in_events (id, type, body, created, deliver_after) VALUES (?1, ?2, ?3, ?4, ?5)',
-        )
+        .prepare('INSERT INTO stand_in_events (id, type, body, created, deliver_after) VALUES (?1, ?2, ?3, ?4, ?5)')
         .bind(id, type, JSON.stringify(body), created, deliverAfter)
         .run()
     },
@@ -145,7 +146,14 @@ export function createStandInStore(db: D1Database) {
              FROM stand_in_events ORDER BY created DESC, rowid DESC LIMIT ?1`,
         )
         .bind(limit)
-        .all<{ id: string; type: string; created: number; deliveredAt: number | null; attempts: number; lastStatus: number | null }>()
+        .all<{
+          id: string
+          type: string
+          created: number
+          deliveredAt: number | null
+          attempts: number
+          lastStatus: number | null
+        }>()
       return results
     },
 

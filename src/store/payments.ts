@@ -40,7 +40,9 @@ export interface RefundRecord {
   updatedAt: string
 }
 
-const attemptColumns = (p = '') => `${p}id AS id, ${p}order_id AS orderId, ${p}amount AS amount, ${p}currency AS currency,
+const attemptColumns = (
+  p = '',
+) => `${p}id AS id, ${p}order_id AS orderId, ${p}amount AS amount, ${p}currency AS currency,
   ${p}outcome AS status, ${p}provider AS provider, ${p}provider_reference AS reference,
   ${p}payment_reference AS paymentReference, ${p}method AS method, ${p}attempt AS attempt,
   ${p}checkout_url AS checkoutUrl, ${p}created_at AS createdAt, COALESCE(${p}updated_at, ${p}created_at) AS updatedAt`
@@ -145,7 +147,10 @@ export function createPaymentStore(db: D1Database) {
         const result = await statement(status).run()
         return result.meta.changes === 1 ? 'moved' : 'unchanged'
       } catch (error) {
-        if (status !== 'succeeded' || !/UNIQUE constraint failed: payments\.order_id, payments\.amount/.test(String(error)))
+        if (
+          status !== 'succeeded' ||
+          !/UNIQUE constraint failed: payments\.order_id, payments\.amount/.test(String(error))
+        )
           throw error
         const result = await statement('duplicate').run()
         return result.meta.changes === 1 ? 'duplicate' : 'unchanged'

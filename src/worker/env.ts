@@ -6,7 +6,12 @@ const DEV_SECRET = 'development-only-secret-never-used-in-production'
 export const DEV_GRAY_CODE = 'preview-2026'
 
 /** The Worker secrets production cannot run without (docs/runbooks/deploy.md). */
-export const REQUIRED_SECRETS = ['APP_SECRET', 'GRAY_ACCESS_CODE', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const
+export const REQUIRED_SECRETS = [
+  'APP_SECRET',
+  'GRAY_ACCESS_CODE',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+] as const
 
 const EnvSchema = z
   .object({
@@ -47,7 +52,8 @@ const EnvSchema = z
       for (const name of REQUIRED_SECRETS) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required in production` })
       }
-      if (!env.APP_SECRET || !env.GRAY_ACCESS_CODE || !env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) return z.NEVER
+      if (!env.APP_SECRET || !env.GRAY_ACCESS_CODE || !env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)
+        return z.NEVER
       return {
         ...env,
         APP_SECRET: env.APP_SECRET,

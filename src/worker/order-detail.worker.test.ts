@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import {
-  cardForm,
   customerWithBuild,
   DUTCH_ORDER_FORM,
   orderMailKinds,
+  payOrder,
   placedOrderId,
   signedUp,
 } from '../../test/fixtures'
@@ -72,7 +72,7 @@ describe('the order page', () => {
       /<ol class="timeline"><li class="timeline__step timeline__step--current" aria-current="step">/,
     )
 
-    await person.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4242424242424242'))
+    await payOrder(person, '/nl', id)
     const paid = await detail(person, id)
     expect(states(paid).slice(0, 3)).toEqual([
       `done:${nl['order.timeline.done']}`,
@@ -214,7 +214,7 @@ describe('the Dutch finance application', () => {
 describe('cancellation and refund', () => {
   it('asks first, then cancels; after approval the refund is requested (7–14 days) and can be withdrawn', async () => {
     const { person, id } = await order()
-    await person.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4242 4242 4242 4242'))
+    await payOrder(person, '/nl', id)
 
     // The confirmation step: without a "yes" nothing changes.
     const page = await detail(person, id, '?confirm=requestCancellation')

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { cardForm } from '../../test/fixtures'
+import { payOrder } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { MARKETING_CONSENT_VERSION } from '../domain/privacy/erasure'
 import { CATALOGS } from '../i18n/catalogs'
@@ -42,7 +42,7 @@ async function customerWithOrder() {
   })
   const orderId = /result-confirmation\/([\w-]+)/.exec(placed.headers.get('location') ?? '')?.[1] ?? ''
   expect(orderId, await placed.clone().text()).not.toBe('')
-  await person.postForm(`/nl/order/result-confirmation/${orderId}`, cardForm('4242 4242 4242 4242'))
+  await payOrder(person, '/nl', orderId)
   const order = await env.DB.prepare('SELECT number FROM orders WHERE id = ?1')
     .bind(orderId)
     .first<{ number: string }>()

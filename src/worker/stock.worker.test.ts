@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { cardForm } from '../../test/fixtures'
+import { payOrder } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { formatMoney } from '../domain/money'
 import { CATALOGS } from '../i18n/catalogs'
@@ -301,7 +301,7 @@ describe('ordering a stock car', () => {
     })
     expect(placed.status).toBe(303)
     const id = /result-confirmation\/([\w-]+)/.exec(placed.headers.get('location') ?? '')?.[1] ?? ''
-    await person.postForm(`/dk/order/result-confirmation/${id}`, cardForm('4242 4242 4242 4242'))
+    await payOrder(person, '/dk', id)
     expect(await remaining('dk-lr-white-tow')).toBe(before - 1)
 
     // Each customer action is confirmed on its own step (the form's token comes from that page).

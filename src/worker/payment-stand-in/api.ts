@@ -46,7 +46,11 @@ standInApi.use('*', async (c, next) => {
   const key = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1]
   if (key !== STAND_IN.secretKey)
     return json(
-      apiError(401, 'invalid_request_error', `Invalid API Key provided: ${key ? `${key.slice(0, 8)}****${key.slice(-4)}` : '(none)'}`),
+      apiError(
+        401,
+        'invalid_request_error',
+        `Invalid API Key provided: ${key ? `${key.slice(0, 8)}****${key.slice(-4)}` : '(none)'}`,
+      ),
     )
   await next()
 })
@@ -126,9 +130,14 @@ standInApi.post('/checkout/sessions/:id/expire', async (c) => {
     if (!stored) return missing('checkout.session', id)
     const closed = await closeSession(store, await current(store, stored, Date.now()), Date.now())
     if (!closed)
-      return apiError(400, 'invalid_request_error', 'Only Checkout Sessions with a status in ["open"] can be expired.', {
-        code: 'checkout_session_not_open',
-      })
+      return apiError(
+        400,
+        'invalid_request_error',
+        'Only Checkout Sessions with a status in ["open"] can be expired.',
+        {
+          code: 'checkout_session_not_open',
+        },
+      )
     return answerOf(await sessionView(store, closed, []))
   })
 })
@@ -148,5 +157,11 @@ standInApi.get('/refunds/:id', async (c) => {
 })
 
 standInApi.all('*', (c) =>
-  json(apiError(404, 'invalid_request_error', `Unrecognized request URL (${c.req.method}: ${new URL(c.req.url).pathname}).`)),
+  json(
+    apiError(
+      404,
+      'invalid_request_error',
+      `Unrecognized request URL (${c.req.method}: ${new URL(c.req.url).pathname}).`,
+    ),
+  ),
 )

@@ -37,7 +37,8 @@ export function readStripeForm(text: string): Record<string, FormValue> {
 }
 
 /** A parameter as text, or undefined. */
-export const text = (value: FormValue | undefined): string | undefined => (typeof value === 'string' ? value : undefined)
+export const text = (value: FormValue | undefined): string | undefined =>
+  typeof value === 'string' ? value : undefined
 
 /** A parameter as a list (an array, or the values of an indexed object), or []. */
 export function list(value: FormValue | undefined): FormValue[] {

@@ -11,7 +11,7 @@ import type { AppEnv } from '../types'
 import { standInApi } from './api'
 import { DECLINE_MESSAGES, luhn, TEST_CARDS, TEST_IBANS, validExpiry } from './cards'
 import { deliverDueEvents, webhookMode } from './delivery'
-import { current, paySession, type PayResult, type SessionObject } from './model'
+import { current, type PayResult, paySession, type SessionObject } from './model'
 import { challengePage, checkoutPage, standInHome } from './pages'
 
 export { deliverDueEvents } from './delivery'
@@ -40,7 +40,8 @@ standIn.get('/', async (c) => {
 
 standIn.post('/settings', async (c) => {
   const mode = (await formBody(c)).webhooks
-  if (mode === 'deliver' || mode === 'hold' || mode === 'drop') await createStandInStore(c.env.DB).setSetting('webhooks', mode)
+  if (mode === 'deliver' || mode === 'hold' || mode === 'drop')
+    await createStandInStore(c.env.DB).setSetting('webhooks', mode)
   return c.redirect('/dev/stripe', 303)
 })
 
@@ -87,26 +88,81 @@ standIn.post('/checkout/:id', async (c) => {
     // Only the brand and the last four digits go any further; the number itself is forgotten here.
     const details = { type: 'card', card: { brand: card?.brand ?? 'visa', last4: digits.slice(-4) } }
     if (!card)
-      return finish(c, store, await paySession(store, session, { kind: 'failed', code: 'card_declined', declineCode: 'live_mode_test_card', message: DECLINE_MESSAGES.live_card, details }, now))
+      return finish(
+        c,
+        store,
+        await paySession(
+          store,
+          session,
+          {
+            kind: 'failed',
+            code: 'card_declined',
+            declineCode: 'live_mode_test_card',
+            message: DECLINE_MESSAGES.live_card,
+            details,
+          },
+          now,
+        ),
+      )
     if (card.kind === 'declined')
-      return finish(c, store, await paySession(store, session, { kind: 'failed', code: 'card_declined', declineCode: card.code, message: DECLINE_MESSAGES[card.code], details }, now))
+      return finish(
+        c,
+        store,
+        await paySession(
+          store,
+          session,
+          {
+            kind: 'failed',
+            code: 'card_declined',
+            declineCode: card.code,
+            message: DECLINE_MESSAGES[card.code],
+            details,
+          },
+          now,
+        ),
+      )
     if (card.kind === 'challenge') {
       const token = crypto.randomUUID()
-      await store.putObject(`challenge_${token}`, 'challenge', { session: session.id, then: card.then, details }, now)
+      await store.putObject(`challenge_${token}`, 'challenge', { session: session.id, after: card.after, details }, now)
       return c.redirect(`${new URL(c.req.url).pathname}/authenticate?token=${token}`, 303)
     }
     return finish(c, store, await paySession(store, session, { kind: 'succeeded', details }, now))
   }
   if (method === 'sepa_debit') {
-    const iban = String(form.iban ?? '').replace(/\s/g, '').toUpperCase()
+    const iban = String(form.iban ?? '')
+      .replace(/\s/g, '')
+      .toUpperCase()
     const test = TEST_IBANS[iban]
     if (!test) return fail(DECLINE_MESSAGES.invalid_iban)
     const details = { type: 'sepa_debit', sepa_debit: { last4: iban.slice(-4) } }
-    return finish(c, store, await paySession(store, session, { kind: 'processing', then: test.outcome, afterSeconds: test.afterSeconds, details }, now))
+    return finish(
+      c,
+      store,
+      await paySession(
+        store,
+        session,
+        { kind: 'processing', settlesAs: test.outcome, afterSeconds: test.afterSeconds, details },
+        now,
+      ),
+    )
   }
   const details = { type: method }
   if (form.decision === 'fail')
-    return finish(c, store, await paySession(store, session, { kind: 'failed', code: 'payment_method_provider_decline', message: DECLINE_MESSAGES.provider_declined, details }, now))
+    return finish(
+      c,
+      store,
+      await paySession(
+        store,
+        session,
+        {
+          kind: 'failed',
+          code: 'payment_method_provider_decline',
+          message: DECLINE_MESSAGES.provider_declined,
+          details,
+        },
+        now,
+      ),
+    )
   return finish(c, store, await paySession(store, session, { kind: 'succeeded', details }, now))
 })
 
@@ -122,14 +178,45 @@ standIn.post('/checkout/:id/authenticate', async (c) => {
   const store = createStandInStore(c.env.DB)
   const session = await openSession(store, c.req.param('id'))
   const form = await formBody(c)
-  const challenge = await store.object<{ session: string; then: 'succeeds' | 'declined'; details: { type: string; card: { brand: string; last4: string } } }>(
-    `challenge_${String(form.token ?? '')}`,
-  )
+  const challenge = await store.object<{
+    session: string
+    after: 'succeeds' | 'declined'
+    details: { type: string; card: { brand: string; last4: string } }
+  }>(`challenge_${String(form.token ?? '')}`)
   if (!session || !challenge || challenge.session !== session.id) return c.notFound()
   const now = Date.now()
   if (form.decision !== 'complete')
-    return finish(c, store, await paySession(store, session, { kind: 'failed', code: 'payment_intent_authentication_failure', message: DECLINE_MESSAGES.authentication, details: challenge.details }, now))
-  if (challenge.then === 'declined')
-    return finish(c, store, await paySession(store, session, { kind: 'failed', code: 'card_declined', declineCode: 'generic_decline', message: DECLINE_MESSAGES.generic_decline, details: challenge.details }, now))
+    return finish(
+      c,
+      store,
+      await paySession(
+        store,
+        session,
+        {
+          kind: 'failed',
+          code: 'payment_intent_authentication_failure',
+          message: DECLINE_MESSAGES.authentication,
+          details: challenge.details,
+        },
+        now,
+      ),
+    )
+  if (challenge.after === 'declined')
+    return finish(
+      c,
+      store,
+      await paySession(
+        store,
+        session,
+        {
+          kind: 'failed',
+          code: 'card_declined',
+          declineCode: 'generic_decline',
+          message: DECLINE_MESSAGES.generic_decline,
+          details: challenge.details,
+        },
+        now,
+      ),
+    )
   return finish(c, store, await paySession(store, session, { kind: 'succeeded', details: challenge.details }, now))
 })

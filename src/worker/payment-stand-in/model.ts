@@ -3,10 +3,11 @@
  * do: a Checkout Session paid on the stand-in's page becomes a PaymentIntent with a charge; a refund settles after a
  * moment; every change queues the event Stripe would send. No card number, security code or expiry is kept.
  */
-import { randomToken } from '../auth/crypto'
-import type { StandInStore } from '../../store/payment-stand-in'
-import { STRIPE_API_VERSION } from '../payments/stripe'
+
 import { PAYMENT_DATA, type PaymentMethod } from '../../domain/payment/methods'
+import type { StandInStore } from '../../store/payment-stand-in'
+import { randomToken } from '../auth/crypto'
+import { STRIPE_API_VERSION } from '../payments/stripe'
 import { type FormValue, list, record, text } from './form'
 
 export interface SessionObject {
@@ -72,8 +73,12 @@ export interface ApiError {
   body: { error: { type: string; code?: string; param?: string; message: string } }
 }
 
-export const apiError = (status: number, type: string, message: string, extra: { code?: string; param?: string } = {}) =>
-  ({ status, body: { error: { type, message, ...extra } } }) satisfies ApiError
+export const apiError = (
+  status: number,
+  type: string,
+  message: string,
+  extra: { code?: string; param?: string } = {},
+) => ({ status, body: { error: { type, message, ...extra } } }) satisfies ApiError
 
 const id = (prefix: string) => `${prefix}_test_${randomToken(18).replace(/[-_]/g, 'x')}`
 export const seconds = (now: number) => Math.floor(now / 1000)
@@ -211,8 +216,19 @@ export async function paySession(
   session: SessionObject,
   outcome:
     | { kind: 'succeeded'; details: IntentObject['payment_method_details'] }
-    | { kind: 'processing'; then: 'succeeded' | 'failed'; afterSeconds: number; details: IntentObject['payment_method_details'] }
-    | { kind: 'failed'; code: string; declineCode?: string; message: string; details: IntentObject['payment_method_details'] },
+    | {
+        kind: 'processing'
+        settlesAs: 'succeeded' | 'failed'
+        afterSeconds: number
+        details: IntentObject['payment_method_details']
+      }
+    | {
+        kind: 'failed'
+        code: string
+        declineCode?: string
+        message: string
+        details: IntentObject['payment_method_details']
+      },
   now: number,
 ): Promise<PayResult> {
   if (session.status !== 'open') return { kind: 'notOpen', session }
@@ -228,13 +244,23 @@ export async function paySession(
     description: session.line_items_name,
     last_payment_error:
       outcome.kind === 'failed'
-        ? { code: outcome.code, ...(outcome.declineCode ? { decline_code: outcome.declineCode } : {}), message: outcome.message, type: 'card_error' }
+        ? {
+            code: outcome.code,
+            ...(outcome.declineCode ? { decline_code: outcome.declineCode } : {}),
+            message: outcome.message,
+            type: 'card_error',
+          }
         : null,
     latest_charge: outcome.kind === 'failed' ? null : id('ch'),
     livemode: false,
     metadata: { order_id: session.metadata.order_id ?? '', order_number: session.metadata.order_number ?? '' },
     payment_method_types: [method],
-    status: outcome.kind === 'succeeded' ? 'succeeded' : outcome.kind === 'processing' ? 'processing' : 'requires_payment_method',
+    status:
+      outcome.kind === 'succeeded'
+        ? 'succeeded'
+        : outcome.kind === 'processing'
+          ? 'processing'
+          : 'requires_payment_method',
     payment_method_details: outcome.details,
   }
   if (outcome.kind === 'failed') {
@@ -265,10 +291,10 @@ export async function paySession(
     await queueEvent(store, 'payment_intent.processing', intent, now)
     const settled: IntentObject = {
       ...intent,
-      status: outcome.then === 'succeeded' ? 'succeeded' : 'requires_payment_method',
-      amount_received: outcome.then === 'succeeded' ? intent.amount : 0,
+      status: outcome.settlesAs === 'succeeded' ? 'succeeded' : 'requires_payment_method',
+      amount_received: outcome.settlesAs === 'succeeded' ? intent.amount : 0,
     }
-    await settleLater(store, completed, settled, outcome.then, now, outcome.afterSeconds)
+    await settleLater(store, completed, settled, outcome.settlesAs, now, outcome.afterSeconds)
   }
   return { kind: 'completed', session: completed }
 }
@@ -288,7 +314,8 @@ async function settleLater(
   const later = now + afterSeconds * 1000
   await store.putObject(`${intent.id}#settled`, 'settlement', { intent, outcome, at: later }, now)
   const settledSession = { ...session, payment_status: outcome === 'succeeded' ? 'paid' : 'unpaid' }
-  const type = outcome === 'succeeded' ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed'
+  const type =
+    outcome === 'succeeded' ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed'
   await queueEvent(store, type, await sessionView(store, settledSession as SessionObject, []), now, afterSeconds)
 }
 
@@ -299,7 +326,9 @@ export async function applyDueSettlements(store: StandInStore, intentId: string,
   const stored = await store.object<IntentObject>(intentId)
   if (stored?.status === 'processing') await store.putObject(intentId, 'payment_intent', settlement.intent, now)
   if (settlement.outcome === 'succeeded') {
-    const sessionId = (await store.objects<SessionObject>('checkout.session', 200)).find((s) => s.payment_intent === intentId)?.id
+    const sessionId = (await store.objects<SessionObject>('checkout.session', 200)).find(
+      (s) => s.payment_intent === intentId,
+    )?.id
     const session = sessionId ? await store.object<SessionObject>(sessionId) : null
     if (session && session.payment_status !== 'paid')
       await store.putObject(session.id, 'checkout.session', { ...session, payment_status: 'paid' }, now)
@@ -326,9 +355,14 @@ export async function createRefund(
       param: 'payment_intent',
     })
   if (intent.status !== 'succeeded')
-    return apiError(400, 'invalid_request_error', `This PaymentIntent (${intentId}) does not have a successful charge to refund.`, {
-      code: 'charge_not_refundable',
-    })
+    return apiError(
+      400,
+      'invalid_request_error',
+      `This PaymentIntent (${intentId}) does not have a successful charge to refund.`,
+      {
+        code: 'charge_not_refundable',
+      },
+    )
   const earlier = (await store.objects<RefundObject>('refund', 500)).filter(
     (r) => r.payment_intent === intentId && r.status !== 'failed' && r.status !== 'canceled',
   )
@@ -359,7 +393,12 @@ export async function createRefund(
   const settled: RefundObject = fails
     ? { ...refund, status: 'failed', failure_reason: 'expired_or_canceled_card' }
     : { ...refund, status: 'succeeded' }
-  await store.putObject(`${refund.id}#settled`, 'settlement', { refund: settled, at: now + REFUND_SETTLES_AFTER_SECONDS * 1000 }, now)
+  await store.putObject(
+    `${refund.id}#settled`,
+    'settlement',
+    { refund: settled, at: now + REFUND_SETTLES_AFTER_SECONDS * 1000 },
+    now,
+  )
   await queueEvent(store, fails ? 'refund.failed' : 'refund.updated', settled, now, REFUND_SETTLES_AFTER_SECONDS)
   return refund
 }

@@ -11,7 +11,7 @@ import type { AppEnv } from '../types'
 import { TEST_CARDS, TEST_IBANS } from './cards'
 import type { SessionObject } from './model'
 
-const escape = (value: string) =>
+const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch)
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f6f8fa;color:#1a1f36}
@@ -26,10 +26,10 @@ a{color:#635bff}`
 
 function page(c: Context<AppEnv>, title: string, body: string, status = 200): Response {
   const nonce = c.get('secureHeadersNonce') ?? ''
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escape(title)}</title><style nonce="${escape(nonce)}">${STYLE}</style></head>
+  const document = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style nonce="${escapeHtml(nonce)}">${STYLE}</style></head>
 <body><p class="banner">Test mode: the local stand-in for Stripe. No money moves; only Stripe's test cards and accounts work.</p><main>${body}</main></body></html>`
-  return c.html(html, status as 200, { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' })
+  return c.html(document, status as 200, { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' })
 }
 
 const METHOD_TITLES: Record<string, string> = {
@@ -46,42 +46,48 @@ const METHOD_TITLES: Record<string, string> = {
 function amountOf(session: SessionObject): string {
   const currency = session.currency.toUpperCase()
   const minor = currency === 'ISK' ? session.amount_total / 100 : session.amount_total
-  return formatMoney({ amount: minor, currency: currency as 'EUR' }, session.locale && session.locale !== 'auto' ? session.locale : 'en')
+  return formatMoney(
+    { amount: minor, currency: currency as 'EUR' },
+    session.locale && session.locale !== 'auto' ? session.locale : 'en',
+  )
 }
 
 function heading(session: SessionObject): string {
-  return `<p class="muted">Nordvolt · Stripe Checkout (stand-in)</p><h1>${escape(session.line_items_name)}</h1>
-<p class="amount">${escape(amountOf(session))}</p>`
+  return `<p class="muted">Nordvolt · Stripe Checkout (stand-in)</p><h1>${escapeHtml(session.line_items_name)}</h1>
+<p class="amount">${escapeHtml(amountOf(session))}</p>`
 }
 
 function methodForm(session: SessionObject, method: string, action: string, error: string | null): string {
-  const failure = error ? `<p class="error" role="alert">${escape(error)}</p>` : ''
+  const failure = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''
   if (method === 'card') {
     const rows = Object.entries(TEST_CARDS)
-      .map(([number, card]) => `<tr><td><code>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code></td><td>${escape(card.label)}</td></tr>`)
+      .map(
+        ([number, card]) =>
+          `<tr><td><code>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code></td><td>${escapeHtml(card.label)}</td></tr>`,
+      )
       .join('')
     return `<form method="post" action="${action}" class="card">${failure}
 <label for="number">Card number</label><input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required>
 <div class="row"><div><label for="expiry">Expiry (MM / YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12 / 34" required></div>
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required></div></div>
 <label for="name">Name on card</label><input id="name" name="name" autocomplete="cc-name" required>
-<button type="submit">Pay ${escape(amountOf(session))}</button>
+<button type="submit">Pay ${escapeHtml(amountOf(session))}</button>
 <p class="muted">Apple Pay and Google Pay show here where the browser offers them.</p></form>
 <details class="card"><summary>Stripe's test cards</summary><table>${rows}</table><p class="muted">Any future expiry, any CVC.</p></details>`
   }
   if (method === 'sepa_debit') {
     const rows = Object.entries(TEST_IBANS)
-      .map(([iban, facts]) => `<tr><td><code>${iban}</code></td><td>${escape(facts.label)}</td></tr>`)
+      .map(([iban, facts]) => `<tr><td><code>${iban}</code></td><td>${escapeHtml(facts.label)}</td></tr>`)
       .join('')
     return `<form method="post" action="${action}" class="card">${failure}
 <label for="iban">IBAN</label><input id="iban" name="iban" autocomplete="off" required>
 <label for="name">Account holder</label><input id="name" name="name" autocomplete="name" required>
 <p class="muted">By providing your IBAN you authorise Nordvolt and Stripe to debit your account (SEPA Direct Debit mandate).</p>
-<button type="submit">Pay ${escape(amountOf(session))}</button></form>
+<button type="submit">Pay ${escapeHtml(amountOf(session))}</button></form>
 <details class="card"><summary>Stripe's test IBANs</summary><table>${rows}</table></details>`
   }
   return `<form method="post" action="${action}" class="card">${failure}
-<p>${escape(METHOD_TITLES[method] ?? method)} test payment page. In live mode the customer approves the payment in the ${escape(METHOD_TITLES[method] ?? method)} app.</p>
+<p>${escapeHtml(METHOD_TITLES[method] ?? method)} test payment page. In live mode the customer approves the payment in the ${escapeHtml(METHOD_TITLES[method] ?? method)} app.</p>
 <button type="submit" name="decision" value="authorize">Authorize test payment</button>
 <button type="submit" name="decision" value="fail" class="secondary">Fail test payment</button></form>`
 }
@@ -89,19 +95,19 @@ function methodForm(session: SessionObject, method: string, action: string, erro
 /** The hosted checkout of an open session; a closed one says so and leads back. */
 export function checkoutPage(c: Context<AppEnv>, session: SessionObject, error: string | null = null, status = 200) {
   const method = session.allowed_payment_method_types[0] ?? 'card'
-  const back = session.cancel_url ? `<p><a href="${escape(session.cancel_url)}">← Back to Nordvolt</a></p>` : ''
+  const back = session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">← Back to Nordvolt</a></p>` : ''
   if (session.status !== 'open')
     return page(
       c,
       'Checkout',
       `${heading(session)}<div class="card"><p>This checkout is ${session.status === 'complete' ? 'complete' : 'expired'}.</p>
-<p><a href="${escape(session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id))}">Return to Nordvolt</a></p></div>`,
+<p><a href="${escapeHtml(session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id))}">Return to Nordvolt</a></p></div>`,
       status,
     )
   return page(
     c,
     `Pay ${amountOf(session)}`,
-    `${heading(session)}<p class="muted">${escape(METHOD_TITLES[method] ?? method)} · ${escape(session.customer_email ?? '')}</p>
+    `${heading(session)}<p class="muted">${escapeHtml(METHOD_TITLES[method] ?? method)} · ${escapeHtml(session.customer_email ?? '')}</p>
 ${methodForm(session, method, `${new URL(c.req.url).pathname.replace(/\/authenticate$/, '')}`, error)}${back}`,
     status,
   )
@@ -115,7 +121,7 @@ export function challengePage(c: Context<AppEnv>, session: SessionObject, token:
     '3D Secure 2 Test Page',
     `${heading(session)}<form method="post" action="${action}" class="card"><h2>3D Secure 2 Test Page</h2>
 <p>This is a test page of your card's issuer: confirm that it is you who pays.</p>
-<input type="hidden" name="token" value="${escape(token)}">
+<input type="hidden" name="token" value="${escapeHtml(token)}">
 <button type="submit" name="decision" value="complete">Complete authentication</button>
 <button type="submit" name="decision" value="fail" class="secondary">Fail authentication</button></form>`,
   )
@@ -126,7 +132,14 @@ export function standInHome(
   c: Context<AppEnv>,
   input: {
     sessions: SessionObject[]
-    events: { id: string; type: string; created: number; deliveredAt: number | null; attempts: number; lastStatus: number | null }[]
+    events: {
+      id: string
+      type: string
+      created: number
+      deliveredAt: number | null
+      attempts: number
+      lastStatus: number | null
+    }[]
     mode: string
     origin: string
   },
@@ -134,17 +147,20 @@ export function standInHome(
   const sessions = input.sessions
     .map(
       (s) =>
-        `<tr><td><code>${escape(s.id.slice(0, 20))}…</code></td><td>${escape(s.metadata.order_number ?? '')}</td><td>${escape(amountOf(s))}</td><td>${escape(s.allowed_payment_method_types.join(', '))}</td><td>${s.status}/${s.payment_status}</td></tr>`,
+        `<tr><td><code>${escapeHtml(s.id.slice(0, 20))}…</code></td><td>${escapeHtml(s.metadata.order_number ?? '')}</td><td>${escapeHtml(amountOf(s))}</td><td>${escapeHtml(s.allowed_payment_method_types.join(', '))}</td><td>${s.status}/${s.payment_status}</td></tr>`,
     )
     .join('')
   const events = input.events
     .map(
       (e) =>
-        `<tr><td>${escape(e.type)}</td><td>${new Date(e.created).toISOString().slice(11, 19)}</td><td>${e.deliveredAt ? (e.lastStatus === 0 ? 'dropped' : `delivered (${e.lastStatus})`) : `waiting${e.attempts ? `, ${e.attempts} tries, last ${e.lastStatus}` : ''}`}</td></tr>`,
+        `<tr><td>${escapeHtml(e.type)}</td><td>${new Date(e.created).toISOString().slice(11, 19)}</td><td>${e.deliveredAt ? (e.lastStatus === 0 ? 'dropped' : `delivered (${e.lastStatus})`) : `waiting${e.attempts ? `, ${e.attempts} tries, last ${e.lastStatus}` : ''}`}</td></tr>`,
     )
     .join('')
   const modes = ['deliver', 'hold', 'drop']
-    .map((m) => `<button type="submit" name="webhooks" value="${m}"${m === input.mode ? ' class="secondary" disabled' : ''}>Webhooks: ${m}</button>`)
+    .map(
+      (m) =>
+        `<button type="submit" name="webhooks" value="${m}"${m === input.mode ? ' class="secondary" disabled' : ''}>Webhooks: ${m}</button>`,
+    )
     .join('')
   return page(
     c,
@@ -153,10 +169,10 @@ export function standInHome(
 <div class="card"><p>This is a local stand-in for Stripe, the storefront's payment provider, for development and tests. It
 answers the part of Stripe's API the storefront calls (Checkout Sessions, Refunds) with Stripe's objects, errors and
 idempotency keys, shows its own hosted checkout with Stripe's test cards, and sends webhooks signed with Stripe's
-scheme to <code>${escape(input.origin + WEBHOOK_PATH)}</code>. A production Worker has no such page: there the
+scheme to <code>${escapeHtml(input.origin + WEBHOOK_PATH)}</code>. A production Worker has no such page: there the
 storefront talks to Stripe itself.</p>
 <p class="muted">Secret key <code>sk_test_stand_in_…</code>, webhook secret <code>whsec_stand_in_…</code> (development only).</p></div>
-<form method="post" action="/dev/stripe/settings" class="card"><p>Webhooks now: <strong>${escape(input.mode)}</strong>. Hold keeps
+<form method="post" action="/dev/stripe/settings" class="card"><p>Webhooks now: <strong>${escapeHtml(input.mode)}</strong>. Hold keeps
 them waiting; drop loses them (the scheduled reconciliation then asks the API).</p>${modes}</form>
 <form method="post" action="/dev/stripe/deliver" class="card"><p>Events of later outcomes (a refund settling, a SEPA debit clearing)
 wait for their time; send them now:</p><button type="submit">Deliver waiting events now</button></form>

@@ -21,4 +21,3 @@ export async function reconcileScheduled(env: Env, now = new Date()): Promise<vo
   const provider = paymentProviderFor(config, origin)
   await reconcilePayments({ store, provider, notify: (ids) => enqueueNotifications(env, ids) }, now)
 }
-

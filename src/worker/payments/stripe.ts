@@ -82,7 +82,8 @@ function attemptStatus(session: Stripe.Checkout.Session, intent: Stripe.PaymentI
 /** Our view of a Checkout Session (its PaymentIntent expanded where it was asked for). */
 export function checkoutOf(session: Stripe.Checkout.Session, status?: AttemptStatus): Checkout {
   const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null
-  const method = session.metadata?.method ?? session.allowed_payment_method_types?.[0] ?? session.payment_method_types?.[0]
+  const method =
+    session.metadata?.method ?? session.allowed_payment_method_types?.[0] ?? session.payment_method_types?.[0]
   return {
     reference: session.id,
     url: session.url ?? null,
