@@ -1,3 +1,4 @@
+import { refundPayment, retryRefund } from '../app/payments'
 import { formatMoney } from '../domain/money'
 import type { Order } from '../domain/order/order'
 import { ORDER_EVENTS, statusKey, transition } from '../domain/order/state'
@@ -38,7 +39,9 @@ interface StaffData {
 }
 
 /** Staff events, in the order a delivery goes. */
-const STAFF_EVENTS = ORDER_EVENTS.filter((event) => event !== 'paymentSucceeded' && event !== 'expire')
+const STAFF_EVENTS = ORDER_EVENTS.filter(
+  (event) => event !== 'paymentSucceeded' && event !== 'expire' && event !== 'refundSucceeded',
+)
 
 function staffOf(ctx: LoadContext) {
   const user = ctx.session.user
@@ -219,6 +222,16 @@ export default defineRoute<StaffData>({
     }
     const stored = await ctx.store.orders.find(ctx.form.orderId ?? '')
     if (!stored || stored.order.country !== ctx.site.countryCode) throw new PageError('noRecord', 404)
+    // Money goes back through the provider: a staff refund, or a failed refund issued again (a new attempt).
+    if (ctx.form.intent === 'retryRefund') {
+      await retryRefund(ctx.payments(), stored.id, staff.id)
+      return { redirect: linkTo(ctx.site, '/staff') }
+    }
+    if (ctx.form.event === 'issueRefund') {
+      const refund = await refundPayment(ctx.payments(), stored.id, { reason: 'staff', requestedBy: staff.id })
+      if (refund) await keepNote(ctx, staff.id, 'order', stored.id, 'refundPending')
+      return { redirect: linkTo(ctx.site, '/staff') }
+    }
     const event = STAFF_EVENTS.find((e) => e === ctx.form.event)
     const result = event ? transition(stored.order, event, 'staff', new Date().toISOString()) : null
     if (result?.ok) {
@@ -231,6 +244,9 @@ export default defineRoute<StaffData>({
       )
       ctx.notify(notificationIds)
       if (saved) await keepNote(ctx, staff.id, 'order', stored.id, result.order.status)
+      // An approved cancellation of a paid order gives the money back at once.
+      if (saved && event === 'approveCancellation' && result.order.payment === 'paid')
+        await refundPayment(ctx.payments(), stored.id, { reason: 'cancellation', requestedBy: staff.id })
       if (result.order.status === 'delivered' && stored.ownerId) await ctx.session.markOwner(stored.ownerId)
     }
     return { redirect: linkTo(ctx.site, '/staff') }
