@@ -8,7 +8,12 @@ function deployed(secrets: Record<string, string> = {}): Env {
   return { ...env, ENVIRONMENT: undefined, ...vars, ...secrets } as unknown as Env
 }
 
-const SECRETS = { APP_SECRET: 's'.repeat(48), GRAY_ACCESS_CODE: 'gray-code-of-the-deployment' }
+const SECRETS = {
+  APP_SECRET: 's'.repeat(48),
+  GRAY_ACCESS_CODE: 'gray-code-of-the-deployment',
+  STRIPE_SECRET_KEY: 'sk_live_0123456789abcdef',
+  STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+}
 
 describe('production fails closed', () => {
   it('wrangler.toml deploys production: development is only a local setting', () => {
@@ -26,6 +31,12 @@ describe('production fails closed', () => {
     }
     const lines = log.mock.calls.map((call) => call.map(String).join(' '))
     expect(lines.some((line) => line.includes('APP_SECRET') && line.includes('GRAY_ACCESS_CODE'))).toBe(true)
+    // The payment provider's keys are required like the others: without either, nothing is served.
+    for (const missing of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      const { [missing]: _left, ...rest } = SECRETS
+      expect((await app.request('/no', {}, deployed(rest))).status, missing).toBe(503)
+      expect(log.mock.calls.map((call) => call.map(String).join(' ')).some((line) => line.includes(missing))).toBe(true)
+    }
     // Never the value of a secret in the log, even a partial one.
     const partial = deployed({ APP_SECRET: 'too-short-secret' })
     expect((await app.request('/no', {}, partial)).status).toBe(503)
