@@ -7,6 +7,7 @@
 import type { Context } from 'hono'
 import { formatMoney } from '../../domain/money'
 import { WEBHOOK_PATH } from '../payments/settings'
+import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { TEST_CARDS, TEST_IBANS } from './cards'
 import type { SessionObject } from './model'
@@ -29,7 +30,7 @@ function page(c: Context<AppEnv>, title: string, body: string, status = 200): Re
   const document = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style nonce="${escapeHtml(nonce)}">${STYLE}</style></head>
 <body><p class="banner">Test mode: the local stand-in for Stripe. No money moves; only Stripe's test cards and accounts work.</p><main>${body}</main></body></html>`
-  return c.html(document, status as 200, { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' })
+  return c.html(document, status as 200, { 'cache-control': CachePolicy.noStore, 'x-robots-tag': 'noindex' })
 }
 
 const METHOD_TITLES: Record<string, string> = {
