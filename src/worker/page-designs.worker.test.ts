@@ -107,7 +107,9 @@ describe('the order confirmation', () => {
     expect(html).toMatch(/<title id="[^"]+">[^<]*Fjordblauw[^<]*<\/title>/)
     // Paying comes before the timeline; the timeline's first step is the current one.
     expect(html.indexOf('<form class="form next-action payment-step"')).toBeGreaterThan(0)
-    expect(html.indexOf('<form class="form next-action payment-step"')).toBeLessThan(html.indexOf('<ol class="timeline">'))
+    expect(html.indexOf('<form class="form next-action payment-step"')).toBeLessThan(
+      html.indexOf('<ol class="timeline">'),
+    )
     expect(html).toMatch(/<ol class="timeline"><li class="timeline__step timeline__step--current" aria-current="step">/)
     expect(html).toContain(`<h2 id="timeline-title">${nl['order.timeline.heading']}</h2>`)
     expect(html).toContain(`href="/nl/order/${id}">${nl['order.view']}</a>`)
