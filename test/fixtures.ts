@@ -1,5 +1,8 @@
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
+import { createStandInStore } from '../src/store/payment-stand-in'
+import { deliverDueEvents } from '../src/worker/payment-stand-in/delivery'
+import { WEBHOOK_PATH } from '../src/worker/payments/settings'
 import { uniqueEmail, visitor } from './visitor'
 
 type Visitor = ReturnType<typeof visitor>
@@ -73,6 +76,14 @@ export async function payOrder(
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields).toString(),
   })
+}
+
+/**
+ * Sends the stand-in's waiting webhooks (a refund settling, a debit clearing) as if `laterMs` had passed, signed,
+ * to the storefront's endpoint: what Stripe does on its own.
+ */
+export async function deliverStandInEvents(laterMs = 10_000): Promise<number> {
+  return deliverDueEvents(createStandInStore(env.DB), `http://local.test${WEBHOOK_PATH}`, Date.now() + laterMs)
 }
 
 /** Starts paying an order with a method and answers the path of the provider's hosted page it leads to. */
@@ -230,7 +241,15 @@ export function expectCarPng(address: string, origin: string, look: Record<strin
   expect(Object.fromEntries(url.searchParams)).toMatchObject({ ...look, size })
 }
 
+/** The secrets a production deployment cannot run without (src/worker/env.ts REQUIRED_SECRETS), as test values. */
+export const PRODUCTION_SECRETS = {
+  APP_SECRET: 'x'.repeat(40),
+  GRAY_ACCESS_CODE: 'gray-code-123',
+  STRIPE_SECRET_KEY: 'sk_live_0123456789abcdef',
+  STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+} as const
+
 /** The test bindings as a production deployment with its required secrets would have them. */
 export function productionEnv(): Env {
-  return { ...env, ENVIRONMENT: 'production', APP_SECRET: 'x'.repeat(40), GRAY_ACCESS_CODE: 'gray-code-123' } as Env
+  return { ...env, ENVIRONMENT: 'production', ...PRODUCTION_SECRETS } as Env
 }

@@ -175,8 +175,10 @@ async function move(
   return null
 }
 
-const succeededAttempt = (attempts: PaymentAttempt[]) =>
+/** The payment the provider took for an order (not one the earlier local test provider recorded), or null. */
+export const paidThroughProvider = (attempts: readonly PaymentAttempt[]) =>
   attempts.find((a) => a.status === 'succeeded' && a.provider !== 'test') ?? null
+const succeededAttempt = paidThroughProvider
 
 /**
  * Brings the order in line with its attempts: a succeeded attempt pays an order still waiting (its e-mail shows the
@@ -314,7 +316,7 @@ export async function settleRefund(deps: PaymentDeps, orderId: string): Promise<
 export async function retryRefund(deps: PaymentDeps, orderId: string, staffId: string): Promise<RefundRecord | null> {
   const refunds = await deps.store.payments.refundsOf(orderId)
   const last = refunds.at(-1)
-  if (!last || last.status !== 'failed') return null
+  if (last?.status !== 'failed') return null
   const payment = (await deps.store.payments.attemptsOf(orderId)).find((a) => a.id === last.paymentId)
   if (!payment?.paymentReference) return null
   const again = await deps.store.payments.requestRefund({

@@ -1,18 +1,12 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
+import { PRODUCTION_SECRETS } from '../../test/fixtures'
 import { app } from './index'
 
 /** The worker's env as a plain `wrangler deploy` of wrangler.toml gives it: its [vars], plus the given secrets. */
 function deployed(secrets: Record<string, string> = {}): Env {
   const vars = JSON.parse(env.TEST_DEPLOYED_VARS) as Record<string, string>
   return { ...env, ENVIRONMENT: undefined, ...vars, ...secrets } as unknown as Env
-}
-
-const SECRETS = {
-  APP_SECRET: 's'.repeat(48),
-  GRAY_ACCESS_CODE: 'gray-code-of-the-deployment',
-  STRIPE_SECRET_KEY: 'sk_live_0123456789abcdef',
-  STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
 }
 
 describe('production fails closed', () => {
@@ -33,7 +27,7 @@ describe('production fails closed', () => {
     expect(lines.some((line) => line.includes('APP_SECRET') && line.includes('GRAY_ACCESS_CODE'))).toBe(true)
     // The payment provider's keys are required like the others: without either, nothing is served.
     for (const missing of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
-      const { [missing]: _left, ...rest } = SECRETS
+      const { [missing]: _left, ...rest } = PRODUCTION_SECRETS
       expect((await app.request('/no', {}, deployed(rest))).status, missing).toBe(503)
       expect(log.mock.calls.map((call) => call.map(String).join(' ')).some((line) => line.includes(missing))).toBe(true)
     }
@@ -50,7 +44,7 @@ describe('production fails closed', () => {
   })
 
   it('refuses the development gray-release code and tokens signed with the development secret', async () => {
-    const production = deployed(SECRETS)
+    const production = deployed(PRODUCTION_SECRETS)
     const pair = async (on: Env) => {
       const res = await app.request('/api/csrf', {}, on)
       const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
@@ -69,7 +63,7 @@ describe('production fails closed', () => {
     const devCode = await gray('preview-2026')
     expect(devCode.status).toBeLessThan(500)
     expect(devCode.headers.get('set-cookie') ?? '').not.toContain('__Host-nv_gray=')
-    const realCode = await gray(SECRETS.GRAY_ACCESS_CODE)
+    const realCode = await gray(PRODUCTION_SECRETS.GRAY_ACCESS_CODE)
     expect(realCode.headers.get('set-cookie') ?? '').toContain('__Host-nv_gray=')
     // An anti-forgery pair minted under the development secret is refused by the deployment.
     const dev = await pair(env)
@@ -86,7 +80,7 @@ describe('production fails closed', () => {
   })
 
   it('serves with its secrets, and the dev mailbox is not there', async () => {
-    const production = deployed(SECRETS)
+    const production = deployed(PRODUCTION_SECRETS)
     expect((await app.request('/no', {}, production)).status).toBe(200)
     expect((await app.request('/api/health', {}, production)).status).toBe(200)
     const mailbox = await app.request('/dev/mailbox', {}, production)

@@ -96,6 +96,9 @@ async function idempotent(
   return json(answer)
 }
 
+/** A request body as text; Stripe's bodies are form-encoded, which workerd's text() warns about. */
+const bodyText = (body: ArrayBuffer) => new TextDecoder().decode(body)
+
 const answerOf = (value: unknown): Answer => (isError(value) ? value : { status: 200, body: value })
 
 const expandOf = (query: string) => list(readStripeForm(query).expand).map(String)
@@ -105,7 +108,7 @@ const missing = (kind: string, id: string) =>
 
 standInApi.post('/checkout/sessions', async (c) => {
   const store = createStandInStore(c.env.DB)
-  const body = await c.req.text()
+  const body = bodyText(await c.req.arrayBuffer())
   const base = `${new URL(c.req.url).origin}${STAND_IN_PATH}`
   return idempotent(store, c.req.header('idempotency-key'), `POST /v1/checkout/sessions\n${body}`, async () => {
     const created = await createSession(store, readStripeForm(body), base, Date.now())
@@ -123,7 +126,7 @@ standInApi.get('/checkout/sessions/:id', async (c) => {
 
 standInApi.post('/checkout/sessions/:id/expire', async (c) => {
   const store = createStandInStore(c.env.DB)
-  const body = await c.req.text()
+  const body = bodyText(await c.req.arrayBuffer())
   const id = c.req.param('id')
   return idempotent(store, c.req.header('idempotency-key'), `POST expire ${id}\n${body}`, async () => {
     const stored = await store.object<SessionObject>(id)
@@ -144,7 +147,7 @@ standInApi.post('/checkout/sessions/:id/expire', async (c) => {
 
 standInApi.post('/refunds', async (c) => {
   const store = createStandInStore(c.env.DB)
-  const body = await c.req.text()
+  const body = bodyText(await c.req.arrayBuffer())
   return idempotent(store, c.req.header('idempotency-key'), `POST /v1/refunds\n${body}`, async () =>
     answerOf(await createRefund(store, readStripeForm(body), Date.now())),
   )

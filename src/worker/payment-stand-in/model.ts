@@ -406,7 +406,7 @@ export async function createRefund(
 /** A refund as it stands at `now` (its settlement applied once due). */
 export async function currentRefund(store: StandInStore, refundId: string, now: number): Promise<RefundObject | null> {
   const refund = await store.object<RefundObject>(refundId)
-  if (!refund || refund.status !== 'pending') return refund
+  if (refund?.status !== 'pending') return refund
   const settlement = await store.object<{ refund: RefundObject; at: number }>(`${refundId}#settled`)
   if (!settlement || settlement.at > now) return refund
   await store.putObject(refundId, 'refund', settlement.refund, now)
