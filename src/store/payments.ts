@@ -183,6 +183,30 @@ export function createPaymentStore(db: D1Database) {
       return results
     },
 
+    /** The attempts and refunds of many orders at once (a staff list), oldest first; ids as one JSON parameter. */
+    async ofOrders(orderIds: readonly string[]): Promise<{ attempts: PaymentAttempt[]; refunds: RefundRecord[] }> {
+      if (orderIds.length === 0) return { attempts: [], refunds: [] }
+      const ids = JSON.stringify(orderIds)
+      const [attempts, refunds] = await db.batch([
+        db
+          .prepare(
+            `SELECT ${ATTEMPT_COLUMNS} FROM payments WHERE order_id IN (SELECT value FROM json_each(?1))
+              ORDER BY created_at, attempt`,
+          )
+          .bind(ids),
+        db
+          .prepare(
+            `SELECT ${REFUND_COLUMNS} FROM refunds WHERE order_id IN (SELECT value FROM json_each(?1))
+              ORDER BY created_at, attempt`,
+          )
+          .bind(ids),
+      ])
+      return {
+        attempts: (attempts?.results ?? []) as PaymentAttempt[],
+        refunds: (refunds?.results ?? []) as RefundRecord[],
+      }
+    },
+
     async refundsOf(orderId: string): Promise<RefundRecord[]> {
       const { results } = await db
         .prepare(`SELECT ${REFUND_COLUMNS} FROM refunds WHERE order_id = ?1 ORDER BY created_at, attempt`)

@@ -7,11 +7,13 @@ import {
   DUTCH_ORDER_FORM,
   openCheckout,
   orderMailKinds,
+  PRODUCTION_SECRETS,
   payOrder,
   placedOrderId,
   signedUp,
 } from '../../test/fixtures'
 import { reconcilePayments } from '../app/payments'
+import { CATALOGS } from '../i18n/catalogs'
 import { createStore } from '../store'
 import { createStandInStore } from '../store/payment-stand-in'
 import { appConfig } from './env'
@@ -19,6 +21,7 @@ import { deliverDueEvents } from './payment-stand-in/delivery'
 import { paymentProviderFor, STAND_IN, WEBHOOK_PATH } from './payments/settings'
 
 const BASE = 'http://local.test'
+const nl = CATALOGS['nl-NL']
 const stripe = new Stripe(STAND_IN.secretKey, { httpClient: Stripe.createFetchHttpClient() })
 
 async function placedDutchOrder() {
@@ -350,7 +353,7 @@ describe('a lost webhook', () => {
   })
 })
 
-describe('refunds through the provider', () => {
+describe('refunds through the provider', { timeout: 30_000 }, () => {
   async function cancelledByStaff(card: string) {
     const { person, id } = await placedDutchOrder()
     await payOrder(person, '/nl', id, card)
@@ -386,10 +389,31 @@ describe('refunds through the provider', () => {
 
   it('a failed refund stays pending for the customer, and staff issue it again with a new key', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const { staff, id } = await cancelledByStaff('4000000000005126')
+    const { person, staff, id } = await cancelledByStaff('4000000000005126')
     await deliverDueEvents(createStandInStore(env.DB), `${BASE}${WEBHOOK_PATH}`, Date.now() + 10_000)
     expect(await orderRow(id)).toMatchObject({ status: 'refundPending', payment: 'paid' })
-    await staff.postForm('/nl/staff', { orderId: id, intent: 'retryRefund' })
+    // Staff see the payment and the failed refund with Stripe's references and reason, and a retry that asks first.
+    const intent = (await attempts(id)).find((a) => a.outcome === 'succeeded')?.intent ?? ''
+    const failed = await env.DB.prepare('SELECT provider_reference AS reference FROM refunds WHERE order_id = ?1')
+      .bind(id)
+      .first<{ reference: string }>()
+    const consolePage = await (await staff.request('/nl/staff')).text()
+    // The order's row of the console's table.
+    const at = consolePage.indexOf(intent)
+    const row = consolePage.slice(consolePage.lastIndexOf('<tr', at), consolePage.indexOf('</tr>', at))
+    expect(row).toContain(intent)
+    expect(row).toContain(failed?.reference)
+    expect(row).toContain(nl['payment.refundStatus.failed'])
+    expect(row).toContain('expired_or_canceled_card')
+    expect(row).not.toContain(`confirm=order:${id}:markRefunded`)
+    const asked = await staff.request(`/nl/staff?confirm=refund:${id}`)
+    expect(await asked.text()).toContain('name="intent" value="retryRefund"')
+    // The customer is not told of the failure: to them the refund is still on its way.
+    const customerPage = await (await person.request(`/nl/order/${id}`)).text()
+    expect(customerPage).toContain(nl['payment.refundStatus.pending'])
+    expect(customerPage).not.toContain(nl['payment.refundStatus.failed'])
+
+    await staff.postForm('/nl/staff', { orderId: id, intent: 'retryRefund' }, `/nl/staff?confirm=refund:${id}`)
     const refunds = await env.DB.prepare(
       'SELECT status, idempotency_key AS key FROM refunds WHERE order_id = ?1 ORDER BY attempt',
     )
@@ -404,14 +428,7 @@ describe('refunds through the provider', () => {
 describe('production', () => {
   it('has no stand-in: its addresses are the not-found page', async () => {
     const vars = JSON.parse(env.TEST_DEPLOYED_VARS) as Record<string, string>
-    const production = {
-      ...env,
-      ...vars,
-      APP_SECRET: 's'.repeat(48),
-      GRAY_ACCESS_CODE: 'gray-code-of-the-deployment',
-      STRIPE_SECRET_KEY: 'sk_live_0123456789abcdef',
-      STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
-    } as unknown as Env
+    const production = { ...env, ...vars, ...PRODUCTION_SECRETS } as unknown as Env
     const { app } = await import('./index')
     for (const path of ['/dev/stripe', '/dev/stripe/v1/checkout/sessions', '/dev/stripe/checkout/cs_test_x'])
       expect((await app.request(path, {}, production)).status, path).toBe(404)
