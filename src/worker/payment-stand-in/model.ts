@@ -7,7 +7,7 @@
 import { PAYMENT_DATA, type PaymentMethod } from '../../domain/payment/methods'
 import type { StandInStore } from '../../store/payment-stand-in'
 import { randomToken } from '../auth/crypto'
-import { STRIPE_API_VERSION } from '../payments/stripe'
+import { STRIPE_API_VERSION } from '../payments/stripe-settings'
 import { type FormValue, list, record, text } from './form'
 
 export interface SessionObject {

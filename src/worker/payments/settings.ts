@@ -6,7 +6,7 @@
 import { exports } from 'cloudflare:workers'
 import type { PaymentProvider } from '../../domain/payment/provider'
 import type { AppConfig } from '../env'
-import { stripeProvider } from './stripe'
+import type { StripeSettings } from './stripe-settings'
 
 /** Where the stand-in is mounted on the Worker, outside production only. */
 export const STAND_IN_PATH = '/dev/stripe'
@@ -21,6 +21,28 @@ export const STAND_IN = {
 
 /** Stripe's hosted Checkout pages (the only addresses a customer is sent to in production). */
 const STRIPE_CHECKOUT = 'https://checkout.stripe.com/'
+
+/**
+ * The Stripe adapter, with Stripe's SDK loaded on its first call in an isolate rather than at start: most requests
+ * never pay, and the SDK would be a tenth of the Worker's main module.
+ */
+function stripeProvider(settings: StripeSettings): PaymentProvider {
+  let adapter: Promise<PaymentProvider> | undefined
+  const load = () => {
+    adapter ??= import('./stripe').then((module) => module.stripeProvider(settings))
+    return adapter
+  }
+  return {
+    name: 'stripe',
+    isCheckoutUrl: (url) => settings.checkoutPrefixes.some((prefix) => url.startsWith(prefix)),
+    createCheckout: async (request) => (await load()).createCheckout(request),
+    findCheckout: async (reference) => (await load()).findCheckout(reference),
+    closeCheckout: async (reference) => (await load()).closeCheckout(reference),
+    createRefund: async (request) => (await load()).createRefund(request),
+    findRefund: async (reference) => (await load()).findRefund(reference),
+    readEvent: async (payload, signature) => (await load()).readEvent(payload, signature),
+  }
+}
 
 /**
  * The payment provider for a request. `origin` is the storefront's public origin (OFFICIAL_URL, or outside

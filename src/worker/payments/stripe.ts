@@ -20,21 +20,7 @@ import {
   type RefundRequest,
 } from '../../domain/payment/provider'
 
-/** The API version the adapter is written against (the SDK's own); register the webhook endpoint with it. */
-export const STRIPE_API_VERSION = '2026-10-28.endive'
-/** How old a signed event may be before it is refused as a replay (Stripe's default tolerance, seconds). */
-export const SIGNATURE_TOLERANCE_SECONDS = 300
-
-export interface StripeSettings {
-  secretKey: string
-  webhookSecret: string
-  /** `https://api.stripe.com`, or the stand-in's base (its path is put before every API path). */
-  apiBase: string
-  /** Addresses the customer may be sent to: Stripe's hosted checkout, or the stand-in's page. */
-  checkoutPrefixes: readonly string[]
-  /** How requests travel: the network for Stripe, the Worker's own loopback for the stand-in. */
-  transport?: typeof fetch
-}
+import { SIGNATURE_TOLERANCE_SECONDS, STRIPE_API_VERSION, type StripeSettings } from './stripe-settings'
 
 /** Stripe's Checkout locales among ours (Icelandic is not one: Checkout then follows the browser). */
 const CHECKOUT_LOCALES = new Set(['nb', 'sv', 'da', 'nl', 'de', 'fr', 'th', 'en'])
@@ -125,7 +111,7 @@ const CHECKOUT_EVENTS: Record<string, AttemptStatus | null> = {
 }
 const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated'])
 
-/** The payment port on Stripe. */
+/** The payment port on Stripe (src/worker/payments/settings.ts loads this module, and the SDK, on first use). */
 export function stripeProvider(settings: StripeSettings): PaymentProvider {
   const base = new URL(settings.apiBase)
   const basePath = base.pathname.replace(/\/$/, '')
