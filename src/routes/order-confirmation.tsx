@@ -96,6 +96,29 @@ async function pay(ctx: ActionContext) {
   return { redirect: linkTo(ctx.site, `/order/${data.id}`) }
 }
 
+/** Methods whose name alone does not say what happens next: a line under the name. */
+const METHOD_HINT_KEYS: Partial<Record<PaymentMethod, MessageKey>> = {
+  vipps: 'payment.hint.vipps',
+  mobilepay: 'payment.hint.mobilepay',
+  swish: 'payment.hint.swish',
+  ideal: 'payment.hint.ideal',
+  bancontact: 'payment.hint.bancontact',
+  promptpay: 'payment.hint.promptpay',
+}
+
+/** A closed padlock, beside the provider's name (decorative: the text says it). */
+function Padlock() {
+  return (
+    <svg className="payment-step__lock" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+      <path d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2h.5a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h.5Zm1.5 0h4V5a2 2 0 1 0-4 0v2Z" />
+    </svg>
+  )
+}
+
+/**
+ * The payment step: what is paid and what for, the market's methods (its own first) as one choice each, and who
+ * takes the money. Posts the method only; the provider's hosted page takes everything else.
+ */
 function PaymentStep({ data }: { data: ConfirmationData }) {
   const t = useT()
   const { site } = useRenderContext()
@@ -110,15 +133,24 @@ function PaymentStep({ data }: { data: ConfirmationData }) {
       <p>{t(`payment.step.purpose.${fee}`, { number })}</p>
       <fieldset className="payment-step__methods">
         <legend>{t('payment.step.method')}</legend>
-        {data.methods.map((method) => (
-          <label key={method} className="payment-step__method">
-            <input type="radio" name="method" value={method} defaultChecked={method === data.chosen} />{' '}
-            <span>{t(METHOD_NAME_KEYS[method])}</span>
-          </label>
-        ))}
+        {data.methods.map((method) => {
+          const hint = METHOD_HINT_KEYS[method]
+          return (
+            <label key={method} className="payment-step__method">
+              <input type="radio" name="method" value={method} defaultChecked={method === data.chosen} />
+              <span className="payment-step__method-name">{t(METHOD_NAME_KEYS[method])}</span>
+              {hint ? <span className="payment-step__method-hint">{t(hint)}</span> : null}
+            </label>
+          )
+        })}
       </fieldset>
-      <p className="payment-step__provider">{t('payment.step.provider')}</p>
-      <button className="button button--primary" type="submit">
+      <div className="payment-step__provider">
+        <p className="payment-step__secure">
+          <Padlock /> {t('payment.step.secure')}
+        </p>
+        <p className="payment-step__note">{t('payment.step.provider')}</p>
+      </div>
+      <button className="button button--primary payment-step__submit" type="submit">
         {t('payment.step.submit', { amount })}
       </button>
     </form>

@@ -1,7 +1,7 @@
 import { carName } from '../app/trade-in'
 import { ConfigurationError, defaultConfiguration } from '../domain/catalog/configuration'
 import { CURRENCY_EXPONENT, type CurrencyCode, formatDeduction, formatMoney } from '../domain/money'
-import { METHOD_NAME_KEYS, type PaymentMethod } from '../domain/payment/methods'
+import { PAID_METHOD_KEYS, type PaymentMethod } from '../domain/payment/methods'
 import { priceStatement } from '../domain/pricing/display'
 import { catalogFor } from '../i18n/catalog-store'
 import { formatDate } from '../i18n/dates'
@@ -66,8 +66,8 @@ export async function renderNotification(env: Bindings, row: NotificationRow): P
       { amount: Number(payload.amountMinor), currency: payload.currency as CurrencyCode },
       locale,
     )
-  if (payload.method && payload.method in METHOD_NAME_KEYS)
-    values.method = t(METHOD_NAME_KEYS[payload.method as PaymentMethod], {})
+  if (payload.method && payload.method in PAID_METHOD_KEYS)
+    values.method = t(PAID_METHOD_KEYS[payload.method as PaymentMethod], {})
   if (payload.reference) values.reference = payload.reference
   if (payload.on) values.date = formatDate(payload.on, locale)
   // A request's new status travels as its message key, so it is named in the recipient's language.

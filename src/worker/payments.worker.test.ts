@@ -17,6 +17,7 @@ import { CATALOGS } from '../i18n/catalogs'
 import { createStore } from '../store'
 import { createStandInStore } from '../store/payment-stand-in'
 import { appConfig } from './env'
+import { deliverNotification } from './notifications'
 import { deliverDueEvents } from './payment-stand-in/delivery'
 import { paymentProviderFor, STAND_IN, WEBHOOK_PATH } from './payments/settings'
 
@@ -330,6 +331,21 @@ describe('the stand-in speaks Stripe', () => {
     expect(await orderRow(id)).toMatchObject({ payment: 'unpaid' })
     await deliverDueEvents(createStandInStore(env.DB), `${BASE}${WEBHOOK_PATH}`, Date.now() + 60_000)
     expect(await orderRow(id)).toMatchObject({ payment: 'paid', status: 'depositPaid' })
+
+    // The receipt: the amount, the method in a sentence and Stripe's reference of the payment, in Dutch.
+    const intent = (await attempts(id)).find((a) => a.outcome === 'succeeded')?.intent ?? ''
+    const receipt = await env.DB.prepare(
+      `SELECT id FROM notifications WHERE kind = 'orderPaid' AND json_extract(payload, '$.orderId') = ?1`,
+    )
+      .bind(id)
+      .first<{ id: string }>()
+    expect(await deliverNotification(env, receipt?.id ?? '')).toBe('sent')
+    const mail = await env.DB.prepare('SELECT body FROM mailbox WHERE notification_id = ?1')
+      .bind(receipt?.id)
+      .first<{ body: string }>()
+    expect(mail?.body).toContain(`met ${nl['payment.paidWith.sepa_debit']} voor NV-NL-`)
+    expect(mail?.body).toContain(`Stripe-referentie: ${intent}.`)
+    expect(mail?.body).toMatch(/van €\s[\d.]+,\d\d met/)
   })
 })
 

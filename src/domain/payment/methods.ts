@@ -122,3 +122,17 @@ export const METHOD_NAME_KEYS = {
   sepa_debit: 'payment.method.sepa_debit',
   promptpay: 'payment.method.promptpay',
 } as const satisfies Record<PaymentMethod, string>
+
+/**
+ * The message key that names the method a payment was made with, in a sentence ("with card", "by SEPA Direct
+ * Debit"): the payment step's names say more than that (what a card includes, how long a debit takes).
+ *
+ * @example
+ * PAID_METHOD_KEYS.card // 'payment.paidWith.card'
+ * PAID_METHOD_KEYS.vipps // 'payment.method.vipps'
+ */
+export const PAID_METHOD_KEYS = {
+  ...METHOD_NAME_KEYS,
+  card: 'payment.paidWith.card',
+  sepa_debit: 'payment.paidWith.sepa_debit',
+} as const satisfies Record<PaymentMethod, string>

@@ -1,5 +1,5 @@
 import { formatMoney, type Money } from '../../domain/money'
-import { METHOD_NAME_KEYS, PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment/methods'
+import { PAID_METHOD_KEYS, PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment/methods'
 import { formatDateTime } from '../../i18n/dates'
 import type { MessageKey } from '../../i18n/intl'
 import type { PaymentAttempt, RefundRecord } from '../../store/payments'
@@ -106,7 +106,7 @@ export function PaymentLines({ lines, staff = false }: { lines: readonly Payment
               ? t('payment.lines.refund', { amount: line.amount })
               : t('payment.lines.payment', {
                   amount: line.amount,
-                  method: line.method ? t(METHOD_NAME_KEYS[line.method]) : '',
+                  method: line.method ? t(PAID_METHOD_KEYS[line.method]) : '',
                 })}
           </span>{' '}
           <span className="payment-lines__status">{t(line.status)}</span>{' '}

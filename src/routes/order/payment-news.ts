@@ -1,6 +1,6 @@
 import { formatMoney, type Money } from '../../domain/money'
 import type { Order } from '../../domain/order/order'
-import { METHOD_NAME_KEYS, PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment/methods'
+import { PAID_METHOD_KEYS, PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment/methods'
 import { catalog } from '../../i18n/catalog-store'
 import { intlFor, type MessageKey } from '../../i18n/intl'
 import type { PaymentAttempt } from '../../store/payments'
@@ -44,7 +44,7 @@ export async function paymentNews(ctx: LoadContext, orderId: string, order: Orde
       messageKind: 'success',
       messageValues: {
         amount: formatMoney({ amount: paid.amount, currency: paid.currency as Money['currency'] }, ctx.site.locale),
-        method: method ? intl.formatMessage({ id: METHOD_NAME_KEYS[method] }) : '',
+        method: method ? intl.formatMessage({ id: PAID_METHOD_KEYS[method] }) : '',
         reference: paid.paymentReference ?? paid.reference,
       },
     })
