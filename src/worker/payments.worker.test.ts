@@ -293,7 +293,12 @@ describe('the stand-in speaks Stripe', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ number, expiry: '12/35', cvc: '123', name: 'A' }).toString(),
       })
-    expect(await (await card('4000000000009995')).text()).toContain('insufficient funds')
+    // Declined on the provider's page, in the session's language (Checkout's locale, Dutch here).
+    const declined = await card('4000000000009995')
+    expect(declined.status).toBe(402)
+    const declinedPage = await declined.text()
+    expect(declinedPage).toContain('<html lang="nl"')
+    expect(declinedPage).toContain('Uw kaart heeft onvoldoende saldo.')
     const challenge = await card('4000000000003220')
     expect(challenge.status).toBe(303)
     const challengePage = challenge.headers.get('location') ?? ''

@@ -8,6 +8,7 @@ import { Hono } from 'hono'
 import { createStandInStore } from '../../store/payment-stand-in'
 import { STAND_IN, STAND_IN_PATH } from '../payments/settings'
 import type { AppEnv } from '../types'
+import { deliverWhenDue } from './delivery'
 import { list, readStripeForm } from './form'
 import {
   type ApiError,
@@ -17,6 +18,7 @@ import {
   createSession,
   current,
   currentRefund,
+  REFUND_SETTLES_AFTER_SECONDS,
   type SessionObject,
   sessionView,
 } from './model'
@@ -148,9 +150,11 @@ standInApi.post('/checkout/sessions/:id/expire', async (c) => {
 standInApi.post('/refunds', async (c) => {
   const store = createStandInStore(c.env.DB)
   const body = bodyText(await c.req.arrayBuffer())
-  return idempotent(store, c.req.header('idempotency-key'), `POST /v1/refunds\n${body}`, async () =>
+  const answer = await idempotent(store, c.req.header('idempotency-key'), `POST /v1/refunds\n${body}`, async () =>
     answerOf(await createRefund(store, readStripeForm(body), Date.now())),
   )
+  if (answer.ok) deliverWhenDue(c, store, REFUND_SETTLES_AFTER_SECONDS)
+  return answer
 })
 
 standInApi.get('/refunds/:id', async (c) => {

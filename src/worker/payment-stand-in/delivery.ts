@@ -4,8 +4,10 @@
  * The switch on the stand-in's page holds them (they wait) or drops them (a lost webhook, for the reconciliation).
  */
 import { exports } from 'cloudflare:workers'
+import type { Context } from 'hono'
 import type { StandInStore } from '../../store/payment-stand-in'
-import { STAND_IN } from '../payments/settings'
+import { STAND_IN, WEBHOOK_PATH } from '../payments/settings'
+import type { AppEnv } from '../types'
 import { applyDueSettlements, currentRefund } from './model'
 import { signatureHeader } from './signature'
 
@@ -53,6 +55,18 @@ export async function deliverDueEvents(
     } else await store.eventFailed(event.id, status)
   }
   return delivered
+}
+
+/**
+ * Under `npm start` the stand-in sends an event that waits for its time (a refund settling, a debit clearing) by
+ * itself once it is due, as Stripe does, within the 30 s a Worker may go on after answering; a later one waits for the
+ * cron or the "deliver now" button on /dev/stripe. The tests send waiting events when they choose.
+ */
+export function deliverWhenDue(c: Context<AppEnv>, store: StandInStore, seconds: number): void {
+  if (c.get('config').ENVIRONMENT !== 'development' || seconds > 25) return
+  const endpoint = `${new URL(c.req.url).origin}${WEBHOOK_PATH}`
+  const due = new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 250))
+  c.executionCtx.waitUntil(due.then(() => deliverDueEvents(store, endpoint)))
 }
 
 async function post(endpoint: string, payload: string, now: number): Promise<number> {

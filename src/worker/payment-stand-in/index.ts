@@ -10,7 +10,7 @@ import { WEBHOOK_PATH } from '../payments/settings'
 import type { AppEnv } from '../types'
 import { standInApi } from './api'
 import { DECLINE_MESSAGES, luhn, TEST_CARDS, TEST_IBANS, validExpiry } from './cards'
-import { deliverDueEvents, webhookMode } from './delivery'
+import { deliverDueEvents, deliverWhenDue, webhookMode } from './delivery'
 import { current, type PayResult, paySession, type SessionObject } from './model'
 import { challengePage, checkoutPage, standInHome } from './pages'
 
@@ -135,6 +135,7 @@ standIn.post('/checkout/:id', async (c) => {
     const test = TEST_IBANS[iban]
     if (!test) return fail(DECLINE_MESSAGES.invalid_iban)
     const details = { type: 'sepa_debit', sepa_debit: { last4: iban.slice(-4) } }
+    deliverWhenDue(c, store, test.afterSeconds)
     return finish(
       c,
       store,

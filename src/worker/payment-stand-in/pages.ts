@@ -21,7 +21,8 @@ a{color:#635bff}code{font-size:.8125rem}.muted{color:#697386;font-size:.875rem}
 .banner{margin:0;background:#ffe7a3;color:#5c3b00;padding:.5rem 1rem;font-size:.8125rem;text-align:center}
 .pill{display:inline-block;padding:0 .4rem;border-radius:4px;background:#ffde92;color:#5c3b00;font-size:.6875rem;font-weight:700;text-transform:uppercase;letter-spacing:.02em;vertical-align:middle}
 .checkout{display:grid;max-width:60rem;margin:0 auto}.summary,.pay{padding:1.5rem 1.25rem}
-.merchant{display:flex;align-items:center;gap:.5rem;margin:0 0 1.5rem;font-weight:600;color:#1a1f36;text-decoration:none}
+.merchant{display:flex;align-items:center;gap:.5rem;margin:0 0 1.5rem;font-weight:600}.merchant a{display:inline-flex;align-items:center;gap:.5rem;color:#1a1f36;text-decoration:none}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .mark{display:inline-grid;place-items:center;width:1.75rem;height:1.75rem;border-radius:50%;background:#0a5c7a;color:#fff;font-size:.875rem}
 .payto{margin:0;color:#697386;font-size:1rem;font-weight:500}.amount{margin:.1rem 0 .75rem;font-size:2.25rem;font-weight:650;letter-spacing:-.01em}
 .item{display:flex;justify-content:space-between;gap:1rem;padding-top:.75rem;border-top:1px solid #e3e8ee;font-size:.875rem}
@@ -49,7 +50,7 @@ function page(c: Context<AppEnv>, language: string, title: string, body: string,
   const texts = checkoutTexts(language)
   const document = `<!doctype html><html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style nonce="${escapeHtml(nonce)}">${STYLE}</style></head>
-<body><p class="banner"><span class="pill">${escapeHtml(texts.testMode)}</span> ${escapeHtml(texts.banner)}</p>${body}</body></html>`
+<body><header class="banner"><span class="pill">${escapeHtml(texts.testMode)}</span> ${escapeHtml(texts.banner)}</header>${body}</body></html>`
   return c.html(document, status as 200, { 'cache-control': CachePolicy.noStore, 'x-robots-tag': 'noindex' })
 }
 
@@ -77,7 +78,7 @@ const languageOf = (c: Context<AppEnv>, session: SessionObject) =>
 /** The left half: the merchant, the amount and what it is for (Stripe Checkout's order summary). */
 function summary(session: SessionObject, texts: CheckoutTexts, language: string): string {
   const back = session.cancel_url
-    ? `<a class="merchant" href="${escapeHtml(session.cancel_url)}" aria-label="${escapeHtml(texts.back)}">← <span class="mark" aria-hidden="true">N</span> Nordvolt <span class="pill">${escapeHtml(texts.testMode)}</span></a>`
+    ? `<p class="merchant"><a href="${escapeHtml(session.cancel_url)}"><span aria-hidden="true">←</span> <span class="sr">${escapeHtml(texts.back)}:</span> <span class="mark" aria-hidden="true">N</span> Nordvolt</a> <span class="pill">${escapeHtml(texts.testMode)}</span></p>`
     : `<p class="merchant"><span class="mark" aria-hidden="true">N</span> Nordvolt</p>`
   const amount = escapeHtml(amountOf(session, language))
   return `<section class="summary">${back}<h1 class="payto">${escapeHtml(texts.payTo)}</h1><p class="amount">${amount}</p>
