@@ -1,7 +1,7 @@
 /**
  * Which payment provider a request talks to: Stripe with the Worker secrets in production (required there, like
  * APP_SECRET), the local stand-in everywhere else unless a Stripe test key is set. The adapter is the same; only the
- * base URL, the keys and the transport differ (docs/decisions.md, 32).
+ * base URL, the keys and the transport differ (docs/decisions/0032-payment-provider.md).
  */
 import { exports } from 'cloudflare:workers'
 import type { PaymentProvider } from '../../domain/payment/provider'
