@@ -125,7 +125,10 @@ export async function signedUp(prefix: string, name = 'Anne de Vries', staffCoun
   const email = uniqueEmail(staffCountry ? 'staff' : 'person')
   await someone.signUp(prefix, { name, email, password: TEST_PASSWORD })
   if (staffCountry) {
-    await env.DB.prepare(`UPDATE users SET roles = '["staff"]', staff_country = ?2 WHERE email = ?1`)
+    // Staff have confirmed their address (staff access needs it).
+    await env.DB.prepare(
+      `UPDATE users SET roles = '["staff"]', staff_country = ?2, email_confirmed_at = datetime('now') WHERE email = ?1`,
+    )
       .bind(email, staffCountry)
       .run()
   }
@@ -241,10 +244,11 @@ export function expectCarPng(address: string, origin: string, look: Record<strin
   expect(Object.fromEntries(url.searchParams)).toMatchObject({ ...look, size })
 }
 
-/** The secrets a production deployment cannot run without (src/worker/env.ts REQUIRED_SECRETS), as test values. */
+/** What a production deployment cannot run without (src/worker/env.ts REQUIRED_SECRETS), as test values. */
 export const PRODUCTION_SECRETS = {
   APP_SECRET: 'x'.repeat(40),
   GRAY_ACCESS_CODE: 'gray-code-123',
+  OFFICIAL_URL: 'https://www.nordvolt.example',
   STRIPE_SECRET_KEY: 'sk_live_0123456789abcdef',
   STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
 } as const

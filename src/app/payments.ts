@@ -5,6 +5,7 @@
  * Every step is idempotent and can run again, in any order: the attempt and refund rows only move forward and the
  * order is then settled from what they say.
  */
+import { logLine } from '../domain/log'
 import { type Money, money } from '../domain/money'
 import type { Order } from '../domain/order/order'
 import { type Actor, type OrderEventType, transition } from '../domain/order/state'
@@ -131,7 +132,12 @@ export async function applyCheckout(deps: PaymentDeps, checkout: Checkout): Prom
       at: now(),
     })
   if (!attempt) {
-    console.warn(`payments: ${deps.provider.name} checkout ${checkout.reference} belongs to no order of ours`)
+    console.warn(
+      logLine('warn', 'payments: a checkout of no order of ours', {
+        provider: deps.provider.name,
+        checkout: checkout.reference,
+      }),
+    )
     return
   }
   const moved = await payments.moveAttempt(attempt.id, checkout.status, {
@@ -266,14 +272,21 @@ export async function sendRefund(
   } catch (error) {
     if (!(error instanceof ProviderRequestError) || error.status >= 500 || error.status === 409) {
       // Not answered: still `requested`; the reconciliation asks again with the same key.
-      console.warn(`payments: refund ${refund.id} not answered yet`, error instanceof Error ? error.message : error)
+      console.warn(logLine('warn', 'payments: refund not answered yet', { refund: refund.id, error }))
     } else {
       await deps.store.payments.moveRefund(refund.id, 'failed', {
         reference: null,
         failureReason: error.code ?? 'refused',
         at: now(),
       })
-      console.error(`payments: refund ${refund.id} refused by ${deps.provider.name}: ${error.code} ${error.message}`)
+      console.error(
+        logLine('error', 'payments: refund refused by the provider', {
+          refund: refund.id,
+          provider: deps.provider.name,
+          code: error.code,
+          error,
+        }),
+      )
     }
   }
   return (await deps.store.payments.findRefund(refund.id)) ?? refund
@@ -285,7 +298,8 @@ async function applyRefundTo(deps: PaymentDeps, refund: RefundRecord, answer: Re
     failureReason: answer.failureReason,
     at: now(),
   })
-  if (answer.status === 'failed') console.error(`payments: refund ${refund.id} failed: ${answer.failureReason}`)
+  if (answer.status === 'failed')
+    console.error(logLine('error', 'payments: refund failed', { refund: refund.id, reason: answer.failureReason }))
   await settleRefund(deps, refund.orderId)
 }
 
@@ -293,7 +307,9 @@ async function applyRefundTo(deps: PaymentDeps, refund: RefundRecord, answer: Re
 export async function applyRefund(deps: PaymentDeps, answer: Refund): Promise<void> {
   const refund = await deps.store.payments.findRefundByReference(deps.provider.name, answer.reference)
   if (!refund) {
-    console.warn(`payments: ${deps.provider.name} refund ${answer.reference} is not one of ours`)
+    console.warn(
+      logLine('warn', 'payments: a refund not of ours', { provider: deps.provider.name, refund: answer.reference }),
+    )
     return
   }
   await applyRefundTo(deps, refund, answer)
@@ -363,8 +379,7 @@ export async function reconcilePayments(deps: PaymentDeps, at = new Date()): Pro
       asked++
     } catch (error) {
       console.warn(
-        `payments: reconciliation of ${attempt.reference} failed`,
-        error instanceof Error ? error.message : error,
+        logLine('warn', 'payments: reconciliation of a checkout failed', { checkout: attempt.reference, error }),
       )
     }
   }
@@ -377,10 +392,7 @@ export async function reconcilePayments(deps: PaymentDeps, at = new Date()): Pro
       } else await applyRefundTo(deps, refund, await deps.provider.findRefund(refund.reference))
       asked++
     } catch (error) {
-      console.warn(
-        `payments: reconciliation of refund ${refund.id} failed`,
-        error instanceof Error ? error.message : error,
-      )
+      console.warn(logLine('warn', 'payments: reconciliation of a refund failed', { refund: refund.id, error }))
     }
   }
   for (const attempt of await deps.store.payments.succeededUnsettled()) await settleOrder(deps, attempt.orderId)

@@ -1,4 +1,5 @@
 import { paidThroughProvider, refundPayment, retryRefund } from '../app/payments'
+import { hasRole } from '../domain/account/account'
 import { formatMoney } from '../domain/money'
 import type { Order } from '../domain/order/order'
 import { ORDER_EVENTS, statusKey, transition } from '../domain/order/state'
@@ -7,6 +8,7 @@ import { requestStatusKey, staffMoves } from '../domain/programs/requests'
 import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
+import { UnreadableRecords } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { type PaymentLine, PaymentLines, paymentLines } from './order/payment-lines'
@@ -21,6 +23,8 @@ import { moveRequest, type RequestRow, RequestsTable } from './staff/requests'
 
 interface StaffData {
   confirm: PendingChange | null
+  /** Records of this console's lists that could not be read (left out, reported). */
+  unreadable: number
   audit: AuditLine[]
   /** Quotes to answer with an offer and trade-ins to confirm or adjust after the inspection. */
   replies: RepliesData
@@ -58,7 +62,7 @@ const allowedFor = (event: string, providerPaid: boolean) =>
 function staffOf(ctx: LoadContext) {
   const user = ctx.session.user
   // Not staff, or staff of another country: as if the page did not exist.
-  if (!user?.roles.includes('staff') || user.staffCountry !== ctx.site.countryCode) throw new PageError('notFound', 404)
+  if (!hasRole(user, 'staff') || user?.staffCountry !== ctx.site.countryCode) throw new PageError('notFound', 404)
   return user
 }
 
@@ -80,6 +84,7 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
   const money = await ctx.store.payments.ofOrders(orders.map((o) => o.id))
   const data: StaffData = {
     confirm: null,
+    unreadable: 0,
     audit: audit.map((entry, index) => auditLine(entry, index, when)),
     replies: await loadReplies(ctx),
     orders: orders.map(({ id, order }) => {
@@ -111,6 +116,7 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
     })),
   }
   data.confirm = pendingChange(data, ctx.url.searchParams)
+  data.unreadable = ctx.store.badRecords().length
   return data
 }
 
@@ -176,6 +182,7 @@ function StaffPage({ data }: { data: StaffData }) {
     <article className="page">
       <h1 className="page__heading">{t('staff.heading')}</h1>
       <p className="page__lead">{t('staff.lead')}</p>
+      <UnreadableRecords count={data.unreadable} />
       {data.confirm ? <ConfirmChange change={data.confirm} /> : null}
       {data.orders.length === 0 ? (
         <p>{t('staff.empty')}</p>

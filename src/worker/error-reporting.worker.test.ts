@@ -40,12 +40,13 @@ function executionContext() {
 /** A request as the runtime hands it to the worker. */
 const incoming = (request: Request) => request as unknown as Request<unknown, IncomingRequestCfProperties>
 const PRODUCTION = { ENVIRONMENT: 'production', ...PRODUCTION_SECRETS }
-const envWith = (vars: Record<string, string>) => ({ ...vars }) as unknown as Env
+// The bindings of the test worker, with the given vars: a worker without its bindings would not start.
+const envWith = (vars: Record<string, string>) => ({ ...testEnv, ...vars }) as unknown as Env
 
 describe('error reporting', () => {
   it('is off outside production and without a DSN', () => {
     expect(sentryOptions(envWith({ ENVIRONMENT: 'development', SENTRY_DSN: DSN }))).toBeUndefined()
-    expect(sentryOptions(envWith({ ...PRODUCTION }))).toBeUndefined()
+    expect(sentryOptions(envWith(PRODUCTION))).toBeUndefined()
     const on = sentryOptions(envWith({ ...PRODUCTION, SENTRY_DSN: DSN }))
     expect(on).toMatchObject({ dsn: DSN, environment: 'production', tracesSampleRate: 0.05 })
   })
@@ -118,8 +119,12 @@ describe('error reporting', () => {
       TEST_OPTIONS(transport),
     )
     const { ctx, settled } = executionContext()
-    // The message catalogs from KV, but no D1: reading the stores fails inside the app, which answers 500 itself.
-    const broken = { ...envWith({ ...PRODUCTION, SENTRY_DSN: DSN }), KV: testEnv.KV } as Env
+    // The message catalogs from KV, but a D1 that fails every call: the app answers 500 itself.
+    const failing = () => {
+      throw new Error('D1 unavailable')
+    }
+    const brokenD1 = { prepare: failing, batch: failing, exec: failing, withSession: failing } as unknown as D1Database
+    const broken = { ...envWith({ ...PRODUCTION, SENTRY_DSN: DSN }), DB: brokenD1 } as Env
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const res = await handler.fetch(
       incoming(new Request('https://shop.example/api/v1/stores/x/slots?site=/se&email=ada@example.com')),

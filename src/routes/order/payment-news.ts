@@ -1,3 +1,4 @@
+import { logLine } from '../../domain/log'
 import { formatMoney, type Money } from '../../domain/money'
 import type { Order } from '../../domain/order/order'
 import { PAID_METHOD_KEYS, PAYMENT_METHODS, type PaymentMethod } from '../../domain/payment/methods'
@@ -58,7 +59,7 @@ export async function paymentNews(ctx: LoadContext, orderId: string, order: Orde
     try {
       problem = (await ctx.payments().provider.findCheckout(last.reference)).problem
     } catch (error) {
-      console.warn(`payments: could not ask about ${last.reference}`, error instanceof Error ? error.message : error)
+      console.warn(logLine('warn', 'payments: could not ask the provider', { checkout: last.reference, error }))
     }
     const message: MessageKey =
       problem === 'declined'

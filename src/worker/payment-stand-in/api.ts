@@ -111,6 +111,7 @@ const missing = (kind: string, id: string) =>
 standInApi.post('/checkout/sessions', async (c) => {
   const store = createStandInStore(c.env.DB)
   const body = bodyText(await c.req.arrayBuffer())
+  // Its hosted page under the base the adapter was configured with (the storefront's official origin).
   const base = `${new URL(c.req.url).origin}${STAND_IN_PATH}`
   return idempotent(store, c.req.header('idempotency-key'), `POST /v1/checkout/sessions\n${body}`, async () => {
     const created = await createSession(store, readStripeForm(body), base, Date.now())

@@ -64,7 +64,7 @@ export async function deliverDueEvents(
  */
 export function deliverWhenDue(c: Context<AppEnv>, store: StandInStore, seconds: number): void {
   if (c.get('config').ENVIRONMENT !== 'development' || seconds > 25) return
-  const endpoint = `${new URL(c.req.url).origin}${WEBHOOK_PATH}`
+  const endpoint = `${c.get('config').OFFICIAL_URL}${WEBHOOK_PATH}`
   const due = new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 250))
   c.executionCtx.waitUntil(due.then(() => deliverDueEvents(store, endpoint)))
 }

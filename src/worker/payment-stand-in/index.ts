@@ -24,7 +24,8 @@ standIn.use('*', async (c, next) => {
   await next()
 })
 
-const endpointOf = (url: string) => `${new URL(url).origin}${WEBHOOK_PATH}`
+/** The storefront's webhook endpoint, on its official origin (never the request's Host). */
+const endpointOf = (c: Context<AppEnv>) => `${c.get('config').OFFICIAL_URL}${WEBHOOK_PATH}`
 
 standIn.route('/v1', standInApi)
 
@@ -34,7 +35,7 @@ standIn.get('/', async (c) => {
     sessions: await store.objects<SessionObject>('checkout.session'),
     events: await store.recentEvents(),
     mode: await webhookMode(store),
-    origin: new URL(c.req.url).origin,
+    origin: c.get('config').OFFICIAL_URL,
   })
 })
 
@@ -46,7 +47,7 @@ standIn.post('/settings', async (c) => {
 })
 
 standIn.post('/deliver', async (c) => {
-  await deliverDueEvents(createStandInStore(c.env.DB), endpointOf(c.req.url), Date.now(), true)
+  await deliverDueEvents(createStandInStore(c.env.DB), endpointOf(c), Date.now(), true)
   return c.redirect('/dev/stripe', 303)
 })
 
@@ -66,7 +67,7 @@ async function finish(c: Context<AppEnv>, store: StandInStore, result: PayResult
     const session = await openSession(store, c.req.param('id') ?? '')
     return session ? checkoutPage(c, session, result.message, 402) : c.notFound()
   }
-  await deliverDueEvents(store, endpointOf(c.req.url))
+  await deliverDueEvents(store, endpointOf(c))
   return c.redirect(result.session.success_url.replace('{CHECKOUT_SESSION_ID}', result.session.id), 303)
 }
 

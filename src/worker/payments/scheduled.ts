@@ -8,11 +8,11 @@ import { paymentProviderFor, WEBHOOK_PATH } from './settings'
 /**
  * The cron's share of payments: the reconciliation (attempts and refunds the provider has not confirmed for a few
  * minutes are asked of it), and outside production the stand-in's waiting webhooks. The public origin is
- * OFFICIAL_URL; a local run without one uses wrangler's default address.
+ * OFFICIAL_URL.
  */
 export async function reconcileScheduled(env: Env, now = new Date()): Promise<void> {
   const config = appConfig(env)
-  const origin = config.OFFICIAL_URL?.replace(/\/$/, '') ?? 'http://localhost:8787'
+  const origin = config.OFFICIAL_URL
   const store = createStore(env)
   if (config.ENVIRONMENT !== 'production') {
     const { deliverDueEvents } = await import('../payment-stand-in/delivery')

@@ -45,8 +45,8 @@ function stripeProvider(settings: StripeSettings): PaymentProvider {
 }
 
 /**
- * The payment provider for a request. `origin` is the storefront's public origin (OFFICIAL_URL, or outside
- * production the request's own), where the stand-in answers.
+ * The payment provider for a request. `origin` is the storefront's public origin (OFFICIAL_URL), where the stand-in
+ * answers outside production.
  */
 export function paymentProviderFor(config: AppConfig, origin: string): PaymentProvider {
   if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET)
