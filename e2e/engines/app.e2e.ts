@@ -5,7 +5,7 @@ import { appClient } from './app-client'
 import type { Engine } from './engines'
 import type { NativeSide, Tab } from './tab'
 import { clickAndAwaitNewPage, until } from './tab'
-import { screenshotOf, visitorsOf } from './visitors'
+import { payOnHostedPage, screenshotOf, visitorsOf } from './visitors'
 
 /*
  * The storefront in the native app's webview (docs/features/app-webview.md): WebKit as the iOS app (a WebKitGTK
@@ -204,12 +204,7 @@ for (const engine of ENGINES) {
       expect(await tab.text('.page__lead')).toContain(String(orderNumber))
       await screenshotOf(tab, 'app/nl-order-placed-390')
 
-      await tab.fill('#pay-cardNumber', '4242 4242 4242 4242')
-      await tab.fill('#pay-expiry', '12/35')
-      await tab.fill('#pay-cvc', '123')
-      await tab.fill('#pay-cardName', 'Anne Test')
-      await tab.clickToLoad('main form[method="post"] button[type="submit"]')
-      await tab.waitForUrl(/\/nl\/order\/[\w-]+\?paid=1$/)
+      await payOnHostedPage(tab, 'Anne Test')
       await until(
         () => sent(native, 'paymentFinished'),
         (m) => m.length === 1,

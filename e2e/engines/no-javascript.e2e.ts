@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest'
 import nl from '../../locales/nl-NL.json'
-import { baseFor, lookAt, screenshotOf, visitorsOf } from './visitors'
+import { baseFor, lookAt, payOnHostedPage, screenshotOf, visitorsOf } from './visitors'
 
 /*
  * Without JavaScript, in each engine: configure by links, save, sign up, order (errors first) and pay, on the Dutch
@@ -59,13 +59,8 @@ for (const engine of inject('engines')) {
       await tab.clickToLoad('main form[method="post"] button[type="submit"]')
       await tab.waitForUrl(/\/nl\/order\/result-confirmation\//)
       expect(await tab.text('h1')).toBe(nl['order.placed.order'])
-      await tab.fill('#pay-cardNumber', '4242 4242 4242 4242')
-      await tab.fill('#pay-expiry', '12/35')
-      await tab.fill('#pay-cvc', '123')
-      await tab.fill('#pay-cardName', 'Anne Test')
-      await tab.clickToLoad('main form[method="post"] button[type="submit"]')
-      await tab.waitForUrl(/\/nl\/order\/[\w-]+\?paid=1$/)
-      expect(await tab.text('[role="status"]')).toBe(nl['order.pay.paid'])
+      await payOnHostedPage(tab, 'Anne Test')
+      expect(await tab.text('[role="status"]')).toContain(nl['payment.return.paid'].split('{')[0])
       findings.push(...(await lookAt(tab)))
       await screenshotOf(tab, 'nl/no-js-order-detail-390')
       expect(findings).toEqual([])

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path'
 import type { Browser } from 'puppeteer-core'
 import { afterAll, afterEach, inject } from 'vitest'
 import { coveredFocusInPage, findingsInPage, MESSAGE_KEYS, SCREENSHOT_DIR } from '../look'
+import { TEST_CARD } from '../pay'
 import type { Engine } from './engines'
 import { launchChromium, launchFirefox, puppeteerVisitor } from './puppeteer'
 import type { NativeSide, Tab, VisitorOptions } from './tab'
@@ -97,4 +98,20 @@ export async function focusCoveredIn(tab: Tab, stops: number): Promise<string[]>
     findings.push(finding)
   }
   return findings
+}
+
+/**
+ * Pays the amount due from an order's confirmation page as a customer does (e2e/pay.ts, in any engine): by card on
+ * the provider's hosted page (the Stripe stand-in), then back to the confirmation page, which says what happened.
+ */
+export async function payOnHostedPage(tab: Tab, name: string): Promise<void> {
+  await tab.check('.payment-step input[name="method"][value="card"]')
+  await tab.clickToLoad('.payment-step button[type="submit"]')
+  await tab.waitForUrl(/\/dev\/stripe\/checkout\/cs_test_\w+$/)
+  await tab.fill('#number', TEST_CARD.number)
+  await tab.fill('#expiry', TEST_CARD.expiry)
+  await tab.fill('#cvc', TEST_CARD.cvc)
+  await tab.fill('#name', name)
+  await tab.clickToLoad('main form button[type="submit"]')
+  await tab.waitForUrl(/\/order\/result-confirmation\/[\w-]+\?checkout=cs_test_\w+$/)
 }

@@ -14,6 +14,12 @@ export const BRIDGE_VERSION = 1
 /** Why the page needs the app to sign the customer in. */
 export type SignInReason = 'required' | 'expired' | 'used' | 'wrongAccount' | 'invalid'
 
+/**
+ * A payment back from the provider's page: paid; processing (the provider confirms it later, e.g. a bank debit);
+ * declined (refused, not authenticated or failed: nothing charged); left (the customer came back without paying).
+ */
+export type PaymentOutcome = 'paid' | 'processing' | 'declined' | 'left'
+
 export type PageToApp =
   /** The page has loaded and listens (sent first, once per page). */
   | { type: 'ready'; version: typeof BRIDGE_VERSION; path: string }
@@ -23,8 +29,8 @@ export type PageToApp =
   | { type: 'orderPlaced'; orderNumber: string; kind: 'order' | 'reservation' | 'preOrder'; orderPath: string }
   /** The customer sent the payment form. */
   | { type: 'paymentStarted'; orderNumber: string; amount: number; currency: string }
-  /** The payment's outcome is known. */
-  | { type: 'paymentFinished'; orderNumber: string; outcome: 'paid' | 'declined' }
+  /** Back from the payment provider's page: what became of the payment. */
+  | { type: 'paymentFinished'; orderNumber: string; outcome: PaymentOutcome }
   /** The customer asked to share a saved build. */
   | { type: 'shareBuild'; url: string; title: string }
   /** A link that leaves the storefront: the app opens it outside the webview. */

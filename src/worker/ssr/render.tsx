@@ -26,6 +26,7 @@ import { recordServerEvent, tagManagerId } from '../analytics'
 import { rememberAnonymousBuild } from '../anonymous-builds'
 import { appShell } from '../app-shell'
 import { loginCheck } from '../auth/login-check'
+import { publicOrigin } from '../auth/recovery'
 import { hasGrayAccess, sessionService } from '../auth/service'
 import { resolveUser, userInfoOf } from '../auth/session'
 import { consentAskedByApp, readConsent } from '../consent'
@@ -34,6 +35,7 @@ import { errorReportingConfig } from '../error-reporting'
 import { formBody } from '../form-body'
 import { enqueueNotifications } from '../notifications'
 import type { PageMatch } from '../pages'
+import { paymentsFor } from '../payments/context'
 import { tradeInCarInfo, visitorTradeIn } from '../tradein-cookie'
 import type { AppEnv } from '../types'
 import { clientEntrySrc, startAfterFirstPaint } from './assets'
@@ -348,6 +350,8 @@ async function loadContext(c: Context<AppEnv>, site: Site, params: Record<string
     app: appShell(c),
     tradeIn: visitorTradeIn(c, user?.id ?? null),
     rememberAnonymousBuild: (id: string) => rememberAnonymousBuild(c, id),
+    payments: () => paymentsFor(c),
+    publicOrigin: () => publicOrigin(c),
     notify: (ids: readonly string[]) => {
       const sending = enqueueNotifications(c.env, ids)
       try {
