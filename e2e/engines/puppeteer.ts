@@ -13,6 +13,8 @@ export function launchFirefox(javaScript = true): Promise<Browser> {
     executablePath: FIREFOX_PATH,
     headless: true,
     acceptInsecureCerts: true,
+    // On a loaded machine the ESR takes more than puppeteer's 30 s to start.
+    timeout: 120_000,
     // The ESR has no BiDi command to turn scripts off per page: a browser of its own without them.
     extraPrefsFirefox: javaScript ? {} : { 'javascript.enabled': false },
   })

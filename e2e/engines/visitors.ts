@@ -36,7 +36,11 @@ export function visitorsOf(engine: Engine): (options?: VisitorOptions) => Promis
   const browser = (kind: string, launch: () => Promise<Browser>) => {
     let launched = browsers.get(kind)
     if (!launched) {
-      launched = launch()
+      // A launch that failed is tried again by the next test rather than failing every test after it.
+      launched = launch().catch((error: unknown) => {
+        browsers.delete(kind)
+        throw error
+      })
       browsers.set(kind, launched)
     }
     return launched
