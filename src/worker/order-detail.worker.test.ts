@@ -114,6 +114,15 @@ describe('the order page', () => {
     await person.postForm(`/nl/order/${id}`, { event: 'requestCancellation', confirmed: 'yes' }, PROFILE)
     expect(await detail(person, id)).not.toContain('class="next-action"')
   })
+
+  it('dates each step on the site’s calendar: placed at 00:30 in Amsterdam is that day, not the UTC day before', async () => {
+    const { person, id } = await order()
+    await env.DB.prepare(`UPDATE orders SET document = json_set(document, '$.dates.placed', ?2) WHERE id = ?1`)
+      .bind(id, '2026-11-30T23:30:00.000Z')
+      .run()
+    const dates = [...(await detail(person, id)).matchAll(/<span class="timeline__date">([^<]+)</g)].map((m) => m[1])
+    expect(dates).toEqual([formatDate('2026-12-01', 'nl-NL')])
+  })
 })
 
 describe('a lease order', () => {
