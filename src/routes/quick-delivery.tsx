@@ -88,7 +88,13 @@ function StockListPage({ data }: { data: StockListData }) {
       ) : null}
       {data.cars.length > 0 ? (
         <>
-          <p>{t('stock.results', { count: data.cars.length })}</p>
+          {/* Each card is one build with its units left: the count is of cars, as a buyer counts them. */}
+          <p className="stock__count">
+            {t('stock.results', {
+              cars: data.cars.reduce((sum, car) => sum + car.remaining, 0),
+              builds: data.cars.length,
+            })}
+          </p>
           <ul className="lineup__list stock__list">
             {data.cars.map((car, index) => (
               <li key={car.id} className="card stock-car" aria-labelledby={`car-${car.id}`}>
