@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { carDataChangedOn, latestDay } from '../app/page-dates'
 import { formatMoney } from '../domain/money'
 import {
   DEFAULT_STOCK_QUERY,
@@ -164,6 +165,9 @@ export default defineRoute<StockListData>({
   indexable: true,
   load: loadStockList,
   action: orderStockCar,
+  // A sale or a return changes the list: it is dated by the stock's last change.
+  changedOn: async ({ store, site }) =>
+    latestDay(await carDataChangedOn(store, site), await store.stock.lastChanged(site.countryCode)),
   meta: () => ({ title: 'stock.heading', description: 'stock.lead' }),
   Page: StockListPage,
 })

@@ -168,6 +168,11 @@ export interface PageRoute<Data = unknown> {
   /** Fetches what the page needs before rendering; throws a PageError for a missing record. */
   load(ctx: LoadContext): Promise<Data>
   meta(data: Data): PageMeta
+  /**
+   * The day what the page shows last changed, for the sitemap's `lastmod`: a legal text's update, the stock's last
+   * sale with the car's data. Absent: the car's catalog and prices (`carDataChangedOn`), which every other page shows.
+   */
+  changedOn?(source: { store: Store; site: Site }): Promise<string | null>
   /** The status of a loaded page when it is not 200, e.g. 503 when its content cannot be read. */
   status?(data: Data): 200 | 503
   Page: ComponentType<{ data: Data }>

@@ -1,3 +1,4 @@
+import { carDataChangedOn, latestDay } from '../app/page-dates'
 import { formatMoney } from '../domain/money'
 import { validatePersonal } from '../domain/order/personal'
 import { offerFor, type SubscriptionOffer, subscriptionSummary } from '../domain/subscription/offer'
@@ -162,6 +163,8 @@ export const subscription = defineRoute<SubscriptionData>({
   indexable: true,
   load: loadSubscription,
   action: requestSubscription,
+  changedOn: async ({ store, site }) =>
+    latestDay(await carDataChangedOn(store, site), (await store.subscriptionOffers())?.validFrom),
   meta: () => ({ title: 'subscription.heading', description: 'subscription.lead' }),
   Page: SubscriptionPage,
 })

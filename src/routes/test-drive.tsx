@@ -58,6 +58,7 @@ export async function loadTestDrive(
     errors: {},
     message: null,
     configurationId: options.configurationId,
+    modelInAddress: Boolean(ctx.params.carCode),
     car: await formCar(ctx, configuration?.modelCode ?? modelCode, configuration),
   }
 }
@@ -121,6 +122,11 @@ export default defineRoute<TestDriveData>({
     return loadTestDrive(ctx, { modelCode, configurationId: null })
   },
   action: (ctx) => bookTestDrive(ctx, null),
-  meta: () => ({ title: 'page.testDrive.heading', description: 'page.testDrive.lead', values: { model: 'P5' } }),
+  // `/test-drive` and `/test-drive/p5` are two pages for a search engine: each has a title of its own.
+  meta: (data) => ({
+    title: data.modelInAddress ? 'page.testDrive.heading' : 'page.testDrive.titleAnyModel',
+    description: 'page.testDrive.lead',
+    values: { model: 'P5' },
+  }),
   Page: TestDrivePage,
 }) satisfies PageRoute<TestDriveData>

@@ -94,6 +94,31 @@ describe('the configurator', () => {
   })
 })
 
+describe('what a crawler follows', () => {
+  /** Every link of a page: its address and whether it says `nofollow`. */
+  const links = (html: string) =>
+    [...html.matchAll(/<a\b([^>]*)>/g)].map((m) => ({
+      href: /\shref="([^"]*)"/.exec(m[1] ?? '')?.[1] ?? '',
+      nofollow: /\srel="[^"]*\bnofollow\b/.test(m[1] ?? ''),
+    }))
+
+  it('follows no link to another car: every choice, view, usage and finance link is nofollow', async () => {
+    for (const path of [
+      '/de/configurator/p5',
+      '/at/configurator/p5?version=long-range&paint=fjord-blue',
+      '/configurator/p5',
+    ]) {
+      const { html } = await page(path)
+      const toCars = links(html).filter((link) => /\/configurator\/p5\?/.test(link.href))
+      expect(toCars.length, path).toBeGreaterThan(20)
+      expect(
+        toCars.filter((link) => !link.nofollow).map((link) => link.href),
+        path,
+      ).toEqual([])
+    }
+  })
+})
+
 describe('figures in sentences', () => {
   it('writes the versions’ consumption with the page’s decimal mark, in the comparison and on a saved build', async () => {
     // What the page shows: its scripts (the hydration data quotes the catalog's sources) left out.

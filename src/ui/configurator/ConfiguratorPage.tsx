@@ -188,7 +188,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
       {data.savedNoLongerBuildable ? (
         <div className="notice" role="alert">
           <p>{t('configurator.restore.message')}</p>
-          <a className="button button--primary" href={hrefFor(state)}>
+          <a className="button button--primary" href={hrefFor(state)} rel="nofollow">
             {t('configurator.restore.confirm')}
           </a>
         </div>
@@ -279,6 +279,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
                     key={usage}
                     href={hrefFor({ ...state, usage })}
                     aria-current={state.usage === usage ? 'true' : undefined}
+                    rel="nofollow"
                     onClick={setUsage(usage)}
                   >
                     {t(`configurator.usage.${usage}`)}

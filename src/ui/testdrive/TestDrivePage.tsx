@@ -31,6 +31,8 @@ export interface TestDriveData {
   message: MessageKey | null
   /** Set when booking from a saved configuration. */
   configurationId: string | null
+  /** The address names the model (`/test-drive/p5`): the page is that model's, with a title of its own. */
+  modelInAddress?: boolean
   /** The car to drive (the configured one, or the model as the configurator opens it) and its price. */
   car?: FormCar | null
 }

@@ -89,6 +89,7 @@ export function ChoiceStep({
                 className={`choice${tiles ? ' choice--tile' : ''}`}
                 href={option.href}
                 aria-current={option.selected ? 'true' : undefined}
+                rel="nofollow"
                 onClick={onChoose(field, option.code)}
               >
                 {option.swatch ? (
