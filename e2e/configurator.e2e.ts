@@ -402,3 +402,26 @@ describe('changing the view', () => {
     }
   })
 })
+
+describe('the build for the visit', () => {
+  it('follows the visitor: header, other sites and test drive keep it, and a configurator opened bare restores it', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${base}/be/fr-BE/configurator/p5`)
+    await hydrated(page)
+    await page.locator('#choose-versionCode a').nth(1).click()
+    await page.locator('#choose-paintCode a', { hasText: 'Bleu fjord' }).click()
+    await expect.poll(() => page.url()).toContain('paint=fjord-blue')
+    const build = 'version=long-range&paint=fjord-blue'
+    const href = (selector: string) => page.locator(selector).first().getAttribute('href')
+    await expect.poll(() => href('header nav a[href*="/test-drive/"]')).toContain(build)
+    expect(await href('.chooser__list a[hreflang="nl-BE"]')).toContain(`/be/nl-BE/configurator/p5?${build}`)
+    await page.goto(new URL((await href('header nav a[href*="/test-drive/"]')) ?? '', base).href)
+    expect(await page.locator('.form-car, main').first().textContent()).toContain('Bleu fjord')
+    // From a page about no car, the header's configurator link opens the model alone: the build comes back.
+    await page.goto(`${base}/be/fr-BE`)
+    await page.goto(new URL((await href('header nav a')) ?? '', base).href)
+    await expect.poll(() => page.url()).toContain(build)
+    expect(await page.locator('#choose-paintCode a[aria-current="true"]').textContent()).toContain('Bleu fjord')
+    await page.close()
+  })
+})

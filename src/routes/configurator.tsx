@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defaultConfiguration, validateConfiguration } from '../domain/catalog/configuration'
 import { catalogForVisitor } from '../domain/catalog/view'
-import { impliedPrevious, parseChoice, queryOf, stateFromQuery } from '../domain/configurator/url'
+import { impliedPrevious, parseChoice, queryOf, queryText, stateFromQuery } from '../domain/configurator/url'
 import { computeView } from '../domain/configurator/view'
 import { compareFinance } from '../domain/finance/compare'
 import { isExpired } from '../domain/finance/offer'
@@ -272,6 +272,9 @@ export default defineRoute<ConfiguratorData>({
       structuredData: carStructuredData(data, quote.totalInclVat, quote.currency, state.configuration.versionCode),
       // A shared build shows this very car, and its link keeps every choice.
       car: { catalog: data.catalog, configuration: state.configuration, query: queryOf(state) },
+      // The header's and the other sites' links keep the car: its choices, not the view or the country's finance.
+      build: { query: queryText(state) },
+      ...(data.savedId ? {} : { restoresBuild: true as const }),
     }
   },
   Page: ConfiguratorPage,

@@ -10,6 +10,7 @@ import type { Site } from '../i18n/sites'
 import type { Store } from '../store'
 import type { TradeInOwner } from '../store/trade-ins'
 import type { ErrorType } from '../ui/ErrorPage'
+import type { PageBuild } from '../ui/site-context'
 
 /** Page labels reported to analytics (SPEC §2): the list lives in the domain. */
 export type { AnalyticsLabel }
@@ -137,6 +138,13 @@ export interface PageMeta {
    * above its facts on a phone): a first paint of half the page would move what it showed once the rest arrived.
    */
   paintAfter?: string
+  /**
+   * The car the page is about: the header's configurator and test-drive links and the country chooser keep it (a
+   * build in the address as `{ query }`, the configurator's query of the car; a saved build as `{ savedId }`).
+   */
+  build?: PageBuild
+  /** The configurator on the model alone: it goes on to the tab's build first (RESTORE_VISIT_BUILD). */
+  restoresBuild?: true
 }
 
 export interface PageRoute<Data = unknown> {
@@ -155,6 +163,11 @@ export interface PageRoute<Data = unknown> {
    * shows nothing of a person's. Rendered for a visitor with nothing personal, it goes without the opener policy.
    */
   shareable?: true
+  /**
+   * The page shows a record of one country (a valuation, a request), which no other country's site has: the country
+   * chooser links the other countries' homes, and this page on the sites of its own country.
+   */
+  ofOneCountry?: true
   /**
    * Whether this page sends the visitor on by itself after a countdown (a build's overview right after saving). Such
    * a page shows no cookie banner: the banner's controls, first in the tab order, would stand before the countdown's

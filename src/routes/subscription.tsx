@@ -186,6 +186,8 @@ function SubscriptionResultPage({ data }: { data: OwnRequestData }) {
 export const subscriptionResult = defineRoute<OwnRequestData>({
   id: 'subscriptionResult',
   path: '/subscription/result/:id',
+  // A record of this country's: the other countries' sites have no such page.
+  ofOneCountry: true,
   label: null,
   namespaces: [],
   indexable: false,

@@ -117,6 +117,35 @@ describe('what a crawler follows', () => {
       ).toEqual([])
     }
   })
+
+  it('keeps the build in the header’s links and the other sites’ links, which say nofollow too', async () => {
+    const { html } = await page('/be/fr-BE/configurator/p5?version=long-range&paint=fjord-blue')
+    const build = 'version=long-range&paint=fjord-blue&wheels=aero-18&interior=textile-charcoal&packs=&accessories='
+    const all = links(html)
+    expect(all).toContainEqual({ href: `/be/fr-BE/configurator/p5?${build}`, nofollow: true })
+    expect(all).toContainEqual({ href: `/be/fr-BE/test-drive/p5?${build}`, nofollow: true })
+    expect(all).toContainEqual({ href: `/be/nl-BE/configurator/p5?${build}`, nofollow: true })
+    expect(all).toContainEqual({ href: `/de/configurator/p5?${build}`, nofollow: true })
+  })
+
+  it('shows the build on the test-drive page the header links, and keeps it in that page’s links', async () => {
+    const build = 'version=long-range&paint=fjord-blue&wheels=aero-18&interior=textile-charcoal&packs=&accessories='
+    const { res, html } = await page(`/de/test-drive/p5?${build}`)
+    expect(res.status).toBe(200)
+    // What the page shows: its body, scripts left out (the page's share preview stays the model's own).
+    const shown = html.slice(html.indexOf('<body')).replace(/<script[^>]*>[\s\S]*?<\/script>/g, '')
+    expect(shown).toContain('Fjordblau')
+    expect(shown).toContain('Große Reichweite')
+    expect(shown).not.toContain('Arktisweiß')
+    expect(links(html)).toContainEqual({ href: `/de/configurator/p5?${build}`, nofollow: true })
+    // A saved build's overview links the build itself; without a build in the address, the model as it comes.
+    const saved = await visitor().postForm('/de/configurator/p5', { configuration: build })
+    const id = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1]
+    const overview = links((await page(`/de/configurator/overview/${id}`)).html)
+    expect(overview).toContainEqual({ href: `/de/configurator/test-drive-submission/${id}`, nofollow: false })
+    expect(overview).toContainEqual({ href: `/de/configurator/${id}`, nofollow: false })
+    expect((await page('/de/test-drive/p5')).html).not.toContain('Fjordblau')
+  })
 })
 
 describe('figures in sentences', () => {

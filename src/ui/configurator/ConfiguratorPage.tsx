@@ -31,6 +31,7 @@ import { ChoiceStep, type StepOption, StepSection } from './parts/ChoiceStep'
 import { isPlainClick, selectWithSpace } from './parts/events'
 import { PriceBar } from './parts/PriceBar'
 import { VersionComparison } from './parts/VersionComparison'
+import { useVisitBuild } from './use-visit-build'
 
 /**
  * A configurator page: every choice is a link to the configurator with that choice in the
@@ -123,6 +124,9 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
     }
     window.history.replaceState(null, '', hrefFor(state))
   }, [financeAddress])
+
+  // The car follows the visitor for the visit: the tab keeps it, the header's and the other sites' links follow it.
+  useVisitBuild(queryText(state))
 
   if (!catalog) return null
   const version = catalog.versions.find((v) => v.code === state.configuration.versionCode)
