@@ -94,6 +94,31 @@ describe('the configurator', () => {
   })
 })
 
+describe('an option that needs another', () => {
+  it('says on its tile what it needs and costs, and its link takes both, without JavaScript', async () => {
+    const { html } = await page('/de/configurator/p5?version=standard-range')
+    const tile = /<a class="choice choice--tile" href="([^"]*interior=vegan-leather-sand[^"]*)"[^>]*>(.*?)<\/a>/.exec(
+      html,
+    )
+    expect(tile?.[2]?.replace(/\s/g, ' ')).toContain('Erfordert Komfort-Paket (+ 1.590,00 €), wird mit hinzugefügt')
+    const href = tile?.[1] ?? ''
+    expect(new URL(href, 'http://x').searchParams.get('packs')).toBe('comfort-pack')
+    // What the page shows: its scripts (the hydration data carries every message) left out.
+    const chosen = (await page(href)).html.replace(/<script[^>]*>[\s\S]*?<\/script>/g, '')
+    expect(chosen).toMatch(/interior=vegan-leather-sand[^"]*" aria-current="true"/)
+    expect(chosen).toMatch(/packs=comfort-pack[^"]*" aria-current="true"/)
+    expect(chosen).not.toContain('wurde zurückgesetzt')
+    // Once chosen, or where the pack is standard (Long Range), the tile says nothing of it.
+    const leather = (html: string) =>
+      [...html.matchAll(/<a class="choice choice--tile"[^>]*>(.*?)<\/a>/g)].find((m) =>
+        m[1]?.includes('Veganes Leder'),
+      )?.[1]
+    expect(leather(chosen)).toContain('Veganes Leder')
+    expect(leather(chosen)).not.toContain('choice__needs')
+    expect(leather((await page('/de/configurator/p5?version=long-range')).html)).not.toContain('choice__needs')
+  })
+})
+
 describe('what a crawler follows', () => {
   /** Every link of a page: its address and whether it says `nofollow`. */
   const links = (html: string) =>

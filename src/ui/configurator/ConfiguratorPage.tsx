@@ -2,6 +2,7 @@ import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react'
 import type { Configuration } from '../../domain/catalog/configuration'
 import { catalogItem } from '../../domain/catalog/items'
 import { siteCatalog } from '../../domain/catalog/view'
+import { missingNeeds, withChoiceAndNeeds } from '../../domain/configurator/needs'
 import {
   type ChoiceField,
   type ConfiguratorState,
@@ -78,7 +79,10 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   const choose = (field: ChoiceField, code: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (!isPlainClick(event)) return
     event.preventDefault()
-    const candidate = { configuration: withChoice(state.configuration, field, code), usage: state.usage }
+    const candidate = {
+      configuration: withChoiceAndNeeds(data.catalog, state.configuration, field, code),
+      usage: state.usage,
+    }
     setLastChoice(field)
     setPrevious(state.configuration)
     setRequested(candidate)
@@ -164,7 +168,14 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
     item: { code: string; name: string; price: number },
     extra: Partial<StepOption> = {},
   ): StepOption => {
-    const candidate = { configuration: withChoice(state.configuration, field, item.code), usage: state.usage }
+    const candidate = {
+      configuration: withChoiceAndNeeds(data.catalog, state.configuration, field, item.code),
+      usage: state.usage,
+    }
+    // What the option needs and the car lacks: the tile says so, with its price, and its link takes it along.
+    // (A chosen option has what it needs: reconcile takes back one that lacks it.)
+    const needs = missingNeeds(data.catalog, state.configuration, item.code)
+    const needsPrice = needs.reduce((sum, each) => sum + (each.prices[data.country] ?? 0), 0)
     return {
       code: item.code,
       name: item.name,
@@ -176,6 +187,12 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
             : t('configurator.noExtraCost'),
       selected: selected(field, item.code),
       href: `${hrefFor(candidate, { chose: choiceParam({ field, code: item.code }) })}#choose-${field}`,
+      needs: needs.length
+        ? t('configurator.needs', {
+            items: needs.map((each) => each.names[site.locale] ?? each.code).join(', '),
+            price: money(cardPrice(needsPrice)),
+          })
+        : '',
       ...extra,
     }
   }

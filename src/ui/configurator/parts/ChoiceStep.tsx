@@ -16,6 +16,8 @@ export interface StepOption {
   /** A picture of the choice (a wheel), as an image address. */
   picture?: string
   detail?: string
+  /** What choosing it also adds (a pack it needs) and what that costs, said before it is chosen. */
+  needs?: string
   href: string
 }
 
@@ -113,6 +115,7 @@ export function ChoiceStep({
                 <span className="choice__name">{option.name}</span>
                 {option.detail ? <span className="choice__detail">{option.detail}</span> : null}
                 <span className="choice__price">{option.price}</span>
+                {option.needs ? <span className="choice__needs">{option.needs}</span> : null}
                 <span className="choice__state">
                   {option.selected ? t(multiple ? 'configurator.added' : 'configurator.selected') : ''}
                 </span>
