@@ -24,6 +24,7 @@ import type { StockCarView } from '../ui/stock/StockCar'
 import { OrderCar, OrderTimeline, TIMELINE_TITLE_ID } from './order/order-parts'
 import { type OrderedCar, orderedCar } from './order/ordered-car'
 import { loadOwnedOrder, OrderFacts, type OrderView } from './order/owned-order'
+import { type PaymentLine, PaymentLines, paymentLines } from './order/payment-lines'
 import { OrderPrice } from './order-price'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
 import { OrderedStockCar, stockCarOfOrder } from './stock-order'
@@ -40,6 +41,8 @@ interface DetailData extends OrderView {
   stockCar: StockCarView | null
   /** The car as ordered, to draw; null when its record is gone. */
   car: OrderedCar | null
+  /** What was paid and what went back, with the provider's references. */
+  payments: PaymentLine[]
 }
 
 /** The posted customer action; `confirmed=yes` is the answer to the confirmation question. */
@@ -59,6 +62,11 @@ async function loadDetail(ctx: LoadContext): Promise<DetailData> {
     incentive: null,
     stockCar: await stockCarOfOrder(ctx, view.id),
     car: await orderedCar(ctx, view.configurationId),
+    payments: paymentLines(
+      await ctx.store.payments.attemptsOf(view.id),
+      await ctx.store.payments.refundsOf(view.id),
+      ctx.site,
+    ),
   }
   if (view.order.incentives.includes(BLIND_ORDER_INCENTIVE_CODE)) {
     const facts = await ctx.store.marketingFacts()
@@ -252,6 +260,12 @@ function OrderDetailPage({ data }: { data: DetailData }) {
             <OrderTimeline order={order} />
             {note ? <p>{t(note)}</p> : null}
           </section>
+          {data.payments.length > 0 ? (
+            <section className="order-detail__payments" aria-labelledby="order-payments-title">
+              <h2 id="order-payments-title">{t('payment.lines.heading')}</h2>
+              <PaymentLines lines={data.payments} />
+            </section>
+          ) : null}
         </div>
       </div>
       {data.stockCar ? <OrderedStockCar car={data.stockCar} /> : null}
