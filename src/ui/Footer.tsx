@@ -18,8 +18,12 @@ export function otherSiteLink(
   const home =
     ctx.elsewhere === 'home' || (ctx.elsewhere === 'sameCountry' && other.countryCode !== ctx.site.countryCode)
   if (home) return { href: linkTo(other, '/'), nofollow: false, keepsBuild: false }
-  const keepsBuild = Boolean(buildQuery)
-  return { href: linkTo(other, ctx.rest, { query: buildQuery ?? '' }), nofollow: keepsBuild, keepsBuild }
+  // The model as it comes (an empty query) links plainly, and still follows the car chosen in the browser.
+  return {
+    href: linkTo(other, ctx.rest, { query: buildQuery ?? '' }),
+    nofollow: Boolean(buildQuery),
+    keepsBuild: buildQuery !== null,
+  }
 }
 
 /**

@@ -62,17 +62,30 @@ function AccountArea({ inMenu = false }: { inMenu?: boolean }) {
 export function carLinks(site: Pick<Site, 'prefix'>, build: PageBuild | null) {
   if (build && 'savedId' in build)
     return {
-      configure: { href: linkTo(site, `/configurator/${build.savedId}`), nofollow: false },
-      testDrive: { href: linkTo(site, `/configurator/test-drive-submission/${build.savedId}`), nofollow: false },
+      configure: { href: linkTo(site, `/configurator/${build.savedId}`), nofollow: false, keeps: false },
+      testDrive: {
+        href: linkTo(site, `/configurator/test-drive-submission/${build.savedId}`),
+        nofollow: false,
+        keeps: false,
+      },
     }
-  if (build?.query)
+  // The model as it comes has an empty query: plain links, which still follow the car chosen in the browser.
+  if (build)
     return {
-      configure: { href: linkTo(site, '/configurator/p5', { query: build.query }), nofollow: true },
-      testDrive: { href: linkTo(site, '/test-drive/p5', { query: build.query }), nofollow: true },
+      configure: {
+        href: linkTo(site, '/configurator/p5', { query: build.query }),
+        nofollow: Boolean(build.query),
+        keeps: true,
+      },
+      testDrive: {
+        href: linkTo(site, '/test-drive/p5', { query: build.query }),
+        nofollow: Boolean(build.query),
+        keeps: true,
+      },
     }
   return {
-    configure: { href: linkTo(site, '/configurator/p5'), nofollow: false },
-    testDrive: { href: linkTo(site, '/test-drive'), nofollow: false },
+    configure: { href: linkTo(site, '/configurator/p5'), nofollow: false, keeps: false },
+    testDrive: { href: linkTo(site, '/test-drive'), nofollow: false, keeps: false },
   }
 }
 
@@ -90,14 +103,14 @@ function NavLinks() {
       <a
         href={configure.href}
         rel={configure.nofollow ? 'nofollow' : undefined}
-        data-keeps-build={configure.nofollow ? '' : undefined}
+        data-keeps-build={configure.keeps ? '' : undefined}
       >
         {t('header.nav.configure')}
       </a>
       <a
         href={testDrive.href}
         rel={testDrive.nofollow ? 'nofollow' : undefined}
-        data-keeps-build={testDrive.nofollow ? '' : undefined}
+        data-keeps-build={testDrive.keeps ? '' : undefined}
       >
         {t('header.nav.testDrive')}
       </a>
