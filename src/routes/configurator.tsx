@@ -1,7 +1,14 @@
 import { z } from 'zod'
-import { defaultConfiguration, validateConfiguration } from '../domain/catalog/configuration'
+import { type Configuration, defaultConfiguration, validateConfiguration } from '../domain/catalog/configuration'
 import { catalogForVisitor } from '../domain/catalog/view'
-import { impliedPrevious, parseChoice, queryOf, stateFromQuery } from '../domain/configurator/url'
+import {
+  configurationKey,
+  impliedPrevious,
+  parseChoice,
+  queryOf,
+  queryText,
+  stateFromQuery,
+} from '../domain/configurator/url'
 import { computeView } from '../domain/configurator/view'
 import { compareFinance } from '../domain/finance/compare'
 import { isExpired } from '../domain/finance/offer'
@@ -244,6 +251,11 @@ async function save(ctx: ActionContext) {
 }
 
 /** `/configurator/{id}`: build a car, by model code or from a saved configuration. */
+/** Whether a page's car is the model as it comes: the defaults, bought personally. */
+function sameCar(state: { configuration: Configuration; usage: string }, defaults: Configuration): boolean {
+  return state.usage === 'personal' && configurationKey(state.configuration) === configurationKey(defaults)
+}
+
 export default defineRoute<ConfiguratorData>({
   id: 'configurator',
   path: '/configurator/:id',
@@ -272,6 +284,10 @@ export default defineRoute<ConfiguratorData>({
       structuredData: carStructuredData(data, quote.totalInclVat, quote.currency, state.configuration.versionCode),
       // A shared build shows this very car, and its link keeps every choice.
       car: { catalog: data.catalog, configuration: state.configuration, query: queryOf(state) },
+      // The header's and the other sites' links keep the car: its choices, not the view or the country's finance.
+      // The model as it comes links plainly (an empty query).
+      build: { query: sameCar(state, defaultConfiguration(data.catalog, data.country)) ? '' : queryText(state) },
+      ...(data.savedId ? {} : { restoresBuild: true as const }),
     }
   },
   Page: ConfiguratorPage,

@@ -83,6 +83,8 @@ export default defineRoute<OverviewData>({
     description: 'page.overview.lead',
     values: { model: data.catalog.model.name },
     car: { catalog: data.catalog, configuration: data.configuration },
+    // The header's configurator and test-drive links are this saved build's.
+    build: { savedId: data.id },
   }),
   Page: OverviewPage,
 })
