@@ -2,6 +2,7 @@ import { deliveryWindow } from '../domain/catalog/delivery'
 import { configurationKey } from '../domain/configurator/url'
 import { LEGAL_ENTITIES } from '../domain/content/legal-entities'
 import type { FinanceKind } from '../domain/finance/products'
+import { creditInScope, ruleAppliesIn } from '../domain/legal/data'
 import { formatMoney, type Money } from '../domain/money'
 import { CONSENT_TEXT_KEYS, type ConsentName, checkConsents, offeredConsents } from '../domain/order/consents'
 import { CREDIT_APPLICATION_COUNTRIES, creditApplication } from '../domain/order/credit-application'
@@ -68,6 +69,11 @@ export interface FormData {
   precontract: PrecontractFacts
   /** The total the customer commits to, formatted with VAT and every fee (the button's commitment line). */
   total: string
+  /**
+   * A consumer credit is offered: where the customer applies, the 14-day credit withdrawal and the right to human
+   * intervention are stated (Directive (EU) 2023/2225, Art. 26 and 18(8)).
+   */
+  creditRights: boolean
 }
 
 function kindLink(ctx: LoadContext, kind: 'order' | 'reservation'): string {
@@ -114,6 +120,9 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
     kindLinks: { order: kindLink(ctx, 'order'), reservation: kindLink(ctx, 'reservation') },
     car,
     total,
+    creditRights:
+      ruleAppliesIn('credit-withdrawal', ctx.site.countryCode) &&
+      products.some((p) => creditInScope(p.kind, configuration.usage)),
     precontract: precontractFacts(
       ctx,
       car,
@@ -239,6 +248,7 @@ export function OrderFormPage({ data }: { data: FormData }) {
               ))}
             </select>
           </div>
+          {data.creditRights ? <p className="field__hint">{t('legal.credit.rights')}</p> : null}
           {site.countryCode === 'NL' && data.finance.includes('privateLease') ? (
             <div className="order-form__birthday">
               <Field

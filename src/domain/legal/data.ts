@@ -48,3 +48,16 @@ export function accessibilityOf(country: CountryCode): AccessibilityRules['count
   if (!entry) throw new RangeError(`no accessibility facts for ${country}`)
   return entry
 }
+
+/**
+ * Whether a rule of data/legal/rules.json applies in a country (its own country list).
+ *
+ * @example
+ * ruleAppliesIn('credit-withdrawal', 'DE') // true
+ * ruleAppliesIn('credit-withdrawal', 'TH') // false
+ */
+export function ruleAppliesIn(id: string, country: CountryCode): boolean {
+  const rule = LEGAL_RULES.rules.find((r) => r.id === id)
+  if (!rule) throw new RangeError(`no legal rule ${id}`)
+  return rule.countries.includes(country)
+}

@@ -76,7 +76,7 @@ export type LegalRules = z.infer<typeof LegalRules>
 
 /**
  * A country's credit warning: whether its law requires one, and the law it comes from. The wording is the
- * site's message `legal.credit.warning`, in the language of that country.
+ * site's message `finance.credit.warning`, in the language of that country.
  *
  * @example
  * CreditWarning.parse({ country: 'FR', required: true, source, checkedOn: '2026-12-01', reviewBy: '2027-03-01' })
