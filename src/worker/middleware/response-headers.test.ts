@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs'
 import { Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import { describe, expect, it } from 'vitest'
 import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
-import { type PolicySources, responseHeaders } from './response-headers'
+import { type PolicySources, responseHeaders, STATIC_SECURITY_HEADERS } from './response-headers'
 
 const quiet: PolicySources = { tagManager: () => '', errorReporting: () => '' }
 
@@ -91,5 +92,35 @@ describe('responseHeaders', () => {
       const made = (await app.request('/', { headers: { 'x-request-id': given } })).headers.get('x-request-id')
       expect(made).toMatch(/^[0-9a-f-]{36}$/)
     }
+  })
+})
+
+/** The headers `public/_headers` gives the files under a path pattern. */
+function staticFileHeaders(pattern: string): Map<string, string> {
+  const lines = readFileSync('public/_headers', 'utf8').split('\n')
+  const headers = new Map<string, string>()
+  let inRule = false
+  for (const line of lines) {
+    if (line.startsWith('#') || line.trim() === '') continue
+    if (!line.startsWith(' ')) inRule = line.trim() === pattern
+    else if (inRule) {
+      const [name, ...value] = line.trim().split(':')
+      headers.set((name ?? '').toLowerCase(), value.join(':').trim())
+    }
+  }
+  return headers
+}
+
+describe('static files (public/_headers)', () => {
+  it('carry every security header a Worker response carries, with the same values', () => {
+    const headers = staticFileHeaders('/*')
+    for (const [name, value] of STATIC_SECURITY_HEADERS) expect(headers.get(name.toLowerCase()), name).toBe(value)
+  })
+
+  it('carry a policy that lets a file opened on its own load nothing but its own pictures and styles', () => {
+    const policy = staticFileHeaders('/*').get('content-security-policy') ?? ''
+    expect(policy).toContain("default-src 'none'")
+    expect(policy).toContain("frame-ancestors 'none'")
+    expect(policy).not.toContain('script-src')
   })
 })
