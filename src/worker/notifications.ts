@@ -3,9 +3,9 @@ import { ConfigurationError, defaultConfiguration } from '../domain/catalog/conf
 import { formatDeduction, formatMoney } from '../domain/money'
 import { priceStatement } from '../domain/pricing/display'
 import { catalogFor } from '../i18n/catalog-store'
-import { formatDate } from '../i18n/dates'
+import { formatDate, formatDateTime } from '../i18n/dates'
 import { intlFor } from '../i18n/intl'
-import { type CountryCode, LOCALES, type Locale } from '../i18n/sites'
+import { COUNTRY_SITES, type CountryCode, LOCALES, type Locale } from '../i18n/sites'
 import { storedOrderPrice } from '../routes/order-price'
 import { createStore } from '../store'
 import { randomId } from '../store/ids'
@@ -58,6 +58,11 @@ export async function renderNotification(env: Bindings, row: NotificationRow): P
     values.store = stores.find((s) => s.id === payload.storeId)?.name ?? payload.storeId ?? ''
     values.date = payload.localDate ? formatDate(payload.localDate, locale) : ''
     values.time = payload.localTime ?? ''
+  }
+  // The moment of an order event (a withdrawal's receipt), in the time of the order's country.
+  if (payload.at) {
+    const zone = COUNTRY_SITES.find((site) => site.countryCode === payload.country)?.timeZone ?? 'UTC'
+    values.at = formatDateTime(new Date(payload.at), locale, zone)
   }
   // A request's new status travels as its message key, so it is named in the recipient's language.
   if (payload.statusKey) values.status = t(payload.statusKey, {})
