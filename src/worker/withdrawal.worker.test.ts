@@ -72,6 +72,23 @@ describe('the withdrawal function (Directive 2011/83/EU, Art. 11a)', () => {
     expect(await orderRow(id)).toMatchObject({ status: 'refundRequested' })
   })
 
+  it('is stated in the order confirmation e-mail with the model withdrawal form (Art. 8(7))', async () => {
+    const { id, number } = await paidDutchOrder()
+    const mail = await env.DB.prepare(
+      `SELECT id FROM notifications WHERE kind = 'orderPlaced' AND json_extract(payload, '$.orderId') = ?1`,
+    )
+      .bind(id)
+      .first<{ id: string }>()
+    expect(await deliverNotification(env, mail?.id ?? '')).toBe('sent')
+    const sent = await env.DB.prepare('SELECT body FROM mailbox WHERE notification_id = ?1')
+      .bind(mail?.id)
+      .first<{ body: string }>()
+    expect(sent?.body).toContain(nl['legal.pre.withdrawalValue'].replaceAll('{days}', '14'))
+    expect(sent?.body).toContain(nl['legal.form.heading'])
+    expect(sent?.body).toContain(nl['legal.form.notice'].replace('{goods}', `P5 (${number})`))
+    expect(sent?.body).toContain('Nordvolt Nederland B.V.')
+  })
+
   it('closes 14 days after delivery', async () => {
     const { customer, id } = await paidDutchOrder()
     const row = await orderRow(id)
