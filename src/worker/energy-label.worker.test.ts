@@ -4,10 +4,10 @@ import { decode, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 
 const page = async (path: string) => decode(await (await visitor().request(path)).text())
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** A row of the version comparison or the overview's list: its label, then its cells' text. */
 const rowOf = (html: string, label: string) =>
-  new RegExp(`<th scope="row">${escape(label)}</th>((?:<td>[^<]*</td>)+)`)
+  new RegExp(`<th scope="row">${literally(label)}</th>((?:<td>[^<]*</td>)+)`)
     .exec(html)?.[1]
     ?.match(/<td>([^<]*)<\/td>/g)
     ?.map((c) => c.slice(4, -5))
