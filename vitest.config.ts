@@ -28,6 +28,8 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 ENVIRONMENT: 'test',
+                // The origin test/visitor.ts sends its requests to.
+                OFFICIAL_URL: 'http://local.test',
                 TEST_MIGRATIONS: await readD1Migrations('./migrations'),
                 TEST_SEED: readFileSync('./data/seed.sql', 'utf8') + dataSeedSql(),
                 TEST_CONTENT: JSON.stringify(contentSeedEntries()),

@@ -10,7 +10,8 @@ VALUES ('ord-e2e', 'cfg-e2e', 'NO', '2026-11-02T10:00:00Z');
 CREATE TRIGGER IF NOT EXISTS e2e_staff_accounts AFTER INSERT ON users
 WHEN NEW.email LIKE 'staff.__.%@e2e.example.com'
 BEGIN
-  UPDATE users SET roles = '["staff"]', staff_country = upper(substr(NEW.email, 7, 2)) WHERE id = NEW.id;
+  UPDATE users SET roles = '["staff"]', staff_country = upper(substr(NEW.email, 7, 2)),
+    email_confirmed_at = NEW.created_at WHERE id = NEW.id;
 END;
 
 -- The stock-car purchase (stock.e2e.ts) buys the cheapest Norwegian car on every run: keep it in stock.

@@ -44,7 +44,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   mkdirSync('e2e-screenshots', { recursive: true })
   const log = openSync('e2e-screenshots/server.log', 'w')
   server = spawn('npm', ['run', 'serve'], {
-    env: { ...env, PORT: String(PORT) },
+    // The storefront's official origin is the address the browsers use: links in e-mails and canonical links.
+    env: { ...env, PORT: String(PORT), OFFICIAL_URL: `http://127.0.0.1:${PORT}` },
     stdio: ['ignore', log, log],
     detached: true,
   })

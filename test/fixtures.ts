@@ -79,7 +79,10 @@ export async function signedUp(prefix: string, name = 'Anne de Vries', staffCoun
   const email = uniqueEmail(staffCountry ? 'staff' : 'person')
   await someone.signUp(prefix, { name, email, password: TEST_PASSWORD })
   if (staffCountry) {
-    await env.DB.prepare(`UPDATE users SET roles = '["staff"]', staff_country = ?2 WHERE email = ?1`)
+    // Staff have confirmed their address (staff access needs it).
+    await env.DB.prepare(
+      `UPDATE users SET roles = '["staff"]', staff_country = ?2, email_confirmed_at = datetime('now') WHERE email = ?1`,
+    )
       .bind(email, staffCountry)
       .run()
   }
@@ -197,5 +200,11 @@ export function expectCarPng(address: string, origin: string, look: Record<strin
 
 /** The test bindings as a production deployment with its required secrets would have them. */
 export function productionEnv(): Env {
-  return { ...env, ENVIRONMENT: 'production', APP_SECRET: 'x'.repeat(40), GRAY_ACCESS_CODE: 'gray-code-123' } as Env
+  return {
+    ...env,
+    ENVIRONMENT: 'production',
+    APP_SECRET: 'x'.repeat(40),
+    GRAY_ACCESS_CODE: 'gray-code-123',
+    OFFICIAL_URL: 'https://www.nordvolt.example',
+  } as Env
 }

@@ -141,8 +141,9 @@ async function action(ctx: ActionContext) {
   }
   const outcome = await ctx.session.signIn(parsed.data)
   if (outcome === 'ok') return { redirect: destination(ctx, form.frontRedirect) }
-  data.signIn.message = outcome === 'throttled' ? 'auth.error.throttled' : 'auth.error.invalid'
-  return { status: outcome === 'throttled' ? (429 as const) : (401 as const), data }
+  data.signIn.message =
+    outcome === 'locked' ? 'auth.error.locked' : outcome === 'throttled' ? 'auth.error.throttled' : 'auth.error.invalid'
+  return { status: outcome === 'invalid' ? (401 as const) : (429 as const), data }
 }
 
 /** `/auth`: sign in or create an account, then back to `frontRedirect` (same origin only). */

@@ -21,7 +21,8 @@ export type ClientEntry = 'error' | 'configurator' | 'overview' | 'testDrive'
 export interface SessionService {
   /** The signed-in visitor's account, or null. */
   user: Account | null
-  signIn(input: { email: string; password: string }): Promise<'ok' | 'invalid' | 'throttled'>
+  /** 'locked': the address-wide limit of guesses from many places; a password reset lifts it at once. */
+  signIn(input: { email: string; password: string }): Promise<'ok' | 'invalid' | 'throttled' | 'locked'>
   /** Creates the account, signs it in and e-mails the link that confirms its address (`confirmPath`). */
   signUp(input: {
     name: string
@@ -79,6 +80,8 @@ export interface LoadContext {
   site: Site
   params: Record<string, string | undefined>
   url: URL
+  /** The storefront's public origin (OFFICIAL_URL): absolute links are built from it, never from the request. */
+  officialUrl: string
   store: Store
   session: SessionService
   /** The visitor's cookie consent; null until they choose (only necessary cookies). */

@@ -1,3 +1,4 @@
+import { hasRole } from '../domain/account/account'
 import { formatMoney } from '../domain/money'
 import type { Order } from '../domain/order/order'
 import { ORDER_EVENTS, statusKey, transition } from '../domain/order/state'
@@ -6,6 +7,7 @@ import { requestStatusKey, staffMoves } from '../domain/programs/requests'
 import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
+import { UnreadableRecords } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { defineRoute, type LoadContext, PageError } from './route'
@@ -19,6 +21,8 @@ import { moveRequest, type RequestRow, RequestsTable } from './staff/requests'
 
 interface StaffData {
   confirm: PendingChange | null
+  /** Records of this console's lists that could not be read (left out, reported). */
+  unreadable: number
   audit: AuditLine[]
   /** Quotes to answer with an offer and trade-ins to confirm or adjust after the inspection. */
   replies: RepliesData
@@ -43,7 +47,7 @@ const STAFF_EVENTS = ORDER_EVENTS.filter((event) => event !== 'paymentSucceeded'
 function staffOf(ctx: LoadContext) {
   const user = ctx.session.user
   // Not staff, or staff of another country: as if the page did not exist.
-  if (!user?.roles.includes('staff') || user.staffCountry !== ctx.site.countryCode) throw new PageError('notFound', 404)
+  if (!hasRole(user, 'staff') || user?.staffCountry !== ctx.site.countryCode) throw new PageError('notFound', 404)
   return user
 }
 
@@ -62,6 +66,7 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
   const when = (iso: string) => formatDateTime(new Date(iso), ctx.site.locale, ctx.site.timeZone)
   const data: StaffData = {
     confirm: null,
+    unreadable: 0,
     audit: audit.map((entry, index) => auditLine(entry, index, when)),
     replies: await loadReplies(ctx),
     orders: orders.map(({ id, order }) => ({
@@ -87,6 +92,7 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
     })),
   }
   data.confirm = pendingChange(data, ctx.url.searchParams)
+  data.unreadable = ctx.store.badRecords().length
   return data
 }
 
@@ -141,6 +147,7 @@ function StaffPage({ data }: { data: StaffData }) {
     <article className="page">
       <h1 className="page__heading">{t('staff.heading')}</h1>
       <p className="page__lead">{t('staff.lead')}</p>
+      <UnreadableRecords count={data.unreadable} />
       {data.confirm ? <ConfirmChange change={data.confirm} /> : null}
       {data.orders.length === 0 ? (
         <p>{t('staff.empty')}</p>

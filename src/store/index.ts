@@ -1,4 +1,5 @@
 import { createAuditStore } from './audit'
+import { type BadRecord, badRecordLog } from './bad-records'
 import { createConfigurationStore } from './configurations'
 import { createCustomerRecordStore } from './customer-records'
 import { createDocumentStore } from './documents'
@@ -13,6 +14,7 @@ import { createStaffReplyStore } from './staff-replies'
 import { createStockStore } from './stock'
 import { createTestDriveStore } from './testdrive'
 
+export { type BadRecord, UnreadableRecordError } from './bad-records'
 export { type ConfigurationRecord, type OrderRecord, SavedFinance, type SavedPrice } from './configurations'
 export { contentSeedKey } from './documents'
 
@@ -28,6 +30,8 @@ export interface StoreOptions {
    * from D1 as of that write, none of it from figures an isolate keeps for everyone.
    */
   recentWrite?: boolean
+  /** A stored row failed its schema: it was left out of its list (the worker logs and reports it). */
+  onBadRecord?: (record: BadRecord) => void
 }
 
 /**
@@ -38,25 +42,30 @@ export interface StoreOptions {
 export function createStore(env: StoreBindings, options: StoreOptions = {}) {
   // The record stores are made when a request first uses one (a page uses one or two of the eleven): making all of
   // them on every request was a measurable share of a page's CPU.
+  const bad = badRecordLog(options.onBadRecord)
   const records = madeOnFirstUse({
     testDrives: () => createTestDriveStore(env.DB),
     /** Trade-in valuations, home-charger enquiries and subscription requests. */
     programs: () => createProgramStore(env.DB),
     /** Statuses of subscription requests and home-charger enquiries, moved by staff. */
     programRequests: () => createProgramRequestStore(env.DB),
-    orders: () => createOrderStore(env.DB),
-    customerRecords: () => createCustomerRecordStore(env.DB),
+    orders: () => createOrderStore(env.DB, bad),
+    customerRecords: () => createCustomerRecordStore(env.DB, bad),
     audit: () => createAuditStore(env.DB),
     roles: () => createRoleStore(env.DB),
     staffReplies: () => createStaffReplyStore(env.DB),
     priceWatches: () => createPriceWatchStore(env.DB),
     financeApplications: () => createFinanceApplicationStore(env.DB),
-    stock: () => createStockStore(env.DB, { recentWrite: options.recentWrite === true }),
+    stock: () => createStockStore(env.DB, { recentWrite: options.recentWrite === true, bad }),
   })
   // Assigned onto the lazy object (a spread would read, and so make, every record store).
   return Object.assign(records, createDocumentStore(env, options), createConfigurationStore(env.DB), {
     ...createFinanceOfferStore(env.DB),
     recentWrite: options.recentWrite === true,
+    /** The rows this request read that failed their schema: a page says that some records cannot be shown. */
+    badRecords: () => bad.records(),
+    /** Where the request's other data access (accounts) reports the rows it could not read. */
+    badRecordLog: bad,
   })
 }
 

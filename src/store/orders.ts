@@ -1,5 +1,8 @@
+import { z } from 'zod'
 import type { Order } from '../domain/order/order'
+import { OrderSchema } from '../domain/order/schema'
 import { releasesStock } from '../domain/stock/stock'
+import { type BadRecordLog, badRecordLog, UnreadableRecordError } from './bad-records'
 import { randomId } from './ids'
 import { forgetStockLists, returnStockStatements, stockTakenGuard, takeStockStatement } from './stock'
 
@@ -43,22 +46,19 @@ interface Row {
   document: string | null
 }
 
-const toStored = (row: Row): StoredOrder | null =>
-  row.document
-    ? {
-        id: row.id,
-        ownerId: row.owner_id,
-        configurationId: row.configuration_id,
-        order: JSON.parse(row.document) as Order,
-      }
-    : null
+/** A row as a stored order; null for a row without a document or one that fails OrderSchema (reported). */
+function toStored(row: Row, bad: BadRecordLog): StoredOrder | null {
+  if (!row.document) return null
+  const order = bad.parse(OrderSchema, row.document, { table: 'orders', id: row.id })
+  return order ? { id: row.id, ownerId: row.owner_id, configurationId: row.configuration_id, order } : null
+}
 
 /**
  * Orders in D1. Placing is idempotent (the form's key is unique), marks the configuration
  * submitted and writes the confirmation to the outbox in one batch; every change is saved with the
  * event that caused it, and only if nobody changed the order in between.
  */
-export function createOrderStore(db: D1Database) {
+export function createOrderStore(db: D1Database, bad: BadRecordLog = badRecordLog()) {
   return {
     async place(input: {
       order: Order
@@ -186,21 +186,26 @@ export function createOrderStore(db: D1Database) {
         )
         .bind(country, limit)
         .all<Row>()
-      return results.map(toStored).filter((o): o is StoredOrder => o !== null)
+      return results.map((row) => toStored(row, bad)).filter((o): o is StoredOrder => o !== null)
     },
 
     /** The price an order was placed with, as stored (the price engine's quote at that moment), or null. */
     async priceOf(id: string): Promise<unknown> {
       const row = await db.prepare('SELECT price FROM orders WHERE id = ?1').bind(id).first<{ price: string | null }>()
-      return row?.price ? (JSON.parse(row.price) as unknown) : null
+      // The caller checks the quote's shape (it is only ever shown, never charged from).
+      return row?.price ? bad.parse(z.unknown(), row.price, { table: 'orders.price', id }) : null
     },
 
+    /** An order by its id; null when there is none, UnreadableRecordError when its row cannot be read. */
     async find(id: string): Promise<StoredOrder | null> {
       const row = await db
         .prepare('SELECT id, owner_id, configuration_id, document FROM orders WHERE id = ?1')
         .bind(id)
         .first<Row>()
-      return row ? toStored(row) : null
+      if (!row?.document) return null
+      const stored = toStored(row, bad)
+      if (!stored) throw new UnreadableRecordError('orders', id)
+      return stored
     },
 
     /**

@@ -1,5 +1,6 @@
 import { StockCarSchema } from '../domain/stock/schema'
 import type { StockCar } from '../domain/stock/stock'
+import { type BadRecordLog, badRecordLog } from './bad-records'
 
 interface Row {
   id: string
@@ -10,36 +11,53 @@ interface Row {
   sort: number
 }
 
-const parseCar = (row: Row): StockCar =>
-  // A row that no longer fits its schema is a seeding bug: fail loudly rather than sell a wrong car.
-  StockCarSchema.parse({
+/** A row as a stock car, or null (reported) when it no longer fits its schema: never sell a wrong car. */
+function parseCar(row: Row, bad: BadRecordLog): StockCar | null {
+  const configuration = bad.parse(StockCarSchema.shape.configuration, row.configuration, {
+    table: 'stock_cars',
+    id: row.id,
+  })
+  if (!configuration) return null
+  const car = StockCarSchema.safeParse({
     id: row.id,
     country: row.country_code,
-    configuration: JSON.parse(row.configuration),
+    configuration,
     deliveryWeeks: row.delivery_weeks,
     remaining: row.remaining,
     sort: row.sort,
   })
+  if (car.success) return car.data
+  bad.add({ table: 'stock_cars', id: row.id, error: car.error })
+  return null
+}
 
 // Rows as last checked, by their exact content: a row only needs checking again once it changed (a sale changes
 // `remaining`, and so the key). The oldest go first.
 const checked = new Map<string, StockCar>()
 const MAX_CHECKED_ROWS = 2000
 
-/** A row as a stock car, checked by StockCarSchema once per distinct row: the isolate's shared copy, never handed out. */
-function checkedCar(row: Row): StockCar {
+/**
+ * A row as a stock car, checked by StockCarSchema once per distinct row: the isolate's shared copy, never handed out.
+ * Null for a row that fails its schema (left out of its list, and reported each time it is read).
+ */
+function checkedCar(row: Row, bad: BadRecordLog): StockCar | null {
   const key = JSON.stringify([row.id, row.country_code, row.configuration, row.delivery_weeks, row.remaining, row.sort])
   let car = checked.get(key)
   if (!car) {
-    car = parseCar(row)
+    const parsed = parseCar(row, bad)
+    if (!parsed) return null
+    car = parsed
     if (checked.size >= MAX_CHECKED_ROWS) checked.delete(checked.keys().next().value as string)
     checked.set(key, car)
   }
   return car
 }
 
-/** A row as a stock car of the caller's own. */
-const toCar = (row: Row): StockCar => structuredClone(checkedCar(row))
+/** A row as a stock car of the caller's own, or null when the row cannot be read. */
+function toCar(row: Row, bad: BadRecordLog): StockCar | null {
+  const car = checkedCar(row, bad)
+  return car ? structuredClone(car) : null
+}
 
 const COLUMNS = 'id, country_code, configuration, delivery_weeks, remaining, sort'
 
@@ -65,7 +83,10 @@ export function forgetStockLists(): void {
  * Quick-delivery stock in D1. A country's list is read at most once per STOCK_LIST_SECONDS by an isolate, and at once
  * for a visitor who has just written (`recentWrite`); a single car (the one being ordered) is always read from D1.
  */
-export function createStockStore(db: D1Database, { recentWrite = false }: { recentWrite?: boolean } = {}) {
+export function createStockStore(
+  db: D1Database,
+  { recentWrite = false, bad = badRecordLog() }: { recentWrite?: boolean; bad?: BadRecordLog } = {},
+) {
   return {
     /** A country's stock cars, sold-out ones included (the domain decides what is shown). */
     async ofCountry(country: string, now = Date.now()): Promise<StockCar[]> {
@@ -77,14 +98,14 @@ export function createStockStore(db: D1Database, { recentWrite = false }: { rece
         .prepare(`SELECT ${COLUMNS} FROM stock_cars WHERE country_code = ?1 ORDER BY sort, id`)
         .bind(country)
         .all<Row>()
-      const cars = results.map(checkedCar)
+      const cars = results.map((row) => checkedCar(row, bad)).filter((car): car is StockCar => car !== null)
       lists.set(country, { cars, readAt: now })
       return cars.map((car) => structuredClone(car))
     },
 
     async find(id: string): Promise<StockCar | null> {
       const row = await db.prepare(`SELECT ${COLUMNS} FROM stock_cars WHERE id = ?1`).bind(id).first<Row>()
-      return row ? toCar(row) : null
+      return row ? toCar(row, bad) : null
     },
 
     /** The stock car an order took, if it was a quick-delivery order. */
@@ -93,7 +114,7 @@ export function createStockStore(db: D1Database, { recentWrite = false }: { rece
         .prepare(`SELECT ${COLUMNS} FROM stock_cars WHERE id = (SELECT stock_car_id FROM orders WHERE id = ?1)`)
         .bind(orderId)
         .first<Row>()
-      return row ? toCar(row) : null
+      return row ? toCar(row, bad) : null
     },
   }
 }

@@ -1,6 +1,7 @@
 import { parse } from 'hono/utils/cookie'
 import { getPath } from 'hono/utils/url'
 import { channelOf, clientTypeOf } from '../domain/client-platform'
+import { logLine } from '../domain/log'
 import { CACHE_VERSION } from '../store/cache'
 import { randomId } from '../store/ids'
 import { ANONYMOUS_BUILDS_COOKIE } from './anonymous-builds'
@@ -73,7 +74,7 @@ export function withEdgeCache(fetch: WorkerFetch, memory: PageMemory = edgePages
     return (async () => {
       // A Cache API that fails costs the visitor a render, not their page.
       const stored = await fromCacheApi(cache, key, now, memory).catch((error: unknown) => {
-        console.error('edge cache: lookup failed, rendering the page', error)
+        console.error(logLine('error', 'edge cache: lookup failed, rendering the page', { error }))
         return null
       })
       if (stored) return hit(stored, request)
@@ -90,7 +91,7 @@ export function withEdgeCache(fetch: WorkerFetch, memory: PageMemory = edgePages
           return cache.put(key, cacheApiCopy(prepared))
         })
         // The visitor has their page either way; the next request renders it again.
-        .catch((error: unknown) => console.error(`[${requestId}] edge cache: page not stored`, error))
+        .catch((error: unknown) => console.error(logLine('error', 'edge cache: page not stored', { requestId, error })))
       try {
         ctx.waitUntil(store)
       } catch {

@@ -183,7 +183,11 @@ describe('anonymous pages from the edge cache', () => {
   })
 
   it('serves nothing from the cache to a production worker without its secrets', async () => {
-    const secrets = { APP_SECRET: 's'.repeat(48), GRAY_ACCESS_CODE: 'gray-code-of-the-deployment' }
+    const secrets = {
+      APP_SECRET: 's'.repeat(48),
+      GRAY_ACCESS_CODE: 'gray-code-of-the-deployment',
+      OFFICIAL_URL: 'https://www.nordvolt.example',
+    }
     const production = { ...env, ENVIRONMENT: 'production', ...secrets } as unknown as Env
     const path = fresh('/no/terms-conditions')
     const call = async (workerEnv: Env) => {

@@ -5,15 +5,42 @@ const DEV_SECRET = 'development-only-secret-never-used-in-production'
 /** The gray-release code in development and tests only (docs/runbooks/secret-rotation.md); production needs `GRAY_ACCESS_CODE`. */
 export const DEV_GRAY_CODE = 'preview-2026'
 
-/** The Worker secrets production cannot run without (docs/runbooks/deploy.md). */
-export const REQUIRED_SECRETS = ['APP_SECRET', 'GRAY_ACCESS_CODE'] as const
+/** The Worker secrets and settings production cannot run without (docs/runbooks/deploy.md). */
+export const REQUIRED_SECRETS = ['APP_SECRET', 'GRAY_ACCESS_CODE', 'OFFICIAL_URL'] as const
+
+/**
+ * The storefront's origin outside production when none is configured: `npm run serve` passes its own
+ * (`http://localhost:$PORT`); never the request's Host.
+ */
+export const DEV_OFFICIAL_URL = 'http://localhost:8787'
+
+/** The bindings of wrangler.toml: without one the worker is misconfigured, in every environment. */
+export const REQUIRED_BINDINGS = [
+  'DB',
+  'KV',
+  'NOTIFY',
+  'ANALYTICS',
+  'EVENTS_LIMITER',
+  'EVENTS_DEVICE_LIMITER',
+  'CLIENT_ERRORS_LIMITER',
+  'CAR_PNG_LIMITER',
+] as const
+
+/** The bindings the env lacks (a binding is an object; a missing one is undefined or a plain var). */
+function missingBindings(env: Env): string[] {
+  const given = env as unknown as Record<string, unknown>
+  return REQUIRED_BINDINGS.filter((name) => typeof given[name] !== 'object' || given[name] === null)
+}
 
 const EnvSchema = z
   .object({
     // Production unless local configuration says otherwise (`.dev.vars`, `--var ENVIRONMENT:development`): a
     // deployment never inherits development behaviour from a default.
     ENVIRONMENT: z.enum(['development', 'test', 'production']).default('production'),
-    /** The storefront's public origin, e.g. https://www.example.com; defaults to the request's. */
+    /**
+     * The storefront's public origin, e.g. https://www.example.com: every absolute URL (canonical links, sitemaps,
+     * e-mail links, share links) is built from it, never from the request's Host. Required in production, over HTTPS.
+     */
     OFFICIAL_URL: z.url().optional(),
     /** Signs anti-forgery tokens, sessions and the gray-release cookie. `wrangler secret put APP_SECRET`. */
     APP_SECRET: z.string().min(32).optional(),
@@ -28,19 +55,32 @@ const EnvSchema = z
     SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).optional(),
   })
   .transform((env, ctx) => {
+    const official = (url: string) => url.replace(/\/$/, '')
     if (env.ENVIRONMENT === 'production') {
       for (const name of REQUIRED_SECRETS) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required in production` })
       }
-      if (!env.APP_SECRET || !env.GRAY_ACCESS_CODE) return z.NEVER
-      return { ...env, APP_SECRET: env.APP_SECRET, GRAY_ACCESS_CODE: env.GRAY_ACCESS_CODE }
+      if (env.OFFICIAL_URL && !env.OFFICIAL_URL.startsWith('https://'))
+        ctx.addIssue({ code: 'custom', path: ['OFFICIAL_URL'], message: 'OFFICIAL_URL must be https in production' })
+      if (!env.APP_SECRET || !env.GRAY_ACCESS_CODE || !env.OFFICIAL_URL) return z.NEVER
+      return {
+        ...env,
+        APP_SECRET: env.APP_SECRET,
+        GRAY_ACCESS_CODE: env.GRAY_ACCESS_CODE,
+        OFFICIAL_URL: official(env.OFFICIAL_URL),
+      }
     }
-    return { ...env, APP_SECRET: env.APP_SECRET ?? DEV_SECRET, GRAY_ACCESS_CODE: env.GRAY_ACCESS_CODE ?? DEV_GRAY_CODE }
+    return {
+      ...env,
+      APP_SECRET: env.APP_SECRET ?? DEV_SECRET,
+      GRAY_ACCESS_CODE: env.GRAY_ACCESS_CODE ?? DEV_GRAY_CODE,
+      OFFICIAL_URL: official(env.OFFICIAL_URL ?? DEV_OFFICIAL_URL),
+    }
   })
 
 export type AppConfig = z.output<typeof EnvSchema>
 
-/** The worker's configuration is unusable (a production secret is missing or malformed). */
+/** The worker's configuration is unusable (a binding is missing, or a production secret is missing or malformed). */
 export class ConfigError extends Error {
   /** The names of the settings at fault; never their values. */
   readonly settings: string[]
@@ -53,13 +93,18 @@ export class ConfigError extends Error {
 
 const parsed = new WeakMap<object, AppConfig>()
 
-/** The validated configuration of the worker, parsed once per env object. Throws a `ConfigError` when invalid. */
+/**
+ * The validated configuration of the worker, parsed once per env object. Throws a `ConfigError` when a binding of
+ * wrangler.toml is missing or a setting is invalid.
+ */
 export function appConfig(env: Env): AppConfig {
   let config = parsed.get(env)
   if (!config) {
     const result = EnvSchema.safeParse(env)
-    if (!result.success) {
-      throw new ConfigError([...new Set(result.error.issues.map((issue) => String(issue.path[0] ?? 'ENVIRONMENT')))])
+    const missing = missingBindings(env)
+    if (!result.success || missing.length > 0) {
+      const settings = result.success ? [] : result.error.issues.map((issue) => String(issue.path[0] ?? 'ENVIRONMENT'))
+      throw new ConfigError([...new Set([...missing, ...settings])])
     }
     config = result.data
     parsed.set(env, config)

@@ -39,20 +39,25 @@ function executionContext() {
 
 /** A request as the runtime hands it to the worker. */
 const incoming = (request: Request) => request as unknown as Request<unknown, IncomingRequestCfProperties>
-const PRODUCTION = { ENVIRONMENT: 'production', APP_SECRET: 'x'.repeat(32), GRAY_ACCESS_CODE: 'code-1234' }
-const envWith = (vars: Record<string, string>) => ({ ...vars }) as unknown as Env
+const PRODUCTION = {
+  ENVIRONMENT: 'production',
+  APP_SECRET: 'x'.repeat(32),
+  GRAY_ACCESS_CODE: 'code-1234',
+  OFFICIAL_URL: 'https://www.nordvolt.example',
+}
+// The bindings of the test worker, with the given vars: a worker without its bindings would not start.
+const envWith = (vars: Record<string, string>) => ({ ...testEnv, ...vars }) as unknown as Env
 
 describe('error reporting', () => {
   it('is off outside production and without a DSN', () => {
     expect(sentryOptions(envWith({ ENVIRONMENT: 'development', SENTRY_DSN: DSN }))).toBeUndefined()
-    expect(
-      sentryOptions(envWith({ ENVIRONMENT: 'production', APP_SECRET: 'x'.repeat(32), GRAY_ACCESS_CODE: 'code-1234' })),
-    ).toBeUndefined()
+    expect(sentryOptions(envWith(PRODUCTION))).toBeUndefined()
     const on = sentryOptions(
       envWith({
         ENVIRONMENT: 'production',
         APP_SECRET: 'x'.repeat(32),
         GRAY_ACCESS_CODE: 'code-1234',
+        OFFICIAL_URL: 'https://www.nordvolt.example',
         SENTRY_DSN: DSN,
       }),
     )
@@ -84,6 +89,7 @@ describe('error reporting', () => {
       ENVIRONMENT: 'production',
       APP_SECRET: 'x'.repeat(32),
       GRAY_ACCESS_CODE: 'code-1234',
+      OFFICIAL_URL: 'https://www.nordvolt.example',
       SENTRY_DSN: DSN,
     })
     await expect(handler.fetch(incoming(request), env, ctx)).rejects.toThrow('booking failed')
@@ -132,8 +138,12 @@ describe('error reporting', () => {
       TEST_OPTIONS(transport),
     )
     const { ctx, settled } = executionContext()
-    // The message catalogs from KV, but no D1: reading the stores fails inside the app, which answers 500 itself.
-    const broken = { ...envWith({ ...PRODUCTION, SENTRY_DSN: DSN }), KV: testEnv.KV } as Env
+    // The message catalogs from KV, but a D1 that fails every call: the app answers 500 itself.
+    const failing = () => {
+      throw new Error('D1 unavailable')
+    }
+    const brokenD1 = { prepare: failing, batch: failing, exec: failing, withSession: failing } as unknown as D1Database
+    const broken = { ...envWith({ ...PRODUCTION, SENTRY_DSN: DSN }), DB: brokenD1 } as Env
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const res = await handler.fetch(
       incoming(new Request('https://shop.example/api/v1/stores/x/slots?site=/se&email=ada@example.com')),

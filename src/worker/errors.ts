@@ -1,10 +1,12 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { logLine } from '../domain/log'
 import { PricedCarError } from '../domain/pricing/priced-car'
 import type { MessageKey } from '../i18n/intl'
 import { siteForPath } from '../i18n/sites'
 import { pageErrorFor } from '../routes/route'
+import { UnreadableRecordError } from '../store'
 import type { ErrorType } from '../ui/ErrorPage'
 import { apiError, pricedCarProblem } from './api/errors'
 import { reportError } from './error-reporting'
@@ -27,7 +29,7 @@ const CLIENT_ERRORS: Partial<Record<number, ClientError>> = {
   404: { type: 'notFound', code: 'not_found', key: 'api.error.notFound' },
   409: { type: 'conflict', code: 'conflict', key: 'api.error.conflict' },
   410: { type: 'gone', code: 'gone', key: 'api.error.gone' },
-  413: { type: 'badRequest', code: 'payload_too_large', key: 'api.error.tooLarge' },
+  413: { type: 'tooLarge', code: 'payload_too_large', key: 'api.error.tooLarge' },
   429: { type: 'tooManyRequests', code: 'rate_limited', key: 'api.error.rateLimited' },
 }
 
@@ -36,7 +38,8 @@ function clientErrorOf(status: number): ClientError {
   return CLIENT_ERRORS[status] ?? (CLIENT_ERRORS[400] as ClientError)
 }
 
-const isApi = (c: Context) => c.req.path.startsWith('/api/')
+// The JSON endpoints: the API and the auth SDK of SPEC §7.
+const isApi = (c: Context) => c.req.path.startsWith('/api/') || c.req.path.startsWith('/webAuthSdk/')
 
 /**
  * The one place that turns a thrown error into an answer (`app.onError` and `app.notFound`): its status, and the
@@ -54,6 +57,12 @@ const isApi = (c: Context) => c.req.path.startsWith('/api/')
 export function errorAnswer(error: unknown, c: Context<AppEnv>): Response | Promise<Response> {
   const site = siteForPath(c.req.path).site
   if (error instanceof PricedCarError && isApi(c)) return pricedCarProblem(c, error.problem)
+  // A record whose row fails its schema: reported by the store when it was read; the visitor is told it cannot be
+  // shown (not that it does not exist).
+  if (error instanceof UnreadableRecordError) {
+    if (isApi(c)) return apiError(c, 500, 'internal', 'api.error.internal')
+    return renderError(c, site, { type: 'unreadableRecord' }, 500)
+  }
   const page = pageErrorFor(error)
   if (page) {
     if (!isApi(c)) return renderError(c, site, { type: page.type }, page.status)
@@ -68,7 +77,7 @@ export function errorAnswer(error: unknown, c: Context<AppEnv>): Response | Prom
     if (isApi(c)) return apiError(c, error.status, code, key)
     return renderError(c, site, { type }, error.status)
   }
-  console.error(`[${c.get('requestId')}] unhandled`, error)
+  console.error(logLine('error', 'unhandled', { requestId: c.get('requestId'), error }))
   reportError(error)
   if (isApi(c)) return apiError(c, 500, 'internal', 'api.error.internal')
   return renderError(c, site, { type: 'unexpected' }, 500)

@@ -1,11 +1,13 @@
 import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
+import { logLine } from '../domain/log'
 import { CatalogUnavailableError, catalog, catalogsRead, preloadCatalogs } from '../i18n/catalog-store'
 import { intlFor } from '../i18n/intl'
 import { loadIntlData } from '../i18n/intl-data'
 import { SITES, siteForPath } from '../i18n/sites'
 import { COOKIE_SETTINGS_PATH } from '../routes/cookie-settings'
-import { createStore } from '../store'
+import { type BadRecord, createStore } from '../store'
 import { tagManagerSources } from './analytics'
 import { handleAnalyticsBatch } from './analytics-consumer'
 import { ANALYTICS_DEAD_LETTERS, ANALYTICS_QUEUE } from './analytics-queue'
@@ -30,6 +32,12 @@ import { seo } from './seo'
 import { CachePolicy } from './ssr/cache-policy'
 import { handleAction, renderError, renderRoute } from './ssr/render'
 import type { AppEnv } from './types'
+
+/** A stored row that fails its schema: logged and reported with its table and id, never its content. */
+function reportBadRecord(record: BadRecord, requestId: string): void {
+  console.error(logLine('error', 'record fails its schema', { requestId, table: record.table, id: record.id }))
+  reportError(Object.assign(new Error(`${record.table} ${record.id} fails its schema`), { name: 'BadRecord' }))
+}
 
 /**
  * A page's form refused by the anti-forgery check (a post from another site, or without the origin headers): the visitor
@@ -103,7 +111,7 @@ app.use(async (c, next) => {
     c.set('config', appConfig(c.env))
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
-    console.error(`[${c.get('requestId')}] refusing to serve: ${error.message}`)
+    console.error(logLine('error', `refusing to serve: ${error.message}`, { requestId: c.get('requestId') }))
     return c.text('503 Service Unavailable: the storefront is not configured.', 503, {
       'cache-control': CachePolicy.noStore,
       'retry-after': '300',
@@ -120,17 +128,39 @@ app.use(async (c, next) => {
     degraded = preloaded.degraded
     if (preloaded.shipped) {
       const outage = new CatalogUnavailableError(locale)
-      console.error(`[${c.get('requestId')}] ${outage.message}: serving the English shipped with the Worker`)
+      console.error(
+        logLine('error', `${outage.message}: serving the English shipped with the Worker`, {
+          requestId: c.get('requestId'),
+        }),
+      )
       reportError(outage)
     }
   }
   const d1 = openD1Session(c)
-  c.set('store', createStore(c.env, { waitUntil: backgroundTask(c), recentWrite: d1.recentWrite }))
+  c.set(
+    'store',
+    createStore(c.env, {
+      waitUntil: backgroundTask(c),
+      recentWrite: d1.recentWrite,
+      onBadRecord: (record) => reportBadRecord(record, c.get('requestId')),
+    }),
+  )
   if (path === '/is' || path.startsWith('/is/') || path.startsWith('/api/')) await loadIntlData('is-IS')
   await next()
   d1.finish?.()
   if (degraded) c.res.headers.set('cache-control', CachePolicy.noStore)
 })
+// Every body, a page form's and the API's, is refused above this size before it is read: by its Content-Length, or
+// while it streams in (413, the page in the visitor's language or the API's JSON: errors.ts).
+export const MAX_BODY_BYTES = 64 * 1024
+app.use(
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new HTTPException(413)
+    },
+  }),
+)
 // Forms of pages, the cookie-consent form included, are checked by the browser's origin headers, not by a token:
 // a token needs a cookie set by the page's GET, which would keep the page out of every cache and out of the
 // back/forward cache (docs/forgery.md, middleware/same-origin.ts). Before the token check, which is the API's.

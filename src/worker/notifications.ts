@@ -1,6 +1,7 @@
 import { carName } from '../app/trade-in'
 import { ConfigurationError, defaultConfiguration } from '../domain/catalog/configuration'
 import { LEGAL_ENTITIES } from '../domain/content/legal-entities'
+import { logLine } from '../domain/log'
 import { formatDeduction, formatMoney } from '../domain/money'
 import { priceStatement } from '../domain/pricing/display'
 import { catalogFor } from '../i18n/catalog-store'
@@ -12,6 +13,7 @@ import { createStore } from '../store'
 import { randomId } from '../store/ids'
 import { carPngPath } from '../ui/car/image-path'
 import { carLabel } from '../ui/configurator/car-look'
+import { appConfig } from './env'
 import { type MailSecrets, MailSendError, mailTransportFor } from './mail'
 import type { MailPicture } from './mail-html'
 
@@ -37,7 +39,7 @@ export interface RenderedMail {
 }
 
 /** The official origin (a Worker variable), for the absolute addresses of pictures in e-mails. */
-type Bindings = Pick<Env, 'DB' | 'KV' | 'NOTIFY'> & MailSecrets & { OFFICIAL_URL?: string }
+type Bindings = Env & MailSecrets & { OFFICIAL_URL?: string }
 
 /** The e-mail of an outbox row, in the recipient's language. */
 export async function renderNotification(env: Bindings, row: NotificationRow): Promise<RenderedMail> {
@@ -82,9 +84,7 @@ export async function renderNotification(env: Bindings, row: NotificationRow): P
 
 /**
  * The car an e-mail is about, as a picture: an order's or a quote's car as configured, or the model of a test drive
- * as it comes in that country; null for e-mails about no car. The address is absolute on the official origin; a
- * local run without one (only outside production) writes a path, which the dev mailbox shows from its own origin;
- * with a real mail provider but no official origin the e-mail stays text only.
+ * as it comes in that country; null for e-mails about no car. The address is absolute on the official origin.
  */
 async function mailPicture(
   env: Bindings,
@@ -92,8 +92,7 @@ async function mailPicture(
   locale: Locale,
   t: (key: string, values?: Record<string, string | number>) => string,
 ): Promise<MailPicture | null> {
-  const origin = env.OFFICIAL_URL?.replace(/\/$/, '') ?? (mailTransportFor(env) ? null : '')
-  if (origin === null) return null
+  const origin = appConfig(env).OFFICIAL_URL
   const store = createStore(env)
   const configurationId = payload.orderId
     ? (await store.orders.find(payload.orderId))?.configurationId
@@ -235,7 +234,9 @@ export async function deliverNotification(
       if (!(error instanceof MailSendError && error.permanent)) throw error
       // Retrying cannot help: the row stops being retried and says so (the log names the row, not the recipient).
       await markFailed(env, row.id)
-      console.error(`notifications: ${row.id} (${row.kind}) failed for good: ${error.message}`)
+      console.error(
+        logLine('error', 'notifications: failed for good', { notificationId: row.id, kind: row.kind, error }),
+      )
       return 'failed'
     }
     await markSent.run()
@@ -259,7 +260,7 @@ export async function enqueueNotifications(env: Bindings, ids: readonly string[]
   try {
     await env.NOTIFY.sendBatch(ids.map((id) => ({ body: { id } })))
   } catch (cause) {
-    console.warn('notifications: queue unavailable, the sweep will deliver', cause)
+    console.warn(logLine('warn', 'notifications: queue unavailable, the sweep will deliver', { error: cause }))
   }
 }
 
@@ -274,7 +275,9 @@ export async function handleNotificationBatch(
       await deliverNotification(env, message.body.id, new Date(), fetcher)
       message.ack()
     } catch (cause) {
-      console.warn(`notifications: delivery of ${message.body.id} failed, retrying`, cause)
+      console.warn(
+        logLine('warn', 'notifications: delivery failed, retrying', { notificationId: message.body.id, error: cause }),
+      )
       message.retry({ delaySeconds: Math.min(600, 30 * 2 ** message.attempts) })
     }
   }
@@ -300,7 +303,13 @@ export async function sweepOutbox(env: Bindings, now = new Date()): Promise<numb
     .bind(MAX_DELIVERY_ATTEMPTS)
     .all<{ id: string; kind: string }>()
   for (const row of given.results)
-    console.error(`notifications: ${row.id} (${row.kind}) failed for good after ${MAX_DELIVERY_ATTEMPTS} attempts`)
+    console.error(
+      logLine('error', 'notifications: failed for good', {
+        notificationId: row.id,
+        kind: row.kind,
+        attempts: MAX_DELIVERY_ATTEMPTS,
+      }),
+    )
   const { results } = await env.DB.prepare(
     `SELECT id FROM notifications WHERE status = 'pending' AND created_at < ?1 ORDER BY created_at LIMIT 100`,
   )

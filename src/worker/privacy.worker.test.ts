@@ -238,7 +238,9 @@ describe('deleting the account', () => {
     const staff = visitor()
     const staffEmail = uniqueEmail('staff')
     await staff.signUp('/nl', { name: 'Sam Staff', email: staffEmail, password: PASSWORD })
-    await env.DB.prepare(`UPDATE users SET roles = '["staff"]', staff_country = 'NL' WHERE email = ?1`)
+    await env.DB.prepare(
+      `UPDATE users SET roles = '["staff"]', email_confirmed_at = datetime('now'), staff_country = 'NL' WHERE email = ?1`,
+    )
       .bind(staffEmail)
       .run()
     const html = decode(await (await staff.request('/nl/staff')).text())

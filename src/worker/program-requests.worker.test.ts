@@ -12,7 +12,9 @@ async function person(staffCountry?: string) {
   const email = uniqueEmail(staffCountry ? 'staff' : 'kari')
   await someone.signUp('/no', { name: 'Kari Nordmann', email, password: 'correct horse battery' })
   if (staffCountry) {
-    await env.DB.prepare(`UPDATE users SET roles = '["staff"]', staff_country = ?2 WHERE email = ?1`)
+    await env.DB.prepare(
+      `UPDATE users SET roles = '["staff"]', email_confirmed_at = datetime('now'), staff_country = ?2 WHERE email = ?1`,
+    )
       .bind(email, staffCountry)
       .run()
   }

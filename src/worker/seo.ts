@@ -20,7 +20,7 @@ const xml = (text: string) =>
  */
 export const seo = new Hono<AppEnv>()
   .get('/sitemap.xml', (c) => {
-    const origin = c.get('config').OFFICIAL_URL?.replace(/\/$/, '') ?? new URL(c.req.url).origin
+    const origin = c.get('config').OFFICIAL_URL
     const alternates = alternateSites()
     const urls = SITES.flatMap((site) =>
       publicPaths().map((path) => {
@@ -41,7 +41,7 @@ export const seo = new Hono<AppEnv>()
     })
   })
   .get('/robots.txt', (c) => {
-    const origin = c.get('config').OFFICIAL_URL?.replace(/\/$/, '') ?? new URL(c.req.url).origin
+    const origin = c.get('config').OFFICIAL_URL
     const personal = [
       '/api/',
       '/auth',

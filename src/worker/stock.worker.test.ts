@@ -314,7 +314,9 @@ describe('ordering a stock car', () => {
     const staff = visitor()
     const email = uniqueEmail('staff')
     await staff.signUp('/dk', { name: 'Sam Staff', email, password: 'correct horse battery' })
-    await env.DB.prepare(`UPDATE users SET roles = '["staff"]', staff_country = 'DK' WHERE email = ?1`)
+    await env.DB.prepare(
+      `UPDATE users SET roles = '["staff"]', email_confirmed_at = datetime('now'), staff_country = 'DK' WHERE email = ?1`,
+    )
       .bind(email)
       .run()
     expect(

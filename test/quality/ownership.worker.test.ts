@@ -253,16 +253,27 @@ describe('every "at most one" rule under parallel requests', () => {
     expect(findings).toEqual([])
   })
 
-  it('at most 5 password guesses per account, sent at once', async () => {
+  it('at most 5 password guesses per account from one place, and 50 from everywhere, sent at once', async () => {
     const { email } = await customer('/no')
-    const findings = await atMostOneFindings(
-      'sign-in tries per account',
-      12,
-      () => visitor().signIn('/no', { email, password: 'wrong password' }),
-      // A guess that was tried answers 401; one refused before trying, 429.
-      (statuses) => statuses.filter((status) => status === 401).length,
-      5,
-    )
+    const onePlace = { 'cf-connecting-ip': '192.0.2.55' }
+    const findings = [
+      ...(await atMostOneFindings(
+        'sign-in tries per account from one address',
+        12,
+        () => visitor(onePlace).signIn('/no', { email, password: 'wrong password' }),
+        // A guess that was tried answers 401; one refused before trying, 429.
+        (statuses) => statuses.filter((status) => status === 401).length,
+        5,
+      )),
+      ...(await atMostOneFindings(
+        'sign-in tries per account from everywhere',
+        60,
+        (i) => visitor({ 'cf-connecting-ip': `192.0.2.${100 + (i % 40)}` }).signIn('/no', { email, password: 'x' }),
+        (statuses) => statuses.filter((status) => status === 401).length,
+        // 5 were tried from onePlace above.
+        45,
+      )),
+    ]
     expect(findings).toEqual([])
   })
 })

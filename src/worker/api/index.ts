@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
+import { logLine } from '../../domain/log'
 import { SITES } from '../../i18n/sites'
 import { reportError } from '../error-reporting'
 import { issueCsrfToken } from '../middleware/csrf'
@@ -93,20 +93,11 @@ export const ENDPOINTS = {
 
 const document = openApiDocument(Object.values(ENDPOINTS))
 
-/** Bodies above this size are refused before they are read (413). */
-export const MAX_BODY_BYTES = 64 * 1024
-
 /**
  * JSON endpoints. Validation failures answer 422 with field-level messages in the request's
  * language, in the shape of `ApiErrorBody`.
  */
 export const api = new Hono<AppEnv>()
-  .use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => apiError(c, 413, 'payload_too_large', 'api.error.tooLarge'),
-    }),
-  )
   .get(routePath(ENDPOINTS.health), (c) => c.json({ ok: true as const }))
   .get(routePath(ENDPOINTS.csrf), async (c) =>
     c.json({ token: await issueCsrfToken(c) }, 200, { 'cache-control': CachePolicy.none }),
@@ -129,7 +120,9 @@ export const api = new Hono<AppEnv>()
     jsonBody(ClientErrorReport),
     (c) => {
       const report = bodyOf(c, ClientErrorReport)
-      console.warn(`[${c.get('requestId')}] client error at ${report.url}: ${report.message}`)
+      console.warn(
+        logLine('warn', 'client error', { requestId: c.get('requestId'), url: report.url, message: report.message }),
+      )
       // To the error reporter too (production with a DSN): a crash the page's error boundary caught.
       reportError(Object.assign(new Error(report.message), { name: 'ClientCrash', stack: report.stack }), {
         source: 'browser',

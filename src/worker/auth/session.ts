@@ -26,7 +26,7 @@ export interface SessionUser extends Account {
 const cookieOptions = { httpOnly: true, secure: true, sameSite: 'Lax', path: '/' } as const
 
 function accounts(c: Context<AppEnv>): AccountStore {
-  return createAccountStore(c.env.DB)
+  return createAccountStore(c.env.DB, c.get('store').badRecordLog)
 }
 
 function toSessionUser(user: UserRecord, sessionId: string, familyId: string): SessionUser {
@@ -37,6 +37,7 @@ function toSessionUser(user: UserRecord, sessionId: string, familyId: string): S
     phone: user.phone,
     types: user.types,
     roles: user.roles,
+    emailConfirmed: user.emailConfirmed,
     staffCountry: user.staffCountry,
     sessionId,
     familyId,

@@ -6,6 +6,7 @@ import { allows, type Consent } from '../../domain/analytics/consent'
 import { type AnalyticsLabel, submitEventOf } from '../../domain/analytics/events'
 import { ConfigurationError, defaultConfiguration } from '../../domain/catalog/configuration'
 import { takeFormatting } from '../../domain/locale-formats'
+import { logLine } from '../../domain/log'
 import { catalogLanguage, catalog as catalogOf } from '../../i18n/catalog-store'
 import { COMMON_NAMESPACES, intlFor, pickMessages } from '../../i18n/intl'
 import { linkTo, sameOriginPath } from '../../i18n/links'
@@ -206,7 +207,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
       bootstrapScriptContent: request.client ? startAfterFirstPaint(clientEntrySrc(request.client)) : undefined,
       onError(error) {
         // Errors after the shell streamed (inside Suspense) land here; the boundary's fallback stays.
-        console.error(`[${c.get('requestId')}] render error`, error)
+        console.error(logLine('error', 'render error', { requestId: c.get('requestId'), error }))
       },
     },
     // The payload's script took what the app formatted; a render that failed before it must not leave the isolate
@@ -299,6 +300,7 @@ async function loadContext(c: Context<AppEnv>, site: Site, params: Record<string
     site,
     params,
     url: new URL(c.req.url),
+    officialUrl: c.get('config').OFFICIAL_URL,
     store: c.get('store'),
     session: sessionService(c, user),
     consent: readConsent(c),
