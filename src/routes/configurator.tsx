@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { defaultConfiguration, validateConfiguration } from '../domain/catalog/configuration'
 import { catalogForVisitor } from '../domain/catalog/view'
 import { impliedPrevious, parseChoice, queryOf, stateFromQuery } from '../domain/configurator/url'
@@ -210,16 +211,24 @@ function chosenFinance(finance: FinanceState | null, asked: boolean): SavedFinan
   }
 }
 
+/**
+ * The save form: the build as the page's address has it (its query). The longest build a page writes is a few hundred
+ * characters; a field past this bound is no page's, and is refused rather than read as the defaults.
+ */
+const SaveForm = z.object({ configuration: z.string().max(2_000) })
+
 /** Saves the car as shown (re-priced by the server), then opens its overview. */
 async function save(ctx: ActionContext) {
-  const data = await loadConfigurator(ctx, new URLSearchParams(ctx.form.configuration ?? ''))
+  const form = SaveForm.safeParse(ctx.form)
+  if (!form.success) throw new PageError('badRequest', 400)
+  const data = await loadConfigurator(ctx, new URLSearchParams(form.data.configuration))
   // Saved exactly as requested: reconciled against the requested car itself, which differs from the page's view
   // only when the address names the choice that was made (`chose=`).
   const { state, quote } =
     data.previous === data.requested.configuration
       ? data.shown
       : computeView(data, data.requested, data.requested.configuration)
-  const asked = new URLSearchParams(ctx.form.configuration ?? '').has(FINANCE_PARAMS.kind)
+  const asked = new URLSearchParams(form.data.configuration).has(FINANCE_PARAMS.kind)
   const id = await ctx.store.saveConfiguration({
     configuration: state.configuration,
     usage: state.usage,

@@ -59,7 +59,7 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     stock: () => createStockStore(env.DB, { recentWrite: options.recentWrite === true, bad }),
   })
   // Assigned onto the lazy object (a spread would read, and so make, every record store).
-  return Object.assign(records, createDocumentStore(env, options), createConfigurationStore(env.DB), {
+  return Object.assign(records, createDocumentStore(env, options), createConfigurationStore(env.DB, bad), {
     ...createFinanceOfferStore(env.DB),
     recentWrite: options.recentWrite === true,
     /** The rows this request read that failed their schema: a page says that some records cannot be shown. */

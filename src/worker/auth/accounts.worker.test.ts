@@ -139,7 +139,8 @@ describe('creating an account and signing in', () => {
     )
     expect(reset.status).toBe(303)
     expect((await visitor().signIn('/no', { email, password: newPassword })).status).toBe(303)
-  })
+    // 60 password checks at once: seconds on a loaded machine.
+  }, 30_000)
 
   it('keeps counting an address’s failures when it signs in to its own account', async () => {
     const { email: own } = await signedUp()
