@@ -28,6 +28,7 @@ import type { StockCarView } from '../ui/stock/StockCar'
 import { OrderCar, OrderTimeline, TIMELINE_TITLE_ID } from './order/order-parts'
 import { type OrderedCar, orderedCar } from './order/ordered-car'
 import { loadOwnedOrder, OrderFacts, type OrderView } from './order/owned-order'
+import { type PaymentLine, PaymentLines, paymentLines } from './order/payment-lines'
 import { OrderPrice } from './order-price'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
 import { OrderedStockCar, stockCarOfOrder } from './stock-order'
@@ -49,6 +50,8 @@ interface DetailData extends OrderView {
    * delivery, when it runs from the day the car is taken), its length, and whether its confirmation step is shown.
    */
   withdrawal: { until: string | null; days: number; confirming: boolean } | null
+  /** What was paid and what went back, with the provider's references. */
+  payments: PaymentLine[]
 }
 
 /** The posted customer action; `confirmed=yes` is the answer to the confirmation question. */
@@ -73,6 +76,11 @@ async function loadDetail(ctx: LoadContext): Promise<DetailData> {
     withdrawal: period.open
       ? { until: period.until, days, confirming: ctx.url.searchParams.get('withdraw') === 'confirm' }
       : null,
+    payments: paymentLines(
+      await ctx.store.payments.attemptsOf(view.id),
+      await ctx.store.payments.refundsOf(view.id),
+      ctx.site,
+    ),
   }
   if (view.order.incentives.includes(BLIND_ORDER_INCENTIVE_CODE)) {
     const facts = await ctx.store.marketingFacts()
@@ -337,6 +345,12 @@ function OrderDetailPage({ data }: { data: DetailData }) {
             <OrderTimeline order={order} />
             {note ? <p>{t(note)}</p> : null}
           </section>
+          {data.payments.length > 0 ? (
+            <section className="order-detail__payments" aria-labelledby="order-payments-title">
+              <h2 id="order-payments-title">{t('payment.lines.heading')}</h2>
+              <PaymentLines lines={data.payments} />
+            </section>
+          ) : null}
         </div>
       </div>
       {data.stockCar ? <OrderedStockCar car={data.stockCar} /> : null}

@@ -12,6 +12,7 @@ import { validatePersonal } from '../domain/order/personal'
 import { formatDate } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
+import { today } from '../i18n/sites'
 import { randomId } from '../store/ids'
 import { ErrorSummary, Field, type FieldErrors, FormMessage, useErrorText } from '../ui/form'
 import { FoldedPrice, type FormCar, FormWithCar } from '../ui/form-car/FormWithCar'
@@ -369,7 +370,7 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
     : 'cash'
   const personal = validatePersonal(
     { ...form, country: ctx.site.countryCode },
-    { site: ctx.site.countryCode, orderDate: at.slice(0, 10), financeKind },
+    { site: ctx.site.countryCode, orderDate: today(ctx.site, new Date(at)), financeKind },
   )
   const consents = checkConsents(
     data.kind,

@@ -6,6 +6,7 @@ import { createDocumentStore } from './documents'
 import { createFinanceApplicationStore } from './finance-applications'
 import { createFinanceOfferStore } from './finance-offers'
 import { createOrderStore } from './orders'
+import { createPaymentStore } from './payments'
 import { createPriceWatchStore } from './price-watches'
 import { createProgramRequestStore } from './program-requests'
 import { createProgramStore } from './programs'
@@ -50,6 +51,8 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     /** Statuses of subscription requests and home-charger enquiries, moved by staff. */
     programRequests: () => createProgramRequestStore(env.DB),
     orders: () => createOrderStore(env.DB, bad),
+    /** Payments and refunds through the payment provider. */
+    payments: () => createPaymentStore(env.DB),
     customerRecords: () => createCustomerRecordStore(env.DB, bad),
     audit: () => createAuditStore(env.DB),
     roles: () => createRoleStore(env.DB),

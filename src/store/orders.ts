@@ -26,6 +26,8 @@ const MAIL_OF_EVENT: Record<string, string | undefined> = {
   requestRefund: 'refundRequested',
   withdrawRefund: 'refundWithdrawn',
   markRefunded: 'refundCompleted',
+  issueRefund: 'refundIssued',
+  refundSucceeded: 'refundSettled',
   allocate: 'carAllocated',
   ship: 'carShipped',
   deliver: 'carDelivered',
@@ -178,6 +180,20 @@ export function createOrderStore(db: D1Database, bad: BadRecordLog = badRecordLo
       return row?.id ?? null
     },
 
+    /** Orders waiting for a refund that has none under way (a crash between the two writes): for the reconciliation. */
+    async refundPendingWithoutRefund(limit = 50): Promise<StoredOrder[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT o.id, o.owner_id, o.configuration_id, o.document FROM orders o
+            WHERE o.status = 'refundPending' AND o.document IS NOT NULL
+              AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id AND r.status IN ('requested', 'pending', 'succeeded'))
+            LIMIT ?1`,
+        )
+        .bind(limit)
+        .all<Row>()
+      return results.map((row) => toStored(row, bad)).filter((o): o is StoredOrder => o !== null)
+    },
+
     /** The latest orders of a country, for its staff. */
     async ofCountry(country: string, limit = 100): Promise<StoredOrder[]> {
       const { results } = await db
@@ -219,7 +235,8 @@ export function createOrderStore(db: D1Database, bad: BadRecordLog = badRecordLo
       after: Order,
       events: readonly { type: string; actor: string; from: string | null; to: string | null; at: string }[],
       actorId: string | null,
-      payment?: { amount: number; currency: string; outcome: string; provider: string; reference: string },
+      /** Values the e-mails of these events show besides the order's (an amount, the provider's reference, a date). */
+      mailValues: Record<string, string | number> = {},
     ): Promise<{ saved: boolean; notificationIds: string[] }> {
       const mails = events.flatMap((event) => {
         const kind = MAIL_OF_EVENT[event.type]
@@ -260,6 +277,7 @@ export function createOrderStore(db: D1Database, bad: BadRecordLog = badRecordLo
               mail.id,
               mail.kind,
               JSON.stringify({
+                ...mailValues,
                 orderId: id,
                 name: after.contact.firstName,
                 number: after.orderNumber ?? after.reservationNumber,
@@ -271,24 +289,6 @@ export function createOrderStore(db: D1Database, bad: BadRecordLog = badRecordLo
               id,
             ),
         ),
-        ...(payment
-          ? [
-              db
-                .prepare(
-                  `INSERT INTO payments (id, order_id, amount, currency, outcome, provider, provider_reference, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
-                )
-                .bind(
-                  randomId(),
-                  id,
-                  payment.amount,
-                  payment.currency,
-                  payment.outcome,
-                  payment.provider,
-                  payment.reference,
-                  after.updatedAt,
-                ),
-            ]
-          : []),
         // A quick-delivery car goes back on sale when its order's cancellation completes.
         ...(releases ? returnStockStatements(db, id, after.updatedAt) : []),
       ])

@@ -26,6 +26,10 @@ import { responseHeaders } from './middleware/response-headers'
 import { isSameOriginPost } from './middleware/same-origin'
 import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
 import { matchPage } from './pages'
+import { standIn } from './payment-stand-in'
+import { handleStripeWebhook } from './payments/context'
+import { reconcileScheduled } from './payments/scheduled'
+import { STAND_IN_PATH, WEBHOOK_PATH } from './payments/settings'
 import { notifyPriceChanges } from './price-changes'
 import { handlePrivacyExport, PRIVACY_EXPORT_PATH } from './privacy-export'
 import { seo } from './seo'
@@ -161,6 +165,10 @@ app.post('*', (c, next) => {
   if (!page) return next()
   return isSameOriginPost(c) ? handleAction(c, page) : refuseForgedPage(c)
 })
+// The payment provider's events are signed by the provider (verified in the handler), not by a visitor's token; the
+// payment stand-in (outside production only) is the provider's surface, with its own keys.
+app.post(WEBHOOK_PATH, handleStripeWebhook)
+app.route(STAND_IN_PATH, standIn)
 app.use(csrfProtection(refuseForgedPage))
 
 app.route('/api', api)
@@ -220,5 +228,6 @@ export default withErrorReporting<unknown>({
   scheduled: async (_controller: ScheduledController, env: Env, ctx: ExecutionContext) => {
     ctx.waitUntil(sweepOutbox(env))
     ctx.waitUntil(notifyPriceChanges(env))
+    ctx.waitUntil(reconcileScheduled(env))
   },
 })

@@ -54,6 +54,7 @@ const PURCHASE_STATES: [OrderStatus | Fee, PaymentState, (OrderStatus | Fee)?][]
   ['cancelled', 'cancelled'],
   ['cancelled', 'paid'],
   ['refundRequested', 'paid'],
+  ['refundPending', 'paid'],
   ['refunded', 'refunded'],
 ]
 const LEASE_STATES: [OrderStatus, PaymentState, OrderStatus?][] = [
@@ -101,6 +102,9 @@ const PURCHASE_ALLOWED: Row[] = [
   ['delivered|paid', 'withdraw', 'cancelled', 'paid', null],
   ['cancellationRequested|unpaid', 'withdraw', 'cancelled', 'cancelled', null],
   ['cancellationRequested|paid', 'withdraw', 'cancelled', 'paid', null],
+  ['cancelled|paid', 'issueRefund', 'refundPending', 'paid', null],
+  ['refundRequested|paid', 'issueRefund', 'refundPending', 'paid', null],
+  ['refundPending|paid', 'refundSucceeded', 'refunded', 'refunded', null],
 ]
 const LEASE_ALLOWED: Row[] = [
   ['requested|unpaid', 'placePurchaseOrder', 'poPlaced', 'unpaid', null],
