@@ -22,6 +22,7 @@ import {
   productsFor,
 } from '../domain/finance/products'
 import { financeBasis, financeSummary } from '../domain/finance/summary'
+import { compareRows, mobilityMessage } from '../domain/legal/energy'
 import { objectMemo } from '../domain/memo'
 import { CURRENCY_EXPONENT } from '../domain/money'
 import { rulesInForceOn } from '../domain/pricing/valid-on'
@@ -143,6 +144,8 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
     // The one computation of the car for this request (or an earlier request for the same car today): the finance
     // panel, the page and its meta all use it.
     shown: viewOnce(basis, requested),
+    compare: compareRows(catalog, country, ctx.site.locale),
+    mobility: mobilityMessage(country, day),
   }
   // A saved build reopens with the finance it was saved with, unless the address asks for another.
   const panel = finance

@@ -4,6 +4,7 @@ import { deliveryWindow } from '../domain/catalog/delivery'
 import type { Catalog } from '../domain/catalog/schema'
 import { catalogForVisitor } from '../domain/catalog/view'
 import { FINANCE_KINDS, type FinanceKind } from '../domain/finance/products'
+import { energyRows, mobilityMessage } from '../domain/legal/energy'
 import { formatQuantity } from '../domain/number'
 import { type OverviewData, OverviewPage, type OverviewSpec } from '../ui/configurator/OverviewPage'
 import { loadConfiguration } from './lookups'
@@ -75,7 +76,16 @@ export default defineRoute<OverviewData>({
       financeKind: (FINANCE_KINDS as readonly string[]).includes(ctx.url.searchParams.get('finance') ?? '')
         ? (ctx.url.searchParams.get('finance') as FinanceKind)
         : (record.finance?.kind ?? null),
-      specs: overviewSpecs(catalog, configuration, ctx.site.locale),
+      specs: [
+        ...overviewSpecs(catalog, configuration, ctx.site.locale),
+        // The configured car's energy and emissions information its country's law asks for (Pkw-EnVKV, France).
+        ...energyRows(catalog, country, ctx.site.locale).map((row) => ({
+          term: row.label,
+          value: 'compare.energy.value' as const,
+          values: { value: row.values[configuration.versionCode] ?? '' },
+        })),
+      ],
+      mobility: mobilityMessage(country, date),
     }
   },
   meta: (data) => ({

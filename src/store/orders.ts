@@ -31,6 +31,7 @@ const MAIL_OF_EVENT: Record<string, string | undefined> = {
   allocate: 'carAllocated',
   ship: 'carShipped',
   deliver: 'carDelivered',
+  withdraw: 'withdrawalReceived',
 }
 
 export type PlaceOutcome =
@@ -280,6 +281,9 @@ export function createOrderStore(db: D1Database, bad: BadRecordLog = badRecordLo
                 orderId: id,
                 name: after.contact.firstName,
                 number: after.orderNumber ?? after.reservationNumber,
+                // When it happened, in the order's country's time (a withdrawal's acknowledgement states it).
+                at: after.updatedAt,
+                country: after.country,
               }),
               after.updatedAt,
               id,

@@ -47,6 +47,7 @@ export function Footer() {
           <a href={linkTo(site, '/policy')}>{t('footer.privacy')}</a>
           <a href={linkTo(site, '/user-agreement')}>{t('footer.userAgreement')}</a>
           <a href={cookieSettings}>{t('consent.footer.link')}</a>
+          <a href={linkTo(site, '/accessibility')}>{t('footer.accessibility')}</a>
         </nav>
         <details className="chooser">
           <summary>

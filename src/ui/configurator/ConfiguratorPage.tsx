@@ -202,7 +202,12 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
     notes: notesAt === field ? notesBlock : null,
   })
 
-  const monthlyText = monthly?.amount ? { amount: money(monthly.amount), exclVat: Boolean(monthly.exclVat) } : null
+  // The monthly payment on the page's basis, as the price bar shows and announces it.
+  const monthlyText = monthly?.amount
+    ? monthly.exclVat
+      ? t('configurator.price.orMonthlyExclVat', { amount: money(monthly.amount) })
+      : t('configurator.price.orMonthly', { amount: t('finance.unit.perMonth', { amount: money(monthly.amount) }) })
+    : null
   return (
     <article className="configurator">
       <h1 className="page__heading">{t('page.configurator.heading', { model: catalog.modelName })}</h1>
@@ -313,14 +318,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
               basis={headline.basis}
               amount={money(headline.amount)}
               monthly={monthlyText}
-              announcement={[
-                `${t('configurator.price.total')} ${money(quote.totalInclVat)}`,
-                finance?.summary?.monthlyPayment
-                  ? t('configurator.price.orMonthly', {
-                      amount: t('finance.unit.perMonth', { amount: money(finance.summary.monthlyPayment) }),
-                    })
-                  : '',
-              ].join(' ')}
+              announcement={`${t('configurator.price.total')} ${money(quote.totalInclVat)} ${monthlyText ?? ''}`}
             />
           </div>
         </div>
