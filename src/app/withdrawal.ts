@@ -1,25 +1,40 @@
 import { LEGAL_ENTITIES } from '../domain/content/legal-entities'
+import { logLine } from '../domain/log'
 import type { Order } from '../domain/order/order'
 import { type TransitionResult, transition } from '../domain/order/state'
 import { withdraw } from '../domain/order/withdrawal'
 import { type Site, today } from '../i18n/sites'
 import type { Store } from '../store'
+import { type PaymentDeps, refundPayment } from './payments'
 
 export type WithdrawalOutcome =
-  | { ok: true; at: string; notificationIds: string[] }
+  /** `refundDue`: the order was paid, so its refund is to be issued (refundAfterWithdrawal). */
+  | { ok: true; at: string; notificationIds: string[]; refundDue: boolean }
   /** The period is closed, or the order changed in the meantime: nothing was written. */
   | { ok: false; reason: 'closed' | 'changed' }
 
 /**
- * The refund a withdrawal is owed (Directive 2011/83/EU, Art. 13: every payment, without undue delay, at the latest
- * within 14 days). The single refund function of a withdrawal.
- *
- * SEAM (issue 43): until the payment provider's refund is on main, this takes the existing refund-request path (the
- * order's `requestRefund` event; staff mark it refunded in the console). When the provider refund lands, call it here
- * with its idempotency key; nothing else changes.
+ * The refund request a withdrawal makes: every payment goes back (Directive 2011/83/EU, Art. 13: without undue delay,
+ * at the latest within 14 days). The order is `refundRequested` in the same write as the withdrawal.
  */
-export function refundAfterWithdrawal(order: Order, at: string): TransitionResult {
+function requestRefund(order: Order, at: string): TransitionResult {
   return transition(order, 'requestRefund', 'customer', at)
+}
+
+/**
+ * Issues a withdrawn order's refund through the payment provider, with its own idempotency key (app/payments.ts
+ * `refundPayment`). A provider fault is logged, not thrown: the withdrawal is written, and staff see the order as
+ * "refund requested" with its refund button.
+ *
+ * @example
+ * if (outcome.ok && outcome.refundDue) await refundAfterWithdrawal(ctx.payments(), id)
+ */
+export async function refundAfterWithdrawal(deps: PaymentDeps, orderId: string): Promise<void> {
+  try {
+    await refundPayment(deps, orderId, { reason: 'withdrawal', requestedBy: null })
+  } catch (error) {
+    console.error(logLine('error', 'withdrawal: the refund could not be issued', { orderId, error }))
+  }
 }
 
 /**
@@ -40,9 +55,9 @@ export async function withdrawFromContract(
   const at = now.toISOString()
   const ended = withdraw(stored.order, LEGAL_ENTITIES[site.countryCode].withdrawalDays, today(site, now), at)
   if (!ended?.ok) return { ok: false, reason: 'closed' }
-  const refund = ended.order.payment === 'paid' ? refundAfterWithdrawal(ended.order, at) : null
+  const refund = ended.order.payment === 'paid' ? requestRefund(ended.order, at) : null
   const after = refund?.ok ? refund.order : ended.order
   const events = refund?.ok ? [...ended.events, ...refund.events] : ended.events
   const { saved, notificationIds } = await store.orders.update(stored.id, stored.order, after, events, actorId)
-  return saved ? { ok: true, at, notificationIds } : { ok: false, reason: 'changed' }
+  return saved ? { ok: true, at, notificationIds, refundDue: refund?.ok === true } : { ok: false, reason: 'changed' }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { withdrawFromContract } from '../app/withdrawal'
+import { refundAfterWithdrawal, withdrawFromContract } from '../app/withdrawal'
 import { LEGAL_ENTITIES } from '../domain/content/legal-entities'
 import { DUTCH_FINANCE_STATUSES } from '../domain/finance/status'
 import { formatMoney } from '../domain/money'
@@ -155,6 +155,9 @@ async function withdrawal(
   if (!outcome.ok)
     return refuse(outcome.reason === 'closed' ? 'legal.withdraw.closed' : 'order.problem.transitionNotAllowed', 409)
   ctx.notify(outcome.notificationIds)
+  // What was paid goes back through the provider at once; if the provider cannot be reached the order stays
+  // "refund requested", which staff see and issue, and the withdrawal itself is kept.
+  if (outcome.refundDue) await refundAfterWithdrawal(ctx.payments(), data.id)
   return { redirect: linkTo(ctx.site, `/order/${data.id}`, { query: 'done=withdraw' }) }
 }
 

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { paidDutchOrder, signedUp } from '../../test/fixtures'
 import type { visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
+import { createStandInStore } from '../store/payment-stand-in'
 import { deliverNotification } from './notifications'
+import { deliverDueEvents } from './payment-stand-in/delivery'
+import { WEBHOOK_PATH } from './payments/settings'
 
 const nl = CATALOGS['nl-NL']
 const decode = (html: string) =>
@@ -37,15 +40,25 @@ describe('the withdrawal function (Directive 2011/83/EU, Art. 11a)', () => {
     const res = await customer.postForm(`/nl/order/${id}`, { event: 'withdraw', confirmed: 'yes' }, PROFILE)
     expect(res.headers.get('location')).toBe(`/nl/order/${id}?done=withdraw`)
     expect(await page(customer, id, '?done=withdraw')).toContain(nl['legal.withdraw.done'])
-    // Ended, and refunded through the refund path (SEAM of issue 43: refundAfterWithdrawal).
-    expect(await orderRow(id)).toMatchObject({ status: 'refundRequested', payment: 'paid' })
+    // Ended, and the refund issued through the payment provider at once: pending until Stripe confirms it.
+    expect(await orderRow(id)).toMatchObject({ status: 'refundPending', payment: 'paid' })
     const events = await env.DB.prepare('SELECT type, actor FROM order_events WHERE order_id = ?1 ORDER BY rowid')
       .bind(id)
       .all<{ type: string; actor: string }>()
-    expect(events.results.slice(-2)).toEqual([
+    expect(events.results.slice(-3)).toEqual([
       { type: 'withdraw', actor: 'customer' },
       { type: 'requestRefund', actor: 'customer' },
+      { type: 'issueRefund', actor: 'system' },
     ])
+    await deliverDueEvents(createStandInStore(env.DB), `http://local.test${WEBHOOK_PATH}`, Date.now() + 10_000)
+    expect(await orderRow(id)).toMatchObject({ status: 'refunded', payment: 'refunded' })
+    const refunds = await env.DB.prepare('SELECT amount, status, reason FROM refunds WHERE order_id = ?1')
+      .bind(id)
+      .all()
+    const paid = await env.DB.prepare(`SELECT amount FROM payments WHERE order_id = ?1 AND outcome = 'succeeded'`)
+      .bind(id)
+      .first<{ amount: number }>()
+    expect(refunds.results).toEqual([{ amount: paid?.amount, status: 'succeeded', reason: 'withdrawal' }])
 
     // The acknowledgement on a durable medium: the statement, with the date and time of receipt.
     const mail = await env.DB.prepare(
@@ -69,7 +82,7 @@ describe('the withdrawal function (Directive 2011/83/EU, Art. 11a)', () => {
     expect(await page(customer, id)).not.toContain(nl['legal.withdraw.button'])
     const again = await customer.postForm(`/nl/order/${id}`, { event: 'withdraw', confirmed: 'yes' }, PROFILE)
     expect(again.status).toBe(409)
-    expect(await orderRow(id)).toMatchObject({ status: 'refundRequested' })
+    expect(await orderRow(id)).toMatchObject({ status: 'refunded' })
   })
 
   it('is stated in the order confirmation e-mail with the model withdrawal form (Art. 8(7))', async () => {
