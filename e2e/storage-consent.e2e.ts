@@ -86,6 +86,24 @@ describe('storage before and without analytics consent', () => {
     expect((await cookieNames(context)).filter((name) => !NECESSARY.has(name))).toEqual([])
     await context.close()
   }, 60_000)
+
+  it('keeps a car the visitor chose for the tab alone, and brings them back to it', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${base}/fr/configurator/p5`)
+    await choose(page, 'rejectAll')
+    await hydrated(page)
+    await page.locator('#choose-paintCode a[href*="paint=fjord-blue"]').click()
+    await expect.poll(() => page.url()).toContain('paint=fjord-blue')
+    expect(await storedBy(page)).toEqual({ ...nothing, sessionStorage: ['nordvolt.build'] })
+    await page.goto(`${base}/fr`)
+    await page.goto(`${base}/fr/configurator/p5`)
+    await expect.poll(() => page.url()).toContain('paint=fjord-blue')
+    const otherTab = await context.newPage()
+    await otherTab.goto(`${base}/fr/configurator/p5`)
+    expect(otherTab.url()).not.toContain('paint=')
+    await context.close()
+  }, 60_000)
 })
 
 describe('storage with analytics consent', () => {
