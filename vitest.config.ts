@@ -28,6 +28,8 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 ENVIRONMENT: 'test',
+                // The origin test/visitor.ts sends its requests to.
+                OFFICIAL_URL: 'http://local.test',
                 TEST_MIGRATIONS: await readD1Migrations('./migrations'),
                 TEST_SEED: readFileSync('./data/seed.sql', 'utf8') + dataSeedSql(),
                 TEST_CONTENT: JSON.stringify(contentSeedEntries()),
@@ -42,6 +44,9 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['src/**/*.worker.test.{ts,tsx}', 'test/**/*.worker.test.ts'],
+          // A test sends whole requests through the Worker (SSR, D1, the queue): on a shared 2-core machine a test of
+          // a few pages took 5–7 s, past vitest's 5 s default.
+          testTimeout: 30_000,
           setupFiles: ['./test/worker-setup.ts', './test/no-console-error.ts'],
         },
       },

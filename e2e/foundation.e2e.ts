@@ -151,3 +151,15 @@ describe('a page from the edge cache', () => {
     },
   )
 })
+
+describe('static files', () => {
+  // Served by Workers static assets, not the Worker: public/_headers gives them the Worker's security headers.
+  it.each(['/favicon.svg', '/assets/configurator.js'])('carry the security headers: %s', async (path) => {
+    const res = await fetch(`${base}${path}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('strict-transport-security')).toContain('max-age=')
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
+  })
+})

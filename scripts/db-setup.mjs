@@ -12,7 +12,7 @@ import { dataSeedSql } from './seed-sql.mjs'
 if (!existsSync('.dev.vars')) {
   writeFileSync(
     '.dev.vars',
-    '# Local development only (git-ignored; a deployment never reads it).\nENVIRONMENT=development\n',
+    '# Local development only (git-ignored; a deployment never reads it).\nENVIRONMENT=development\nOFFICIAL_URL=http://localhost:8787\n',
   )
 }
 

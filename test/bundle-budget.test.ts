@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -37,16 +37,35 @@ function staticKib(dir: string, module: string): number {
 /** What a page downloads before it runs: its entry and every chunk that entry imports statically. */
 const firstLoadKib = (entry: string) => staticKib(join(out, 'client/assets'), `${entry}.js`)
 
+// The Cloudflare plugin points `wrangler deploy` at its last build (.wrangler/deploy/config.json): a build into a
+// temporary folder would leave it pointing at a deleted folder, so the file is put back as it was.
+const DEPLOY_REDIRECT = '.wrangler/deploy/config.json'
+const redirectBefore = existsSync(DEPLOY_REDIRECT) ? readFileSync(DEPLOY_REDIRECT, 'utf8') : null
+
+function restoreDeployRedirect(): void {
+  if (redirectBefore === null) rmSync(DEPLOY_REDIRECT, { force: true })
+  else writeFileSync(DEPLOY_REDIRECT, redirectBefore)
+}
+
 const ENTRIES = readdirSync('src/client/entries').map((f) => f.replace(/\.tsx?$/, ''))
 
 beforeAll(() => {
   // Vitest's NODE_ENV=test would give a development bundle.
   const { NODE_ENV: _test, ...env } = process.env
   const build = spawnSync('npx', ['vite', 'build', '--outDir', out, '--logLevel', 'error'], { env, encoding: 'utf8' })
+  restoreDeployRedirect()
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stderr}`)
 }, 180_000)
 
 afterAll(() => rmSync(out, { recursive: true, force: true }))
+
+describe('the budget build', () => {
+  it('leaves the checkout as it found it: wrangler deploy still points at the last real build', () => {
+    const now = existsSync(DEPLOY_REDIRECT) ? readFileSync(DEPLOY_REDIRECT, 'utf8') : null
+    expect(now).toBe(redirectBefore)
+    if (now !== null) expect(now).not.toContain(out)
+  })
+})
 
 describe('bundle budgets (gzip)', () => {
   it(`the configurator's first-load JS is at most ${BUDGET.jsConfigurator} KiB`, () => {

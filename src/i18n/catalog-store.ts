@@ -1,3 +1,4 @@
+import { logLine } from '../domain/log'
 import type { Messages } from './intl'
 import type { Locale } from './sites'
 
@@ -28,7 +29,7 @@ async function readCatalog(env: { KV: KVNamespace }, locale: Locale): Promise<Me
     pending = Promise.resolve()
       .then(() => env.KV.get<Messages>(catalogKey(locale), { type: 'json', cacheTtl: 3600 }))
       .catch((error: unknown) => {
-        console.warn(`catalog ${locale}: KV read failed`, error)
+        console.warn(logLine('warn', 'catalog: KV read failed', { locale, error }))
         return null
       })
     loaded.set(locale, pending)
@@ -51,7 +52,7 @@ export async function catalogFor(env: { KV: KVNamespace }, locale: Locale): Prom
   const messages = await readCatalog(env, locale)
   if (messages) return messages
   if (locale !== 'en-US') {
-    console.warn(`catalog ${locale}: not readable from KV (${catalogKey(locale)}), serving English`)
+    console.warn(logLine('warn', 'catalog: not readable from KV, serving English', { locale, key: catalogKey(locale) }))
     const english = await readCatalog(env, 'en-US')
     if (english) return english
   }
@@ -94,7 +95,9 @@ export async function preloadCatalogs(
   if (read.every(Boolean)) return { degraded: false, shipped: false }
   for (const locale of wanted)
     if (!ready.has(locale))
-      console.warn(`catalog ${locale}: not readable from KV (${catalogKey(locale)}), serving English`)
+      console.warn(
+        logLine('warn', 'catalog: not readable from KV, serving English', { locale, key: catalogKey(locale) }),
+      )
   if (await readCatalog(env, 'en-US')) return { degraded: true, shipped: false }
   await loadShippedEnglish()
   return { degraded: true, shipped: true }

@@ -19,6 +19,8 @@ const LANGUAGE_NEUTRAL = new Set([
   'marketing.consumptionValue',
   'configurator.priceAdd',
   'configurator.price.runningCost',
+  // A figure the server formatted, as the overview's list shows it.
+  'compare.energy.value',
 ])
 
 const placeholders = (message: string) => new Set([...message.matchAll(/\{(\w+)/g)].map((m) => m[1]))

@@ -35,6 +35,31 @@ function figureValue(figure: FinanceFigure, currency: CurrencyCode, locale: stri
 }
 
 /**
+ * The figures of a finance summary in the visitor's language and currency: the monthly figure and every legally
+ * expected figure with its label (what the finance panel shows).
+ */
+export function describeFigures(
+  summary: FinanceSummary,
+  currency: CurrencyCode,
+  locale: string,
+  t: Translate,
+): Pick<DescribedFinance, 'partnerName' | 'monthly' | 'figures' | 'assumption'> {
+  return {
+    partnerName: summary.partnerName,
+    monthly:
+      summary.monthlyPayment === null
+        ? null
+        : t('finance.unit.perMonth', { amount: formatMoney({ amount: summary.monthlyPayment, currency }, locale) }),
+    figures: summary.figures.map((figure) => ({
+      key: figure.key,
+      label: t(dataMessageKey(figure.key)),
+      value: figureValue(figure, currency, locale, t),
+    })),
+    assumption: summary.assumption,
+  }
+}
+
+/**
  * A finance summary in the visitor's language and currency: the product's name, the monthly
  * figure, the total cost and every legally expected figure with its label.
  */
@@ -44,21 +69,12 @@ export function describeFinance(
   locale: string,
   t: Translate,
 ): DescribedFinance {
-  const money = (amount: number) => formatMoney({ amount, currency }, locale)
   return {
     kind: summary.kind,
     label: t(`finance.product.${summary.kind}` as const),
-    partnerName: summary.partnerName,
-    monthly:
-      summary.monthlyPayment === null ? null : t('finance.unit.perMonth', { amount: money(summary.monthlyPayment) }),
-    totalCost: money(summary.totalCost),
-    figures: summary.figures.map((figure) => ({
-      key: figure.key,
-      label: t(dataMessageKey(figure.key)),
-      value: figureValue(figure, currency, locale, t),
-    })),
+    totalCost: formatMoney({ amount: summary.totalCost, currency }, locale),
     expires: summary.expirationDate ? formatDate(summary.expirationDate, locale) : null,
-    assumption: summary.assumption,
+    ...describeFigures(summary, currency, locale, t),
   }
 }
 

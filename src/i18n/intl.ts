@@ -1,6 +1,7 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { createIntl, createIntlCache, type IntlShape, type MessageDescriptor } from '@formatjs/intl'
 import type enUS from '../../locales/en-US.json'
+import { logLine } from '../domain/log'
 import { memo } from '../lib/memo'
 import type { Locale } from './sites'
 
@@ -53,7 +54,7 @@ const cache = createIntlCache()
  */
 function reportIntlError(error: { code?: string; message: string }): void {
   if (error.code === 'MISSING_DATA') return
-  console.error(`intl: ${error.message}`)
+  console.error(logLine('error', `intl: ${error.message}`))
 }
 
 type FormatMessage = IntlShape<string>['formatMessage']

@@ -57,6 +57,8 @@ const NOT_MEMOS: Record<string, string> = {
   'src/app/test-drive.ts': 'a store’s bookings for 20 s, dropped by a booking',
   'src/i18n/catalog-store.ts': 'the catalogs read from KV, read again after a failed read',
   'src/i18n/locale-formats.ts': 'the Intl data shipped per language, and the texts a page was handed (browser)',
+  'src/worker/app-shell.ts': 'a request’s app shell, read once per request (held weakly by the request, never shared)',
+  'src/worker/payments/context.ts': 'a request’s payment provider, made once per request (held weakly by its context)',
   'src/domain/testdrive/time.ts':
     'an Intl formatter per time zone and its offsets at UTC midnights: the slots lay out hundreds of wall times a page, and the domain imports no memo',
 }

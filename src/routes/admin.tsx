@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Account } from '../domain/account/account'
+import { type Account, hasRole } from '../domain/account/account'
 import { COUNTRY_CODES } from '../domain/catalog/markets'
 import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
@@ -39,7 +39,7 @@ const RevokeForm = z.object({ userId: z.string().min(1).max(64), note })
 /** Only admins; anyone else gets the not-found page, as if there were none. */
 function adminOf(ctx: LoadContext): Account {
   const user = ctx.session.user
-  if (!user?.roles.includes('admin')) throw new PageError('notFound', 404)
+  if (!user || !hasRole(user, 'admin')) throw new PageError('notFound', 404)
   return user
 }
 
@@ -129,7 +129,10 @@ function AdminPage({ data }: { data: AdminData }) {
         <ul className="profile__section">
           {data.staff.map((member) => (
             <li key={member.id} className="profile__item">
-              {member.name} ({member.email}), {member.country ?? '–'}{' '}
+              {member.name} ({member.email}), {member.country ?? '–'},{' '}
+              <span className={member.confirmed ? undefined : 'field__error'}>
+                {t(member.confirmed ? 'admin.staff.confirmed' : 'admin.staff.unconfirmed')}
+              </span>{' '}
               {data.confirmRevoke?.id === member.id ? (
                 <form method="post" action={here} className="form card" id="confirm">
                   <p>{t('admin.revoke.confirm', { email: member.email })}</p>
@@ -224,8 +227,8 @@ async function action(ctx: ActionContext): Promise<ActionResult<AdminData>> {
     return { status: 422, data }
   }
   const outcome = await ctx.store.roles.grantStaff({ actorId: admin.id, ...parsed.data, now })
-  if (outcome === 'noAccount') {
-    data.errors = { email: { key: 'admin.error.noAccount' } }
+  if (outcome === 'noAccount' || outcome === 'unconfirmed') {
+    data.errors = { email: { key: outcome === 'noAccount' ? 'admin.error.noAccount' : 'admin.error.unconfirmed' } }
     return { status: 422, data }
   }
   if (outcome === 'changed') {

@@ -1,5 +1,13 @@
-import { defaultConfiguration, validateConfiguration } from '../domain/catalog/configuration'
-import { impliedPrevious, parseChoice, queryOf, stateFromQuery } from '../domain/configurator/url'
+import { z } from 'zod'
+import { type Configuration, defaultConfiguration, validateConfiguration } from '../domain/catalog/configuration'
+import {
+  configurationKey,
+  impliedPrevious,
+  parseChoice,
+  queryOf,
+  queryText,
+  stateFromQuery,
+} from '../domain/configurator/url'
 import { computeView } from '../domain/configurator/view'
 import { compareFinance } from '../domain/finance/compare'
 import { isExpired } from '../domain/finance/offer'
@@ -13,7 +21,9 @@ import {
   productsFor,
 } from '../domain/finance/products'
 import { financeBasis, financeSummary } from '../domain/finance/summary'
+import { mobilityMessage } from '../domain/legal/energy'
 import { CURRENCY_EXPONENT } from '../domain/money'
+import { compareRows } from '../i18n/energy-rows'
 import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
 import { memo } from '../lib/memo'
@@ -133,6 +143,8 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
     // The one computation of the car for this request (or an earlier request for the same car today): the finance
     // panel, the page and its meta all use it.
     shown: viewOnce(basis, requested),
+    compare: compareRows(catalog, country, ctx.site.locale),
+    mobility: mobilityMessage(country, day),
   }
   // A saved build reopens with the finance it was saved with, unless the address asks for another.
   const panel = finance
@@ -205,16 +217,24 @@ function chosenFinance(finance: FinanceState | null, asked: boolean): SavedFinan
   }
 }
 
+/**
+ * The save form: the build as the page's address has it (its query). The longest build a page writes is a few hundred
+ * characters; a field past this bound is no page's, and is refused rather than read as the defaults.
+ */
+const SaveForm = z.object({ configuration: z.string().max(2_000) })
+
 /** Saves the car as shown (re-priced by the server), then opens its overview. */
 async function save(ctx: ActionContext) {
-  const data = await loadConfigurator(ctx, new URLSearchParams(ctx.form.configuration ?? ''))
+  const form = SaveForm.safeParse(ctx.form)
+  if (!form.success) throw new PageError('badRequest', 400)
+  const data = await loadConfigurator(ctx, new URLSearchParams(form.data.configuration))
   // Saved exactly as requested: reconciled against the requested car itself, which differs from the page's view
   // only when the address names the choice that was made (`chose=`).
   const { state, quote } =
     data.previous === data.requested.configuration
       ? data.shown
       : computeView(data, data.requested, data.requested.configuration)
-  const asked = new URLSearchParams(ctx.form.configuration ?? '').has(FINANCE_PARAMS.kind)
+  const asked = new URLSearchParams(form.data.configuration).has(FINANCE_PARAMS.kind)
   const id = await ctx.store.saveConfiguration({
     configuration: state.configuration,
     usage: state.usage,
@@ -233,6 +253,11 @@ async function save(ctx: ActionContext) {
 }
 
 /** `/configurator/{id}`: build a car, by model code or from a saved configuration. */
+/** Whether a page's car is the model as it comes: the defaults, bought personally. */
+function sameCar(state: { configuration: Configuration; usage: string }, defaults: Configuration): boolean {
+  return state.usage === 'personal' && configurationKey(state.configuration) === configurationKey(defaults)
+}
+
 export default defineRoute<ConfiguratorData>({
   id: 'configurator',
   path: '/configurator/:id',
@@ -261,6 +286,10 @@ export default defineRoute<ConfiguratorData>({
       structuredData: carStructuredData(data, quote.totalInclVat, quote.currency, state.configuration.versionCode),
       // A shared build shows this very car, and its link keeps every choice.
       car: { catalog: data.catalog, configuration: state.configuration, query: queryOf(state) },
+      // The header's and the other sites' links keep the car: its choices, not the view or the country's finance.
+      // The model as it comes links plainly (an empty query).
+      build: { query: sameCar(state, defaultConfiguration(data.catalog, data.country)) ? '' : queryText(state) },
+      ...(data.savedId ? {} : { restoresBuild: true as const }),
     }
   },
   Page: ConfiguratorPage,

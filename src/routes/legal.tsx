@@ -8,6 +8,7 @@ import {
 } from '../domain/content/document'
 import { placeholderValues } from '../domain/content/values'
 import { LEASE_KINDS } from '../domain/finance/products'
+import { logLine } from '../domain/log'
 import type { PageTextId } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import type { Locale } from '../i18n/sites'
@@ -40,7 +41,7 @@ async function siteValues(ctx: LoadContext): Promise<(locale: Locale) => Placeho
       countryCode: site.countryCode,
       locale,
       currency: site.currency,
-      siteUrl: `${ctx.url.origin}${linkTo(site, '/')}`.replace(/\/$/, ''),
+      siteUrl: `${ctx.officialUrl}${linkTo(site, '/')}`.replace(/\/$/, ''),
       partner: lease?.partnerName ?? null,
       store: store ? { name: store.name, ...store.address } : null,
     })
@@ -78,11 +79,14 @@ export function legalRoute(options: {
         // storage fault, shown as such rather than in another language.
         return translated ? { id, doc: fillDocument(translated, values(ctx.site.locale)), language } : { id, doc: null }
       } catch (cause) {
-        console.warn(`content: ${document} unavailable for ${ctx.site.locale}`, cause)
+        console.warn(logLine('warn', 'content: unavailable', { document, locale: ctx.site.locale, error: cause }))
         return { id, doc: null }
       }
     },
     meta: () => ({ title: heading(id), description: lead(id) }),
+    // A legal text is dated by its own update, in the site's language; it shows nothing of the catalog.
+    changedOn: async ({ store, site }) =>
+      (await store.contentDocument(contentLanguageOf(site.locale), document))?.updated ?? null,
     status: (data) => (data.doc ? 200 : 503),
     Page: LegalPage,
   })

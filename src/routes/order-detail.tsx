@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { refundAfterWithdrawal, withdrawFromContract } from '../app/withdrawal'
+import { LEGAL_ENTITIES } from '../domain/content/legal-entities'
 import { DUTCH_FINANCE_STATUSES } from '../domain/finance/status'
 import { confirmationNoteKey, offeredActions, parseCustomerEvent } from '../domain/order/customer'
 import { BLIND_ORDER_INCENTIVE_CODE, blindOrderIncentive } from '../domain/order/incentive'
@@ -10,10 +12,12 @@ import {
   timeline,
   transition,
 } from '../domain/order/state'
-import { formatDateTime } from '../i18n/dates'
+import { withdrawalPeriod } from '../domain/order/withdrawal'
+import { formatDate, formatDateTime } from '../i18n/dates'
 import { formatMoney, formatRate } from '../i18n/formats'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
+import { today } from '../i18n/sites'
 import type { FinanceApplication } from '../store/finance-applications'
 import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
@@ -23,6 +27,7 @@ import type { StockCarView } from '../ui/stock/StockCar'
 import { OrderCar, OrderTimeline, TIMELINE_TITLE_ID } from './order/order-parts'
 import { type OrderedCar, orderedCar } from './order/ordered-car'
 import { loadOwnedOrder, OrderFacts, type OrderView } from './order/owned-order'
+import { type PaymentLine, PaymentLines, paymentLines } from './order/payment-lines'
 import { OrderPrice } from './order-price'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
 import { OrderedStockCar, stockCarOfOrder } from './stock-order'
@@ -39,17 +44,26 @@ interface DetailData extends OrderView {
   stockCar: StockCarView | null
   /** The car as ordered, to draw; null when its record is gone. */
   car: OrderedCar | null
+  /**
+   * The withdrawal function (Directive 2011/83/EU, Art. 11a) while the period is open: until when (null before
+   * delivery, when it runs from the day the car is taken), its length, and whether its confirmation step is shown.
+   */
+  withdrawal: { until: string | null; days: number; confirming: boolean } | null
+  /** What was paid and what went back, with the provider's references. */
+  payments: PaymentLine[]
 }
 
 /** The posted customer action; `confirmed=yes` is the answer to the confirmation question. */
 const ActionForm = z.object({
-  event: z.enum(['requestCancellation', 'requestRefund', 'withdrawRefund']),
+  event: z.enum(['requestCancellation', 'requestRefund', 'withdrawRefund', 'withdraw']),
   confirmed: z.literal('yes').optional(),
 })
 
 async function loadDetail(ctx: LoadContext): Promise<DetailData> {
   const view = await loadOwnedOrder(ctx)
   const actions = offeredActions(view.order)
+  const days = LEGAL_ENTITIES[ctx.site.countryCode].withdrawalDays
+  const period = withdrawalPeriod(view.order, days, today(ctx.site))
   const data: DetailData = {
     ...view,
     actions,
@@ -58,6 +72,14 @@ async function loadDetail(ctx: LoadContext): Promise<DetailData> {
     incentive: null,
     stockCar: await stockCarOfOrder(ctx, view.id),
     car: await orderedCar(ctx, view.configurationId),
+    withdrawal: period.open
+      ? { until: period.until, days, confirming: ctx.url.searchParams.get('withdraw') === 'confirm' }
+      : null,
+    payments: paymentLines(
+      await ctx.store.payments.attemptsOf(view.id),
+      await ctx.store.payments.refundsOf(view.id),
+      ctx.site,
+    ),
   }
   if (view.order.incentives.includes(BLIND_ORDER_INCENTIVE_CODE)) {
     const facts = await ctx.store.marketingFacts()
@@ -71,6 +93,7 @@ async function loadDetail(ctx: LoadContext): Promise<DetailData> {
   const query = ctx.url.searchParams
   const confirm = parseCustomerEvent(query.get('confirm'))
   if (confirm && actions.includes(confirm)) data.confirm = confirm
+  if (query.get('done') === 'withdraw') data.message = 'legal.withdraw.done'
   const done = parseCustomerEvent(query.get('done'))
   if (done && done !== 'requestCancellation') data.message = customerActionTexts(view.order, done).doneKey
   if (query.get('paid') === '1') data.message = 'order.pay.paid'
@@ -93,6 +116,7 @@ async function act(ctx: ActionContext) {
   const form = ActionForm.safeParse(ctx.form)
   if (!form.success) return refuse('order.problem.transitionNotAllowed', 400)
   const { event, confirmed } = form.data
+  if (event === 'withdraw') return withdrawal(ctx, data, confirmed === 'yes', refuse)
   if (!data.actions.includes(event)) return refuse('order.problem.transitionNotAllowed', 409)
   if (confirmed !== 'yes') return { status: 200 as const, data: { ...data, confirm: event } }
   const result = transition(data.order, event, 'customer', new Date().toISOString())
@@ -108,6 +132,77 @@ async function act(ctx: ActionContext) {
   ctx.notify(notificationIds)
   if (event === 'requestCancellation') return { redirect: linkTo(ctx.site, `/order/cancel-result/${data.id}`) }
   return { redirect: linkTo(ctx.site, `/order/${data.id}`, { query: `done=${event}` }) }
+}
+
+/** The withdrawal's two steps: its confirmation, then the withdrawal itself with its acknowledgement by e-mail. */
+async function withdrawal(
+  ctx: ActionContext,
+  data: DetailData,
+  confirmed: boolean,
+  refuse: (message: MessageKey, status: 400 | 409) => { status: 400 | 409; data: DetailData },
+) {
+  if (!data.withdrawal) return refuse('legal.withdraw.closed', 409)
+  if (!confirmed)
+    return { status: 200 as const, data: { ...data, withdrawal: { ...data.withdrawal, confirming: true } } }
+  const outcome = await withdrawFromContract(
+    ctx.store,
+    ctx.site,
+    { id: data.id, order: data.order },
+    ctx.session.user?.id ?? null,
+    new Date(),
+  )
+  if (!outcome.ok)
+    return refuse(outcome.reason === 'closed' ? 'legal.withdraw.closed' : 'order.problem.transitionNotAllowed', 409)
+  ctx.notify(outcome.notificationIds)
+  // What was paid goes back through the provider at once; if the provider cannot be reached the order stays
+  // "refund requested", which staff see and issue, and the withdrawal itself is kept.
+  if (outcome.refundDue) await refundAfterWithdrawal(ctx.payments(), data.id)
+  return { redirect: linkTo(ctx.site, `/order/${data.id}`, { query: 'done=withdraw' }) }
+}
+
+/**
+ * The withdrawal function of Directive 2011/83/EU, Art. 11a, for the whole withdrawal period: "withdraw from contract
+ * here", then a confirmation step ("confirm withdrawal") that states the withdrawal; the acknowledgement follows by
+ * e-mail with its content, date and time.
+ */
+function WithdrawalSection({ data }: { data: DetailData }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const period = data.withdrawal
+  if (!period) return null
+  const number = data.order.orderNumber ?? data.order.reservationNumber ?? ''
+  const page = linkTo(site, `/order/${data.id}`)
+  if (period.confirming)
+    return (
+      <section id="withdraw" className="card withdrawal" aria-labelledby="withdraw-title" tabIndex={-1}>
+        <h2 id="withdraw-title">{t('legal.withdraw.confirmHeading', { number })}</h2>
+        <p>{t('legal.withdraw.statement', { number })}</p>
+        <p>{t('legal.withdraw.refund')}</p>
+        <form method="post" action={page}>
+          <input type="hidden" name="event" value="withdraw" />
+          <input type="hidden" name="confirmed" value="yes" />
+          <button className="button button--primary" type="submit">
+            {t('legal.withdraw.confirm')}
+          </button>{' '}
+          <a className="button" href={page}>
+            {t('order.refund.back')}
+          </a>
+        </form>
+      </section>
+    )
+  return (
+    <section className="withdrawal" aria-labelledby="withdraw-title">
+      <h2 id="withdraw-title">{t('legal.withdraw.heading')}</h2>
+      <p>
+        {period.until
+          ? t('legal.withdraw.until', { date: formatDate(period.until, site.locale) })
+          : t('legal.withdraw.beforeDelivery', { days: period.days })}
+      </p>
+      <a className="button" href={`${linkTo(site, `/order/${data.id}`, { query: 'withdraw=confirm' })}#withdraw`}>
+        {t('legal.withdraw.button')}
+      </a>
+    </section>
+  )
 }
 
 function FinanceApplicationSection({ application }: { application: FinanceApplication }) {
@@ -246,11 +341,18 @@ function OrderDetailPage({ data }: { data: DetailData }) {
         </div>
         <div className="order-detail__side">
           <NextAction data={data} />
+          <WithdrawalSection data={data} />
           <section className="order-detail__timeline" aria-labelledby={TIMELINE_TITLE_ID}>
             <h2 id={TIMELINE_TITLE_ID}>{t(lease ? 'order.lease.heading' : 'order.timeline.heading')}</h2>
             <OrderTimeline order={order} />
             {note ? <p>{t(note)}</p> : null}
           </section>
+          {data.payments.length > 0 ? (
+            <section className="order-detail__payments" aria-labelledby="order-payments-title">
+              <h2 id="order-payments-title">{t('payment.lines.heading')}</h2>
+              <PaymentLines lines={data.payments} />
+            </section>
+          ) : null}
         </div>
       </div>
       {data.stockCar ? <OrderedStockCar car={data.stockCar} /> : null}
@@ -300,6 +402,19 @@ export const orderDetail = defineRoute<DetailData>({
   auth: 'required',
   load: loadDetail,
   action: act,
+  appMessages: (data) =>
+    data.message === 'order.pay.paid'
+      ? [
+          {
+            on: 'load',
+            message: {
+              type: 'paymentFinished',
+              orderNumber: data.order.orderNumber ?? data.order.reservationNumber ?? '',
+              outcome: 'paid',
+            },
+          },
+        ]
+      : [],
   meta: (data) => ({
     title: 'page.order.heading',
     description: 'page.order.lead',

@@ -3,6 +3,8 @@ import type { Configuration } from '../domain/catalog/configuration'
 import { deliveryWindow } from '../domain/catalog/delivery'
 import type { Catalog } from '../domain/catalog/schema'
 import { FINANCE_KINDS, type FinanceKind } from '../domain/finance/products'
+import { mobilityMessage } from '../domain/legal/energy'
+import { energyRows } from '../i18n/energy-rows'
 import { formatQuantity } from '../i18n/formats'
 import { type OverviewData, OverviewPage, type OverviewSpec } from '../ui/configurator/OverviewPage'
 import { visitorCatalog } from './helpers/configurator-views'
@@ -75,7 +77,16 @@ export default defineRoute<OverviewData>({
       financeKind: (FINANCE_KINDS as readonly string[]).includes(ctx.url.searchParams.get('finance') ?? '')
         ? (ctx.url.searchParams.get('finance') as FinanceKind)
         : (record.finance?.kind ?? null),
-      specs: overviewSpecs(catalog, configuration, ctx.site.locale),
+      specs: [
+        ...overviewSpecs(catalog, configuration, ctx.site.locale),
+        // The configured car's energy and emissions information its country's law asks for (Pkw-EnVKV, France).
+        ...energyRows(catalog, country, ctx.site.locale).map((row) => ({
+          term: row.label,
+          value: 'compare.energy.value' as const,
+          values: { value: row.values[configuration.versionCode] ?? '' },
+        })),
+      ],
+      mobility: mobilityMessage(country, date),
     }
   },
   meta: (data) => ({
@@ -83,6 +94,8 @@ export default defineRoute<OverviewData>({
     description: 'page.overview.lead',
     values: { model: data.catalog.model.name },
     car: { catalog: data.catalog, configuration: data.configuration },
+    // The header's configurator and test-drive links are this saved build's.
+    build: { savedId: data.id },
   }),
   Page: OverviewPage,
 })

@@ -11,7 +11,7 @@ import { formatMoney } from '../i18n/formats'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { CarPicture } from '../ui/car'
-import { ContactFields, type FieldErrors, FormMessage } from '../ui/form'
+import { ContactFields, type FieldErrors, FormMessage, UnreadableRecords } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
@@ -42,6 +42,8 @@ interface ProfileData {
   testDrives: { id: string; slotStart: string; store: string; status: RequestStatusKey }[]
   /** Subscription requests and home-charger enquiries made on this site, with where they are. */
   requests: { kind: RequestKind; id: string; createdAt: string; status: RequestStatusKey }[]
+  /** Records of the customer's that could not be read (left out of their lists, reported). */
+  unreadable: number
 }
 
 /** A request's result page: where the customer sees its status and history. */
@@ -69,7 +71,7 @@ const BOOK_AGAIN: readonly RequestStatusKey[] = [
 ]
 
 async function loadProfile(ctx: LoadContext, user: Account): Promise<ProfileData> {
-  return {
+  const data: Omit<ProfileData, 'unreadable'> = {
     values: { name: user.name, email: user.email, phone: user.phone },
     errors: {},
     message: messageOf(ctx.url.searchParams),
@@ -95,6 +97,7 @@ async function loadProfile(ctx: LoadContext, user: Account): Promise<ProfileData
       }))
     })(),
   }
+  return { ...data, unreadable: ctx.store.badRecords().length }
 }
 
 function Section({ title, empty, items }: { title: MessageKey; empty: MessageKey; items: React.ReactNode[] }) {
@@ -215,6 +218,7 @@ function ProfilePage({ data }: { data: ProfileData }) {
     <article className="page profile">
       <h1 className="page__heading">{t('page.profile.heading')}</h1>
       <p className="page__lead">{t('page.profile.lead')}</p>
+      <UnreadableRecords count={data.unreadable} />
       {data.emailConfirmed ? null : (
         <form className="form card profile__section" method="post" aria-label={t('profile.unconfirmed')}>
           <p>{t('profile.unconfirmed')}</p>

@@ -1,7 +1,10 @@
 import type { ComponentType } from 'react'
+import type { PaymentDeps } from '../app/payments'
 import type { Account } from '../domain/account/account'
 import type { Consent } from '../domain/analytics/consent'
 import type { AnalyticsLabel } from '../domain/analytics/events'
+import type { DeclaredMessage, SignInReason } from '../domain/app-bridge'
+import type { AppShell } from '../domain/app-shell'
 import type { Configuration } from '../domain/catalog/configuration'
 import type { Catalog } from '../domain/catalog/schema'
 import { PricedCarError } from '../domain/pricing/priced-car'
@@ -10,6 +13,7 @@ import type { Site } from '../i18n/sites'
 import type { Store } from '../store'
 import type { TradeInOwner } from '../store/trade-ins'
 import type { ErrorType } from '../ui/ErrorPage'
+import type { PageBuild } from '../ui/site-context'
 
 /** Page labels reported to analytics (SPEC §2): the list lives in the domain. */
 export type { AnalyticsLabel }
@@ -21,7 +25,8 @@ export type ClientEntry = 'error' | 'configurator' | 'overview' | 'testDrive'
 export interface SessionService {
   /** The signed-in visitor's account, or null. */
   user: Account | null
-  signIn(input: { email: string; password: string }): Promise<'ok' | 'invalid' | 'throttled'>
+  /** 'locked': the address-wide limit of guesses from many places; a password reset lifts it at once. */
+  signIn(input: { email: string; password: string }): Promise<'ok' | 'invalid' | 'throttled' | 'locked'>
   /** Creates the account, signs it in and e-mails the link that confirms its address (`confirmPath`). */
   signUp(input: {
     name: string
@@ -79,14 +84,22 @@ export interface LoadContext {
   site: Site
   params: Record<string, string | undefined>
   url: URL
+  /** The storefront's public origin (OFFICIAL_URL): absolute links are built from it, never from the request. */
+  officialUrl: string
   store: Store
   session: SessionService
   /** The visitor's cookie consent; null until they choose (only necessary cookies). */
   consent: Consent | null
+  /** The native app around the page (its webview), or null on the web. */
+  app: AppShell | null
   /** Queues outbox notifications for delivery after the response (the sweep covers failures). */
   notify(notificationIds: readonly string[]): void
   /** Records the visitor's cookie choice (the consent cookie), for the answer to this request. */
   chooseConsent(consent: Consent): void
+  /** The payment provider and what paying and refunding need (made on first use). */
+  payments(): PaymentDeps
+  /** The storefront's public origin (OFFICIAL_URL; outside production the request's own), for the provider's return. */
+  publicOrigin(): string
   /** Remembers a build saved without an account in this browser, so that signing in claims it (a signed cookie). */
   rememberAnonymousBuild(id: string): Promise<void>
   /** The trade-in valuation the visitor carries from page to page (a cookie). */
@@ -136,6 +149,13 @@ export interface PageMeta {
    * above its facts on a phone): a first paint of half the page would move what it showed once the rest arrived.
    */
   paintAfter?: string
+  /**
+   * The car the page is about: the header's configurator and test-drive links and the country chooser keep it (a
+   * build in the address as `{ query }`, the configurator's query of the car; a saved build as `{ savedId }`).
+   */
+  build?: PageBuild
+  /** The configurator on the model alone: it goes on to the tab's build first (RESTORE_VISIT_BUILD). */
+  restoresBuild?: true
 }
 
 export interface PageRoute<Data = unknown> {
@@ -155,6 +175,11 @@ export interface PageRoute<Data = unknown> {
    */
   shareable?: true
   /**
+   * The page shows a record of one country (a valuation, a request), which no other country's site has: the country
+   * chooser links the other countries' homes, and this page on the sites of its own country.
+   */
+  ofOneCountry?: true
+  /**
    * Whether this page sends the visitor on by itself after a countdown (a build's overview right after saving). Such
    * a page shows no cookie banner: the banner's controls, first in the tab order, would stand before the countdown's
    * stop button (WCAG 2.2.1). Nothing is measured without a choice; the next page asks.
@@ -172,8 +197,15 @@ export interface PageRoute<Data = unknown> {
   /** Fetches what the page needs before rendering; throws a PageError for a missing record. */
   load(ctx: LoadContext): Promise<Data>
   meta(data: Data): PageMeta
+  /**
+   * The day what the page shows last changed, for the sitemap's `lastmod`: a legal text's update, the stock's last
+   * sale with the car's data. Absent: the car's catalog and prices (`carDataChangedOn`), which every other page shows.
+   */
+  changedOn?(source: { store: Store; site: Site }): Promise<string | null>
   /** The status of a loaded page when it is not 200, e.g. 503 when its content cannot be read. */
   status?(data: Data): 200 | 503
+  /** What the page tells the native app, in its webview only (an order placed, a payment): app-webview.md. */
+  appMessages?(data: Data, site: Site): DeclaredMessage[]
   Page: ComponentType<{ data: Data }>
 }
 
@@ -191,12 +223,16 @@ export interface PageErrorText {
   message?: MessageKey
 }
 
-/** A load or action failure that renders an error page with a status instead of the page (worker/errors.ts). */
+/**
+ * A load or action failure that renders an error page with a status instead of the page (worker/errors.ts). "Sign in
+ * in the app" may name why and where the app comes back to (else `required`, and this address).
+ */
 export class PageError extends Error {
   constructor(
     readonly type: ErrorType,
     readonly status: PageErrorStatus = 404,
     readonly text: PageErrorText = {},
+    readonly signIn: { reason?: SignInReason; returnTo?: string } = {},
   ) {
     super(type)
     this.name = 'PageError'

@@ -1,4 +1,6 @@
+import { z } from 'zod'
 import type { Account } from '../domain/account/account'
+import { type BadRecordLog, badRecordLog } from './bad-records'
 import type { Database } from './database'
 /** Accounts and sessions in D1. Passwords and refresh tokens arrive here already hashed. */
 
@@ -28,21 +30,29 @@ interface UserRow {
   types: string
   roles: string | null
   staff_country: string | null
+  email_confirmed_at: string | null
   password_hash: string
   password_salt: string
   password_iterations: number
   created_at: string
 }
 
-function toUser(row: UserRow): UserRecord {
-  const types = JSON.parse(row.types) as unknown
+const UserTypes = z.array(z.number().int())
+const UserRoles = z.array(z.string())
+
+/**
+ * A row as an account. Types or roles that fail their schema are read as none (a potential customer without staff
+ * access, the safe reading) and reported: one bad row never takes down every page its owner opens.
+ */
+function toUser(row: UserRow, bad: BadRecordLog): UserRecord {
   return {
     id: row.id,
     email: row.email,
     name: row.name,
     phone: row.phone,
-    types: Array.isArray(types) ? types.filter((t): t is number => typeof t === 'number') : [],
-    roles: (JSON.parse(row.roles ?? '[]') as unknown[]).filter((r): r is string => typeof r === 'string'),
+    types: bad.parse(UserTypes, row.types, { table: 'users.types', id: row.id }) ?? [],
+    roles: bad.parse(UserRoles, row.roles ?? '[]', { table: 'users.roles', id: row.id }) ?? [],
+    emailConfirmed: row.email_confirmed_at !== null,
     staffCountry: row.staff_country,
     passwordHash: row.password_hash,
     passwordSalt: row.password_salt,
@@ -61,7 +71,7 @@ const SESSION_COLUMNS = `id, user_id AS userId, family_id AS familyId, created_a
  * const accounts = createAccountStore(env.DB)
  * const user = await accounts.findUserByEmail('ada@example.com')
  */
-export function createAccountStore(db: Database) {
+export function createAccountStore(db: Database, bad: BadRecordLog = badRecordLog()) {
   return {
     /** Creates an account; null when the e-mail is already taken. */
     async createUser(input: {
@@ -83,17 +93,17 @@ export function createAccountStore(db: Database) {
         )
         .bind(id, input.email, input.name, input.passwordHash, input.passwordSalt, input.passwordIterations, at)
         .first<UserRow>()
-      return row ? toUser(row) : null
+      return row ? toUser(row, bad) : null
     },
 
     async findUserByEmail(email: string): Promise<UserRecord | null> {
       const row = await db.prepare('SELECT * FROM users WHERE email = ?1').bind(email).first<UserRow>()
-      return row ? toUser(row) : null
+      return row ? toUser(row, bad) : null
     },
 
     async findUserById(id: string): Promise<UserRecord | null> {
       const row = await db.prepare('SELECT * FROM users WHERE id = ?1').bind(id).first<UserRow>()
-      return row ? toUser(row) : null
+      return row ? toUser(row, bad) : null
     },
 
     /** The name and address to write to, while the account is not erased; null otherwise. */
@@ -201,6 +211,17 @@ export function createAccountStore(db: Database) {
         ),
       )
       return results.map((result) => result.results[0]?.failures ?? 1)
+    },
+
+    /**
+     * Lifts every sign-in lock of an address (`key`, and `key|<client>` of each client): after a password reset,
+     * which proves the inbox.
+     */
+    async clearAttemptsOf(key: string): Promise<void> {
+      await db
+        .prepare(`DELETE FROM attempt_counters WHERE key = ?1 OR substr(key, 1, length(?1) + 1) = ?1 || '|'`)
+        .bind(key)
+        .run()
     },
 
     /** After a success: clears the `cleared` keys' counters and gives one attempt back to each `returned` key. */

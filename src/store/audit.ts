@@ -57,7 +57,7 @@ export function createAuditStore(db: Database) {
         .prepare(
           `SELECT 'order' AS record, e.order_id AS recordId, o.number AS reference, e.type AS action,
              e.from_status AS fromStatus, e.to_status AS toStatus, o.kind AS orderKind,
-             json_extract(o.document, '$.flow') AS orderFlow, e.actor_id AS actorId, e.at
+             CASE WHEN json_valid(o.document) THEN json_extract(o.document, '$.flow') END AS orderFlow, e.actor_id AS actorId, e.at
            FROM order_events e JOIN orders o ON o.id = e.order_id
            WHERE e.actor = 'staff' AND o.country_code = ?1
            UNION ALL

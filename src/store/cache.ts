@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { logLine } from '../domain/log'
 
 /** Bump to invalidate every cached entry after a change of shape in what is cached. */
 export const CACHE_VERSION = 'v1'
@@ -8,8 +9,16 @@ interface MemoryEntry {
   expiresAt: number
 }
 
-// Per-isolate memory cache. Holds only per-country static data, never anything about a visitor.
+// Per-isolate memory cache. Holds only per-country static data, never anything about a visitor; keys are ours (a
+// country, a model that exists, a document id), and at most MEMORY_ENTRIES of them, the least recently used first out.
 const memory = new Map<string, MemoryEntry>()
+export const MEMORY_ENTRIES = 256
+
+function remember(key: string, entry: MemoryEntry): void {
+  memory.delete(key)
+  memory.set(key, entry)
+  if (memory.size > MEMORY_ENTRIES) memory.delete(memory.keys().next().value as string)
+}
 
 export interface CacheAsideOptions<T> {
   kv: KVNamespace
@@ -36,18 +45,21 @@ export interface CacheAsideOptions<T> {
 export async function cacheAside<T>(options: CacheAsideOptions<T>): Promise<T> {
   const { kv, schema, ttlSeconds, load } = options
   const now = options.now ?? Date.now
-  const warn = options.warn ?? ((message, cause) => console.warn(message, cause))
+  const warn = options.warn ?? ((message, cause) => console.warn(logLine('warn', message, { error: cause })))
   const key = `${CACHE_VERSION}:${options.key}`
 
   const hit = memory.get(key)
-  if (hit && hit.expiresAt > now()) return hit.value as T
+  if (hit && hit.expiresAt > now()) {
+    remember(key, hit)
+    return hit.value as T
+  }
 
   try {
     const cached = await kv.get(key, 'json')
     if (cached !== null) {
       const parsed = schema.safeParse(cached)
       if (parsed.success) {
-        memory.set(key, { value: parsed.data, expiresAt: now() + ttlSeconds * 1000 })
+        remember(key, { value: parsed.data, expiresAt: now() + ttlSeconds * 1000 })
         return parsed.data
       }
       warn(`cache: ignoring malformed KV value for ${key}`, parsed.error)
@@ -57,7 +69,7 @@ export async function cacheAside<T>(options: CacheAsideOptions<T>): Promise<T> {
   }
 
   const value = await load()
-  memory.set(key, { value, expiresAt: now() + ttlSeconds * 1000 })
+  remember(key, { value, expiresAt: now() + ttlSeconds * 1000 })
   const write = kv
     .put(key, JSON.stringify(value), { expirationTtl: Math.max(60, ttlSeconds * 4) })
     .catch((cause: unknown) => warn(`cache: KV write failed for ${key}`, cause))

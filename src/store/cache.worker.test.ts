@@ -1,8 +1,10 @@
 import { env } from 'cloudflare:test'
+import { exports } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
 import { StoreFile } from '../domain/testdrive/schema'
 import { createStore } from '.'
-import { CACHE_VERSION, clearMemoryCache } from './cache'
+import { CACHE_VERSION, cacheAside, clearMemoryCache, MEMORY_ENTRIES } from './cache'
 
 const failingKv = {
   get: async () => {
@@ -39,7 +41,7 @@ describe('per-country data through the cache', () => {
     clearMemoryCache()
     const normal = await createStore(env).modelsForCountry('NO')
     expect(fromD1).toEqual(normal)
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('KV read failed'), expect.any(Error))
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/KV read failed.*"message":"KV unavailable"/))
   })
 
   it('ignores a malformed KV value and repairs it from D1', async () => {
@@ -79,5 +81,36 @@ describe('documents parsed once while cached', () => {
     } finally {
       parse.mockRestore()
     }
+  })
+})
+
+describe('what a caller can put in the cache', () => {
+  it('stores nothing for a model code a caller made up, through the API or the store', async () => {
+    const before = (await env.KV.list({ prefix: `${CACHE_VERSION}:catalog:` })).keys.length
+    for (const code of ['no-such-car', '../../etc/passwd', 'x'.repeat(200)]) {
+      const res = await exports.default.fetch(
+        new Request(`http://local.test/api/v1/catalog/${encodeURIComponent(code)}?site=/no`),
+      )
+      expect(res.status).toBe(404)
+      await res.arrayBuffer()
+      expect(await createStore(env).catalog(code)).toBeNull()
+    }
+    const after = (await env.KV.list({ prefix: `${CACHE_VERSION}:catalog:` })).keys
+    expect(after.length).toBe(before)
+    expect(after.map((k) => k.name)).not.toContain(`${CACHE_VERSION}:catalog:no-such-car`)
+    expect(await createStore(env).catalog('p5')).not.toBeNull()
+  })
+
+  it('keeps at most MEMORY_ENTRIES values in memory, the least recently used going first', async () => {
+    const kv = { get: async () => null, put: async () => {} } as unknown as KVNamespace
+    let loads = 0
+    const read = (key: string) => cacheAside({ kv, key, schema: z.number(), ttlSeconds: 60, load: async () => ++loads })
+    await read('first')
+    for (let i = 0; i < MEMORY_ENTRIES; i++) await read(`filler-${i}`)
+    expect(loads).toBe(MEMORY_ENTRIES + 1)
+    // 'first' was pushed out by the fillers and is loaded again; the newest filler is still in memory.
+    await read('first')
+    await read(`filler-${MEMORY_ENTRIES - 1}`)
+    expect(loads).toBe(MEMORY_ENTRIES + 2)
   })
 })

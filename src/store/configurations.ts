@@ -3,6 +3,7 @@ import { Configuration } from '../domain/catalog/configuration-schema'
 import type { Usage } from '../domain/catalog/markets'
 import { configurationKey } from '../domain/configurator/url'
 import { FINANCE_KINDS } from '../domain/finance/products'
+import { type BadRecordLog, badRecordLog } from './bad-records'
 import type { Database } from './database'
 import { randomId } from './ids'
 
@@ -58,29 +59,29 @@ interface ConfigurationRow {
   finance: string | null
 }
 
-function toConfiguration(row: ConfigurationRow): ConfigurationRecord {
-  const choices = row.choices ? Configuration.safeParse(JSON.parse(row.choices)) : null
+const SavedPriceSchema: z.ZodType<SavedPrice> = z.object({
+  totalInclVat: z.number().int(),
+  currency: z.string(),
+  validOn: z.string(),
+})
+
+/**
+ * A row as a saved configuration. A stored part that fails its schema reads as absent (choices: the build is
+ * restored to its defaults when confirmed, SPEC §4; price and finance: not shown) and is reported.
+ */
+function toConfiguration(row: ConfigurationRow, bad: BadRecordLog): ConfigurationRecord {
+  const where = (column: string) => ({ table: `configurations.${column}`, id: row.id })
   return {
     id: row.id,
     modelCode: row.model_code,
     countryCode: row.country_code,
     createdAt: row.created_at,
     ownerId: row.owner_id,
-    choices: choices?.success ? choices.data : null,
+    choices: row.choices ? bad.parse(Configuration, row.choices, where('choices')) : null,
     usage: row.usage === 'business' ? 'business' : 'personal',
-    savedPrice: row.saved_price ? (JSON.parse(row.saved_price) as SavedPrice) : null,
+    savedPrice: row.saved_price ? bad.parse(SavedPriceSchema, row.saved_price, where('saved_price')) : null,
     stockCarId: row.stock_car_id ?? null,
-    finance: parseSavedFinance(row.finance),
-  }
-}
-
-function parseSavedFinance(text: string | null): SavedFinance | null {
-  if (!text) return null
-  try {
-    const parsed = SavedFinance.safeParse(JSON.parse(text))
-    return parsed.success ? parsed.data : null
-  } catch {
-    return null
+    finance: row.finance ? bad.parse(SavedFinance, row.finance, where('finance')) : null,
   }
 }
 
@@ -92,11 +93,11 @@ export interface OrderRecord {
 }
 
 /** Saved configurations (builds), their submission mark, and the orders made of them. */
-export function createConfigurationStore(db: Database) {
+export function createConfigurationStore(db: Database, bad: BadRecordLog = badRecordLog()) {
   return {
     async findConfiguration(id: string): Promise<ConfigurationRecord | null> {
       const row = await db.prepare('SELECT * FROM configurations WHERE id = ?1').bind(id).first<ConfigurationRow>()
-      return row ? toConfiguration(row) : null
+      return row ? toConfiguration(row, bad) : null
     },
 
     /**

@@ -1,7 +1,9 @@
-import type { Database } from './database'
 /** What one customer started, for their profile: saved builds, orders, quotes and trade-in valuations, in D1. */
 
 import type { Order } from '../domain/order/order'
+import { OrderSchema } from '../domain/order/schema'
+import { type BadRecordLog, badRecordLog } from './bad-records'
+import type { Database } from './database'
 
 export interface OwnedOrder {
   id: string
@@ -40,7 +42,7 @@ export interface OwnedValuation {
  * const records = createCustomerRecordStore(env.DB)
  * const orders = await records.ordersOf(user.id, 'NO')
  */
-export function createCustomerRecordStore(db: Database) {
+export function createCustomerRecordStore(db: Database, bad: BadRecordLog = badRecordLog()) {
   return {
     /** The ids of the owner's saved builds on a country site, newest first. */
     async buildIdsOf(ownerId: string, country: string): Promise<string[]> {
@@ -81,14 +83,17 @@ export function createCustomerRecordStore(db: Database) {
         )
         .bind(ownerId, country)
         .all<{ id: string; createdAt: string; document: string }>()
-      return results.map((r) => ({ id: r.id, createdAt: r.createdAt, order: JSON.parse(r.document) as Order }))
+      return results.flatMap((r) => {
+        const order = bad.parse(OrderSchema, r.document, { table: 'orders', id: r.id })
+        return order ? [{ id: r.id, createdAt: r.createdAt, order }] : []
+      })
     },
 
     async quotesOf(ownerId: string, country: string): Promise<OwnedQuote[]> {
       const { results } = await db
         .prepare(
           `SELECT id, configuration_id AS configurationId, created_at AS createdAt, offer_amount AS offerAmount,
-             offer_note AS offerNote, json_extract(price, '$.currency') AS currency FROM quote_requests
+             offer_note AS offerNote, CASE WHEN json_valid(price) THEN json_extract(price, '$.currency') END AS currency FROM quote_requests
            WHERE owner_id = ?1 AND country_code = ?2 ORDER BY created_at DESC`,
         )
         .bind(ownerId, country)

@@ -14,6 +14,7 @@ import { cacheAside } from './cache'
 import type { Database } from './database'
 
 const ModelList = z.array(ModelSummary)
+const ModelCodes = z.array(z.string())
 /** A store document before parsing: its shape is checked by StoreFile after the cache. */
 const RawDocument = z.object({ country: z.string(), stores: z.array(z.record(z.string(), z.unknown())) })
 
@@ -105,9 +106,30 @@ export function createDocumentStore(
     return schema.parse(JSON.parse(row.body))
   }
 
+  /** The codes of every model with a catalog: what a caller's model code is checked against before any cache. */
+  function catalogModelCodes(): Promise<string[]> {
+    return cacheAside({
+      kv: env.KV,
+      key: 'catalog-models',
+      schema: ModelCodes,
+      ttlSeconds: DOCUMENT_TTL_SECONDS,
+      load: async () => {
+        const { results } = await env.DB.prepare('SELECT model_code FROM catalog_documents ORDER BY model_code').all<{
+          model_code: string
+        }>()
+        return results.map((row) => row.model_code)
+      },
+      waitUntil: options.waitUntil,
+    })
+  }
+
   return {
-    /** A model's catalog (versions, options, prices per country, rules), or null. Cached. */
+    /**
+     * A model's catalog (versions, options, prices per country, rules), or null. Cached under the model's code only
+     * when the model exists: an address a caller made up is answered without a cache entry of its own.
+     */
     async catalog(modelCode: string): Promise<Catalog | null> {
+      if (!(await catalogModelCodes()).includes(modelCode)) return null
       const found = await cacheAside({
         kv: env.KV,
         key: `catalog:${modelCode}`,

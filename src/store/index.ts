@@ -1,5 +1,7 @@
 import { createAccountStore } from './accounts'
+import { createAppSignInStore } from './app-sign-in'
 import { createAuditStore } from './audit'
+import { type BadRecord, badRecordLog } from './bad-records'
 import { createConfigurationStore } from './configurations'
 import { createCredentialStore } from './credentials'
 import { createCustomerRecordStore } from './customer-records'
@@ -9,6 +11,7 @@ import { createFinanceApplicationStore } from './finance-applications'
 import { createFinanceOfferStore } from './finance-offers'
 import { createMailboxStore, createNotificationStore } from './notifications'
 import { createOrderStore } from './orders'
+import { createPaymentStore } from './payments'
 import { createPriceWatchStore } from './price-watches'
 import { createPrivacyStore } from './privacy'
 import { createProgramRequestStore } from './program-requests'
@@ -18,6 +21,7 @@ import { createStaffReplyStore } from './staff-replies'
 import { createStockStore } from './stock'
 import { createTestDriveStore } from './testdrive'
 
+export { type BadRecord, UnreadableRecordError } from './bad-records'
 export { type ConfigurationRecord, type OrderRecord, SavedFinance, type SavedPrice } from './configurations'
 export { contentSeedKey } from './documents'
 
@@ -37,6 +41,8 @@ export interface StoreOptions {
    * from D1 as of that write, none of it from figures an isolate keeps for everyone.
    */
   recentWrite?: boolean
+  /** A stored row failed its schema: it was left out of its list (the worker logs and reports it). */
+  onBadRecord?: (record: BadRecord) => void
 }
 
 /**
@@ -47,9 +53,12 @@ export interface StoreOptions {
 export function createStore(env: StoreBindings, options: StoreOptions = {}) {
   // The record stores are made when a request first uses one (a page uses one or two of them): making all of
   // them on every request was a measurable share of a page's CPU.
+  const bad = badRecordLog(options.onBadRecord)
   const records = madeOnFirstUse({
     /** Accounts, sessions and attempt counters. */
-    accounts: () => createAccountStore(env.DB),
+    accounts: () => createAccountStore(env.DB, bad),
+    /** The app's single-use sign-in codes for its webview. */
+    appSignIns: () => createAppSignInStore(env.DB),
     /** Password resets and changes, e-mail confirmations. */
     credentials: () => createCredentialStore(env.DB),
     /** Consents, data export and erasure. */
@@ -63,19 +72,23 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     programs: () => createProgramStore(env.DB),
     /** Statuses of subscription requests and home-charger enquiries, moved by staff. */
     programRequests: () => createProgramRequestStore(env.DB),
-    orders: () => createOrderStore(env.DB),
-    customerRecords: () => createCustomerRecordStore(env.DB),
+    orders: () => createOrderStore(env.DB, bad),
+    /** Payments and refunds through the payment provider. */
+    payments: () => createPaymentStore(env.DB),
+    customerRecords: () => createCustomerRecordStore(env.DB, bad),
     audit: () => createAuditStore(env.DB),
     roles: () => createRoleStore(env.DB),
     staffReplies: () => createStaffReplyStore(env.DB),
     priceWatches: () => createPriceWatchStore(env.DB),
     financeApplications: () => createFinanceApplicationStore(env.DB),
-    stock: () => createStockStore(env.DB, { recentWrite: options.recentWrite === true }),
+    stock: () => createStockStore(env.DB, { recentWrite: options.recentWrite === true, bad }),
   })
   // Assigned onto the lazy object (a spread would read, and so make, every record store).
-  return Object.assign(records, createDocumentStore(env, options), createConfigurationStore(env.DB), {
+  return Object.assign(records, createDocumentStore(env, options), createConfigurationStore(env.DB, bad), {
     ...createFinanceOfferStore(env.DB),
     recentWrite: options.recentWrite === true,
+    /** The rows this request read that failed their schema: a page says that some records cannot be shown. */
+    badRecords: () => bad.records(),
   })
 }
 

@@ -1,5 +1,8 @@
+import { z } from 'zod'
 import type { Order } from '../domain/order/order'
+import { OrderSchema } from '../domain/order/schema'
 import { releasesStock } from '../domain/stock/stock'
+import { type BadRecordLog, badRecordLog, UnreadableRecordError } from './bad-records'
 import type { Database } from './database'
 import { randomId } from './ids'
 import { forgetStockLists, returnStockStatements, stockTakenGuard, takeStockStatement } from './stock'
@@ -24,9 +27,12 @@ const MAIL_OF_EVENT: Record<string, string | undefined> = {
   requestRefund: 'refundRequested',
   withdrawRefund: 'refundWithdrawn',
   markRefunded: 'refundCompleted',
+  issueRefund: 'refundIssued',
+  refundSucceeded: 'refundSettled',
   allocate: 'carAllocated',
   ship: 'carShipped',
   deliver: 'carDelivered',
+  withdraw: 'withdrawalReceived',
 }
 
 export type PlaceOutcome =
@@ -43,22 +49,19 @@ interface Row {
   document: string | null
 }
 
-const toStored = (row: Row): StoredOrder | null =>
-  row.document
-    ? {
-        id: row.id,
-        ownerId: row.owner_id,
-        configurationId: row.configuration_id,
-        order: JSON.parse(row.document) as Order,
-      }
-    : null
+/** A row as a stored order; null for a row without a document or one that fails OrderSchema (reported). */
+function toStored(row: Row, bad: BadRecordLog): StoredOrder | null {
+  if (!row.document) return null
+  const order = bad.parse(OrderSchema, row.document, { table: 'orders', id: row.id })
+  return order ? { id: row.id, ownerId: row.owner_id, configurationId: row.configuration_id, order } : null
+}
 
 /**
  * Orders in D1. Placing is idempotent (the form's key is unique), marks the configuration
  * submitted and writes the confirmation to the outbox in one batch; every change is saved with the
  * event that caused it, and only if nobody changed the order in between.
  */
-export function createOrderStore(db: Database) {
+export function createOrderStore(db: Database, bad: BadRecordLog = badRecordLog()) {
   return {
     async place(input: {
       order: Order
@@ -178,6 +181,20 @@ export function createOrderStore(db: Database) {
       return row?.id ?? null
     },
 
+    /** Orders waiting for a refund that has none under way (a crash between the two writes): for the reconciliation. */
+    async refundPendingWithoutRefund(limit = 50): Promise<StoredOrder[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT o.id, o.owner_id, o.configuration_id, o.document FROM orders o
+            WHERE o.status = 'refundPending' AND o.document IS NOT NULL
+              AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id AND r.status IN ('requested', 'pending', 'succeeded'))
+            LIMIT ?1`,
+        )
+        .bind(limit)
+        .all<Row>()
+      return results.map((row) => toStored(row, bad)).filter((o): o is StoredOrder => o !== null)
+    },
+
     /** The latest orders of a country, for its staff. */
     async ofCountry(country: string, limit = 100): Promise<StoredOrder[]> {
       const { results } = await db
@@ -186,21 +203,26 @@ export function createOrderStore(db: Database) {
         )
         .bind(country, limit)
         .all<Row>()
-      return results.map(toStored).filter((o): o is StoredOrder => o !== null)
+      return results.map((row) => toStored(row, bad)).filter((o): o is StoredOrder => o !== null)
     },
 
     /** The price an order was placed with, as stored (the price engine's quote at that moment), or null. */
     async priceOf(id: string): Promise<unknown> {
       const row = await db.prepare('SELECT price FROM orders WHERE id = ?1').bind(id).first<{ price: string | null }>()
-      return row?.price ? (JSON.parse(row.price) as unknown) : null
+      // The caller checks the quote's shape (it is only ever shown, never charged from).
+      return row?.price ? bad.parse(z.unknown(), row.price, { table: 'orders.price', id }) : null
     },
 
+    /** An order by its id; null when there is none, UnreadableRecordError when its row cannot be read. */
     async find(id: string): Promise<StoredOrder | null> {
       const row = await db
         .prepare('SELECT id, owner_id, configuration_id, document FROM orders WHERE id = ?1')
         .bind(id)
         .first<Row>()
-      return row ? toStored(row) : null
+      if (!row?.document) return null
+      const stored = toStored(row, bad)
+      if (!stored) throw new UnreadableRecordError('orders', id)
+      return stored
     },
 
     /**
@@ -214,7 +236,8 @@ export function createOrderStore(db: Database) {
       after: Order,
       events: readonly { type: string; actor: string; from: string | null; to: string | null; at: string }[],
       actorId: string | null,
-      payment?: { amount: number; currency: string; outcome: string; provider: string; reference: string },
+      /** Values the e-mails of these events show besides the order's (an amount, the provider's reference, a date). */
+      mailValues: Record<string, string | number> = {},
     ): Promise<{ saved: boolean; notificationIds: string[] }> {
       const mails = events.flatMap((event) => {
         const kind = MAIL_OF_EVENT[event.type]
@@ -255,32 +278,18 @@ export function createOrderStore(db: Database) {
               mail.id,
               mail.kind,
               JSON.stringify({
+                ...mailValues,
                 orderId: id,
                 name: after.contact.firstName,
                 number: after.orderNumber ?? after.reservationNumber,
+                // When it happened, in the order's country's time (a withdrawal's acknowledgement states it).
+                at: after.updatedAt,
+                country: after.country,
               }),
               after.updatedAt,
               id,
             ),
         ),
-        ...(payment
-          ? [
-              db
-                .prepare(
-                  `INSERT INTO payments (id, order_id, amount, currency, outcome, provider, provider_reference, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
-                )
-                .bind(
-                  randomId(),
-                  id,
-                  payment.amount,
-                  payment.currency,
-                  payment.outcome,
-                  payment.provider,
-                  payment.reference,
-                  after.updatedAt,
-                ),
-            ]
-          : []),
         // A quick-delivery car goes back on sale when its order's cancellation completes.
         ...(releases ? returnStockStatements(db, id, after.updatedAt) : []),
       ])

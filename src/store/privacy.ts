@@ -6,12 +6,23 @@ import { randomId } from './ids'
 
 type Row = Record<string, unknown>
 
-const parseJson = (text: unknown): unknown => {
-  if (typeof text !== 'string') return text ?? null
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
+/** A stored JSON column that is not JSON: exported as the text it holds, and named in the export's `notReadable`. */
+interface Unreadable {
+  table: string
+  id: unknown
+  column: string
+}
+
+/** Parses stored JSON columns for the export, noting each one that cannot be read instead of failing the export. */
+function jsonReader(unreadable: Unreadable[]) {
+  return (text: unknown, where: Unreadable): unknown => {
+    if (typeof text !== 'string') return text ?? null
+    try {
+      return JSON.parse(text)
+    } catch {
+      unreadable.push(where)
+      return text
+    }
   }
 }
 
@@ -20,12 +31,12 @@ async function addressesOf(db: Database, userId: string): Promise<string[]> {
   // One SELECT each: D1 limits how many a compound SELECT may join.
   const queries = [
     'SELECT email FROM users WHERE id = ?1',
-    "SELECT json_extract(personal, '$.email') AS email FROM orders WHERE owner_id = ?1 AND personal IS NOT NULL",
-    "SELECT json_extract(document, '$.contact.email') AS email FROM orders WHERE owner_id = ?1 AND document IS NOT NULL",
+    "SELECT CASE WHEN json_valid(personal) THEN json_extract(personal, '$.email') END AS email FROM orders WHERE owner_id = ?1 AND personal IS NOT NULL",
+    "SELECT CASE WHEN json_valid(document) THEN json_extract(document, '$.contact.email') END AS email FROM orders WHERE owner_id = ?1 AND document IS NOT NULL",
     'SELECT email FROM test_drive_bookings WHERE owner_id = ?1',
     'SELECT email FROM quote_requests WHERE owner_id = ?1',
     'SELECT email FROM charger_enquiries WHERE owner_id = ?1',
-    "SELECT json_extract(personal, '$.email') AS email FROM subscription_requests WHERE owner_id = ?1",
+    "SELECT CASE WHEN json_valid(personal) THEN json_extract(personal, '$.email') END AS email FROM subscription_requests WHERE owner_id = ?1",
   ]
   const answers = await db.batch<{ email: string | null }>(queries.map((sql) => db.prepare(sql).bind(userId)))
   const addresses = new Set<string>()
@@ -76,6 +87,8 @@ export function createPrivacyStore(db: Database) {
      * are not personal data of the customer's and stay out; so do the links of reset e-mails.
      */
     async exportOf(userId: string): Promise<Record<string, unknown>> {
+      const notReadable: Unreadable[] = []
+      const parseJson = jsonReader(notReadable)
       const all = async (sql: string, ...binds: unknown[]) =>
         (
           await db
@@ -120,22 +133,27 @@ export function createPrivacyStore(db: Database) {
             ...addresses,
           )
         : []
-      return {
+      const exported = {
         exportedAt: new Date().toISOString(),
-        account: account ? { ...account, types: parseJson(account.types) } : null,
+        account: account
+          ? { ...account, types: parseJson(account.types, { table: 'users', id: account.id, column: 'types' }) }
+          : null,
         consents: {
           marketing: await all(
             `SELECT granted, text_version AS textVersion, at FROM account_consents WHERE user_id = ?1 ORDER BY at`,
             userId,
           ),
-          orders: orders.map((o) => ({ orderId: o.id, consents: parseJson(o.consents) })),
+          orders: orders.map((o) => ({
+            orderId: o.id,
+            consents: parseJson(o.consents, { table: 'orders', id: o.id, column: 'consents' }),
+          })),
         },
         orders: orders.map((o) => ({
           ...o,
-          personal: parseJson(o.personal),
-          consents: parseJson(o.consents),
-          price: parseJson(o.price),
-          finance: parseJson(o.finance),
+          personal: parseJson(o.personal, { table: 'orders', id: o.id, column: 'personal' }),
+          consents: parseJson(o.consents, { table: 'orders', id: o.id, column: 'consents' }),
+          price: parseJson(o.price, { table: 'orders', id: o.id, column: 'price' }),
+          finance: parseJson(o.finance, { table: 'orders', id: o.id, column: 'finance' }),
           payments: payments.filter((p) => p.orderId === o.id),
           events: events.filter((e) => e.orderId === o.id),
         })),
@@ -152,7 +170,11 @@ export function createPrivacyStore(db: Database) {
                created_at AS createdAt FROM quote_requests WHERE owner_id = ?1 ORDER BY created_at`,
             userId,
           )
-        ).map((q) => ({ ...q, price: parseJson(q.price), consents: parseJson(q.consents) })),
+        ).map((q) => ({
+          ...q,
+          price: parseJson(q.price, { table: 'quote_requests', id: q.id, column: 'price' }),
+          consents: parseJson(q.consents, { table: 'quote_requests', id: q.id, column: 'consents' }),
+        })),
         tradeInValuations: await all(
           `SELECT id, vin, owner_name AS ownerName, plate, country_code AS countryCode, brand, series, variant,
              first_registration_year AS firstRegistrationYear, mileage_km AS mileageKm, estimate_amount AS estimateAmount,
@@ -175,9 +197,9 @@ export function createPrivacyStore(db: Database) {
           )
         ).map((s) => ({
           ...s,
-          offer: parseJson(s.offer),
-          personal: parseJson(s.personal),
-          consents: parseJson(s.consents),
+          offer: parseJson(s.offer, { table: 'subscription_requests', id: s.id, column: 'offer' }),
+          personal: parseJson(s.personal, { table: 'subscription_requests', id: s.id, column: 'personal' }),
+          consents: parseJson(s.consents, { table: 'subscription_requests', id: s.id, column: 'consents' }),
         })),
         savedBuilds: await all(
           `SELECT id, model_code AS modelCode, country_code AS countryCode, created_at AS createdAt FROM configurations
@@ -185,12 +207,14 @@ export function createPrivacyStore(db: Database) {
           userId,
         ),
         emails: mails.map((m) => {
-          const payload = parseJson(m.payload)
+          const payload = parseJson(m.payload, { table: 'notifications', id: m.kind, column: 'payload' })
           const safe = payload && typeof payload === 'object' ? { ...(payload as Row) } : payload
           if (safe && typeof safe === 'object' && 'link' in safe) delete (safe as Row).link
           return { ...m, payload: safe }
         }),
       }
+      // What could not be read is exported as the text it holds, and said here (GDPR Art. 15: all of it, as it is).
+      return { ...exported, notReadable }
     },
 
     /**
@@ -215,10 +239,15 @@ export function createPrivacyStore(db: Database) {
         .prepare(`SELECT id, document FROM orders WHERE owner_id = ?1`)
         .bind(userId)
         .all<{ id: string; document: string | null }>()
+      const unreadable: Unreadable[] = []
+      const parseJson = jsonReader(unreadable)
       const anonymisedOrders = orders.map((o) => {
-        const document = parseJson(o.document) as { contact?: { country: string; usage: string } } | null
-        const next =
-          document && typeof document === 'object' && document.contact
+        const where = { table: 'orders', id: o.id, column: 'document' }
+        const document = parseJson(o.document, where) as { contact?: { country: string; usage: string } } | null
+        // A document that cannot be read cannot be anonymised field by field: it goes, with whatever it held.
+        const next = unreadable.includes(where)
+          ? null
+          : document && typeof document === 'object' && document.contact
             ? JSON.stringify({
                 ...document,
                 contact: anonymisedContact(document.contact as Parameters<typeof anonymisedContact>[0]),
@@ -231,6 +260,7 @@ export function createPrivacyStore(db: Database) {
       const blankContact = JSON.stringify(anonymisedContact({ country: 'NO', usage: 'personal' }))
       await db.batch([
         ...anonymisedOrders,
+        db.prepare('DELETE FROM app_sign_in_codes WHERE user_id = ?1').bind(userId),
         db.prepare('DELETE FROM sessions WHERE user_id = ?1').bind(userId),
         db.prepare('DELETE FROM password_resets WHERE user_id = ?1').bind(userId),
         db.prepare('DELETE FROM email_confirmations WHERE user_id = ?1').bind(userId),
@@ -254,7 +284,7 @@ export function createPrivacyStore(db: Database) {
         db
           .prepare(
             `UPDATE subscription_requests
-             SET personal = json_set(?2, '$.country', json_extract(personal, '$.country'), '$.usage', json_extract(personal, '$.usage')),
+             SET personal = json_set(?2, '$.country', CASE WHEN json_valid(personal) THEN json_extract(personal, '$.country') END, '$.usage', CASE WHEN json_valid(personal) THEN json_extract(personal, '$.usage') END),
                  owner_id = NULL, updated_at = ?3
              WHERE owner_id = ?1`,
           )

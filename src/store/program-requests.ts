@@ -52,8 +52,8 @@ interface Row {
 // JSON (the lease's form); an enquiry has its contact in columns.
 const SELECT = {
   subscription: `SELECT 'subscription' AS kind, id, status, created_at AS createdAt,
-      json_extract(personal, '$.firstName') || ' ' || json_extract(personal, '$.lastName') AS name,
-      json_extract(personal, '$.email') AS email, json_extract(personal, '$.phone') AS phone,
+      CASE WHEN json_valid(personal) THEN json_extract(personal, '$.firstName') END || ' ' || CASE WHEN json_valid(personal) THEN json_extract(personal, '$.lastName') END AS name,
+      CASE WHEN json_valid(personal) THEN json_extract(personal, '$.email') END AS email, CASE WHEN json_valid(personal) THEN json_extract(personal, '$.phone') END AS phone,
       country_code AS countryCode, owner_id AS ownerId, COALESCE(updated_at, created_at) AS updatedAt, locale,
       NULL AS slotStart, NULL AS storeId
     FROM subscription_requests`,

@@ -8,6 +8,8 @@ export interface StaffMember {
   name: string
   email: string
   country: string | null
+  /** Whether the address was confirmed: staff access opens only then. */
+  confirmed: boolean
 }
 
 export interface RoleEvent {
@@ -46,12 +48,15 @@ export function createRoleStore(db: Database) {
     note: string
     now: Date
   }): Promise<boolean> {
+    // A grant needs a confirmed address, in the same statement as the change.
+    const confirmed = input.action === 'grant' ? ' AND email_confirmed_at IS NOT NULL' : ''
     const at = input.now.toISOString()
     const eventId = randomId()
     const [updated] = await db.batch([
       db
         .prepare(
-          'UPDATE users SET roles = ?2, staff_country = ?3, updated_at = ?5 WHERE id = ?1 AND roles = ?4 AND erased_at IS NULL',
+          `UPDATE users SET roles = ?2, staff_country = ?3, updated_at = ?5
+            WHERE id = ?1 AND roles = ?4 AND erased_at IS NULL${confirmed}`,
         )
         .bind(input.target.id, JSON.stringify(input.roles), input.country, input.target.roles, at),
       db
@@ -78,27 +83,34 @@ export function createRoleStore(db: Database) {
     async staff(): Promise<StaffMember[]> {
       const { results } = await db
         .prepare(
-          `SELECT id, name, email, staff_country AS country FROM users
+          `SELECT id, name, email, staff_country AS country, email_confirmed_at IS NOT NULL AS confirmed FROM users
            WHERE erased_at IS NULL AND EXISTS (SELECT 1 FROM json_each(users.roles) WHERE value = 'staff')
            ORDER BY staff_country, email`,
         )
-        .all<StaffMember>()
-      return results
+        .all<Omit<StaffMember, 'confirmed'> & { confirmed: number }>()
+      return results.map((row) => ({ ...row, confirmed: row.confirmed === 1 }))
     },
 
-    /** Makes an account staff of a country; 'noAccount' when no (unerased) account has the address. */
+    /**
+     * Makes an account staff of a country: 'noAccount' when no (unerased) account has the address, 'unconfirmed'
+     * when its owner has not confirmed it (the UPDATE itself requires the confirmation, so a change of address in
+     * between cannot slip through).
+     */
     async grantStaff(input: {
       actorId: string
       email: string
       country: string
       note: string
       now: Date
-    }): Promise<'ok' | 'noAccount' | 'changed'> {
+    }): Promise<'ok' | 'noAccount' | 'unconfirmed' | 'changed'> {
       const target = await db
-        .prepare('SELECT id, roles FROM users WHERE email = ?1 AND erased_at IS NULL')
+        .prepare(
+          'SELECT id, roles, email_confirmed_at AS confirmedAt FROM users WHERE email = ?1 AND erased_at IS NULL',
+        )
         .bind(input.email)
-        .first<{ id: string; roles: string }>()
+        .first<{ id: string; roles: string; confirmedAt: string | null }>()
       if (!target) return 'noAccount'
+      if (!target.confirmedAt) return 'unconfirmed'
       const roles = [...rolesOf(target.roles).filter((r) => r !== 'staff'), 'staff']
       const done = await change({ ...input, target, roles, eventCountry: input.country, action: 'grant' })
       return done ? 'ok' : 'changed'

@@ -118,7 +118,7 @@ export function createStaffReplyStore(db: Database) {
       const { results } = await db
         .prepare(
           `SELECT id, created_at AS createdAt, name, email, phone, locale, configuration_id AS configurationId,
-             json_extract(price, '$.totalInclVat') AS priceAmount, json_extract(price, '$.currency') AS currency,
+             CASE WHEN json_valid(price) THEN json_extract(price, '$.totalInclVat') END AS priceAmount, CASE WHEN json_valid(price) THEN json_extract(price, '$.currency') END AS currency,
              status, offer_amount AS offerAmount, offer_note AS offerNote
            FROM quote_requests WHERE country_code = ?1 AND (?3 IS NULL OR id = ?3) ORDER BY created_at DESC LIMIT ?2`,
         )

@@ -1,6 +1,7 @@
 import { StockCarSchema } from '../domain/stock/schema'
 import type { StockCar } from '../domain/stock/stock'
 import { memo } from '../lib/memo'
+import { type BadRecordLog, badRecordLog } from './bad-records'
 import type { Database } from './database'
 
 interface Row {
@@ -12,30 +13,57 @@ interface Row {
   sort: number
 }
 
-const parseCar = (row: Row): StockCar =>
-  // A row that no longer fits its schema is a seeding bug: fail loudly rather than sell a wrong car.
-  StockCarSchema.parse({
+/** A row as a stock car, or null (reported) when it no longer fits its schema: never sell a wrong car. */
+function parseCar(row: Row, bad: BadRecordLog): StockCar | null {
+  const configuration = bad.parse(StockCarSchema.shape.configuration, row.configuration, {
+    table: 'stock_cars',
+    id: row.id,
+  })
+  if (!configuration) return null
+  const car = StockCarSchema.safeParse({
     id: row.id,
     country: row.country_code,
-    configuration: JSON.parse(row.configuration),
+    configuration,
     deliveryWeeks: row.delivery_weeks,
     remaining: row.remaining,
     sort: row.sort,
   })
-
-/** Rows checked by StockCarSchema, by their exact content: a row is checked again only once it changed (a sale). */
-const checked = memo<[], StockCar>(2000)
-
-/** A row as a stock car, checked once per distinct row: the isolate's shared copy, never handed out. */
-function checkedCar(row: Row): StockCar {
-  const key = JSON.stringify([row.id, row.country_code, row.configuration, row.delivery_weeks, row.remaining, row.sort])
-  return checked([], key, () => parseCar(row))
+  if (car.success) return car.data
+  bad.add({ table: 'stock_cars', id: row.id, error: car.error })
+  return null
 }
 
-/** A row as a stock car of the caller's own. */
-const toCar = (row: Row): StockCar => structuredClone(checkedCar(row))
+/** What `checked` keeps for a row that fails its schema. */
+const UNREADABLE_ROW = Object.freeze({ unreadable: true } as const)
+/** Rows checked by StockCarSchema, by their exact content: a row is checked again only once it changed (a sale). */
+const checked = memo<[], StockCar | typeof UNREADABLE_ROW>(2000)
+
+/**
+ * A row as a stock car, checked by StockCarSchema once per distinct row: the isolate's shared copy, never handed out.
+ * Null for a row that fails its schema (left out of its list, and reported each time it is read).
+ */
+function checkedCar(row: Row, bad: BadRecordLog): StockCar | null {
+  const key = JSON.stringify([row.id, row.country_code, row.configuration, row.delivery_weeks, row.remaining, row.sort])
+  let first = false
+  const car = checked([], key, () => {
+    first = true
+    return parseCar(row, bad) ?? UNREADABLE_ROW
+  })
+  if (!('unreadable' in car)) return car
+  // A row that fails its schema is parsed again on a later read, so that each read reports it.
+  if (!first) parseCar(row, bad)
+  return null
+}
+
+/** A row as a stock car of the caller's own, or null when the row cannot be read. */
+function toCar(row: Row, bad: BadRecordLog): StockCar | null {
+  const car = checkedCar(row, bad)
+  return car ? structuredClone(car) : null
+}
 
 const COLUMNS = 'id, country_code, configuration, delivery_weeks, remaining, sort'
+/** The time of a change, as the seed writes it (ISO 8601 in UTC): a sale and a return date the list anew. */
+const NOW_SQL = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
 /**
  * How long an isolate lists a country's stock cars as it last read them, for every visitor but one who has just
@@ -59,8 +87,19 @@ export function forgetStockLists(): void {
  * Quick-delivery stock in D1. A country's list is read at most once per STOCK_LIST_SECONDS by an isolate, and at once
  * for a visitor who has just written (`recentWrite`); a single car (the one being ordered) is always read from D1.
  */
-export function createStockStore(db: Database, { recentWrite = false }: { recentWrite?: boolean } = {}) {
+export function createStockStore(
+  db: Database,
+  { recentWrite = false, bad = badRecordLog() }: { recentWrite?: boolean; bad?: BadRecordLog } = {},
+) {
   return {
+    /** When a country's list last changed (a car added or described anew, a unit sold or given back), or null. */
+    async lastChanged(country: string): Promise<string | null> {
+      const row = await db
+        .prepare('SELECT MAX(updated_at) AS changed FROM stock_cars WHERE country_code = ?1')
+        .bind(country)
+        .first<{ changed: string | null }>()
+      return row?.changed ?? null
+    },
     /** A country's stock cars, sold-out ones included (the domain decides what is shown). */
     async ofCountry(country: string, now = Date.now()): Promise<StockCar[]> {
       const kept = lists.get(country)
@@ -71,14 +110,14 @@ export function createStockStore(db: Database, { recentWrite = false }: { recent
         .prepare(`SELECT ${COLUMNS} FROM stock_cars WHERE country_code = ?1 ORDER BY sort, id`)
         .bind(country)
         .all<Row>()
-      const cars = results.map(checkedCar)
+      const cars = results.map((row) => checkedCar(row, bad)).filter((car): car is StockCar => car !== null)
       lists.set(country, { cars, readAt: now })
       return cars.map((car) => structuredClone(car))
     },
 
     async find(id: string): Promise<StockCar | null> {
       const row = await db.prepare(`SELECT ${COLUMNS} FROM stock_cars WHERE id = ?1`).bind(id).first<Row>()
-      return row ? toCar(row) : null
+      return row ? toCar(row, bad) : null
     },
 
     /** The stock car an order took, if it was a quick-delivery order. */
@@ -87,7 +126,7 @@ export function createStockStore(db: Database, { recentWrite = false }: { recent
         .prepare(`SELECT ${COLUMNS} FROM stock_cars WHERE id = (SELECT stock_car_id FROM orders WHERE id = ?1)`)
         .bind(orderId)
         .first<Row>()
-      return row ? toCar(row) : null
+      return row ? toCar(row, bad) : null
     },
   }
 }
@@ -103,7 +142,7 @@ export type StockStore = ReturnType<typeof createStockStore>
 export function takeStockStatement(db: Database, stockCarId: string, orderId: string, idempotencyKey: string) {
   return db
     .prepare(
-      `UPDATE stock_cars SET remaining = remaining - 1, last_taken_by = ?2
+      `UPDATE stock_cars SET remaining = remaining - 1, last_taken_by = ?2, updated_at = ${NOW_SQL}
         WHERE id = ?1 AND remaining > 0 AND NOT EXISTS (SELECT 1 FROM orders WHERE idempotency_key = ?3)`,
     )
     .bind(stockCarId, orderId, idempotencyKey)
@@ -121,7 +160,7 @@ export function returnStockStatements(db: Database, orderId: string, updatedAt: 
   return [
     db
       .prepare(
-        `UPDATE stock_cars SET remaining = remaining + 1
+        `UPDATE stock_cars SET remaining = remaining + 1, updated_at = ${NOW_SQL}
           WHERE id = (SELECT stock_car_id FROM orders WHERE id = ?1 AND updated_at = ?2 AND stock_returned_at IS NULL)`,
       )
       .bind(orderId, updatedAt),

@@ -19,6 +19,8 @@ export type ErrorType =
   | 'conflict'
   | 'gone'
   | 'tooManyRequests'
+  | 'tooLarge'
+  | 'unreadableRecord'
 
 /** What the error page shows: its type's texts, unless the error carries its own title or message. */
 export interface AppError {

@@ -126,6 +126,19 @@ export function FormMessage({ kind, children }: { kind: 'error' | 'success'; chi
 }
 
 /**
+ * Says that some records of a list could not be shown (their stored rows fail their schema; reported already).
+ * Nothing when there are none.
+ *
+ * @example
+ * <UnreadableRecords count={data.unreadable} />
+ */
+export function UnreadableRecords({ count }: { count: number }) {
+  const t = useT()
+  if (count === 0) return null
+  return <FormMessage kind="error">{t('records.unreadable', { count })}</FormMessage>
+}
+
+/**
  * Name, e-mail and phone: the contact block of the test-drive, quote and account forms.
  *
  * @example

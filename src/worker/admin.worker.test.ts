@@ -6,12 +6,15 @@ import { CATALOGS } from '../i18n/catalogs'
 const PASSWORD = 'correct horse battery'
 const nb = CATALOGS['nb-NO']
 
-async function account(roles?: string[]) {
+/** Someone who signed up, with `roles`, and who opened the confirmation link unless `confirmed` is false. */
+async function account(roles?: string[], { confirmed = true }: { confirmed?: boolean } = {}) {
   const person = visitor()
   const email = uniqueEmail('roles')
   await person.signUp('/no', { name: 'Kari Nordmann', email, password: PASSWORD })
   if (roles)
     await env.DB.prepare('UPDATE users SET roles = ?2 WHERE email = ?1').bind(email, JSON.stringify(roles)).run()
+  if (confirmed)
+    await env.DB.prepare(`UPDATE users SET email_confirmed_at = datetime('now') WHERE email = ?1`).bind(email).run()
   return { person, email }
 }
 
@@ -84,5 +87,39 @@ describe('the admin page (/admin)', () => {
       body: new URLSearchParams({ intent: 'grant', email, country: 'NO' }).toString(),
     })
     expect(forged.status).toBe(403)
+  })
+
+  it('gives staff access only to a confirmed address, and says why not', async () => {
+    const { person: admin } = await account(['admin'])
+    const { person: stranger, email } = await account(undefined, { confirmed: false })
+    const res = await admin.postForm('/no/admin', { intent: 'grant', email, country: 'DK', note: '' })
+    expect(res.status).toBe(422)
+    expect(decode(await res.text())).toContain(nb['admin.error.unconfirmed'])
+    expect(await rolesOf(email)).toEqual({ roles: '[]', country: null })
+    expect((await stranger.request('/dk/staff')).status).toBe(404)
+    const events = await env.DB.prepare(
+      'SELECT COUNT(*) AS n FROM role_events WHERE target_id = (SELECT id FROM users WHERE email = ?1)',
+    )
+      .bind(email)
+      .first<{ n: number }>()
+    expect(events?.n).toBe(0)
+  })
+
+  it('opens the staff console only while the address is confirmed, checked on every request', async () => {
+    const { person: admin } = await account(['admin'])
+    const { person: staff, email } = await account(['staff'])
+    await env.DB.prepare(`UPDATE users SET staff_country = 'DK' WHERE email = ?1`).bind(email).run()
+    expect((await staff.request('/dk/staff')).status).toBe(200)
+    expect(decode(await (await admin.request('/no/admin')).text())).toContain(nb['admin.staff.confirmed'])
+    // A grant made before confirmation was required, or an address no longer confirmed: no access, same session.
+    await env.DB.prepare('UPDATE users SET email_confirmed_at = NULL WHERE email = ?1').bind(email).run()
+    expect((await staff.request('/dk/staff')).status).toBe(404)
+    const list = decode(await (await admin.request('/no/admin')).text())
+    const item = list.slice(list.lastIndexOf('<li', list.indexOf(email)), list.indexOf('</li>', list.indexOf(email)))
+    expect(item).toContain(nb['admin.staff.unconfirmed'])
+    expect(item).not.toContain(nb['admin.staff.confirmed'])
+    // An admin needs a confirmed address too.
+    const { person: unconfirmedAdmin } = await account(['admin'], { confirmed: false })
+    expect((await unconfirmedAdmin.request('/no/admin')).status).toBe(404)
   })
 })

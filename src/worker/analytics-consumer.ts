@@ -1,4 +1,5 @@
 import { AnalyticsQueueMessage, type QueuedAnalyticsEvent } from '../domain/analytics/events-schema'
+import { logLine } from '../domain/log'
 import { createAnalyticsStore } from '../store/analytics'
 
 /** After this many messages failed on their own in one batch, the database is the problem, not a message: stop trying. */
@@ -18,7 +19,7 @@ export async function handleAnalyticsBatch(batch: MessageBatch<unknown>, env: Pi
     const result = AnalyticsQueueMessage.safeParse(message.body)
     if (result.success) parsed.push({ message, events: result.data.events })
     else {
-      console.warn(`analytics: message ${message.id} dropped: not events`)
+      console.warn(logLine('warn', 'analytics: message dropped: not events', { messageId: message.id }))
       message.ack()
     }
   }
@@ -29,7 +30,9 @@ export async function handleAnalyticsBatch(batch: MessageBatch<unknown>, env: Pi
     for (const { message } of parsed) message.ack()
     return
   } catch (cause) {
-    console.warn(`analytics: batch of ${parsed.length} not stored, trying one by one`, cause)
+    console.warn(
+      logLine('warn', 'analytics: batch not stored, trying one by one', { events: parsed.length, error: cause }),
+    )
   }
   let failures = 0
   for (const { message, events } of parsed) {
@@ -43,7 +46,7 @@ export async function handleAnalyticsBatch(batch: MessageBatch<unknown>, env: Pi
       message.ack()
     } catch (cause) {
       failures++
-      console.warn(`analytics: message ${message.id} not stored, retrying`, cause)
+      console.warn(logLine('warn', 'analytics: message not stored, retrying', { messageId: message.id, error: cause }))
       retry()
     }
   }

@@ -1,5 +1,6 @@
 import type { AnalyticsEvent } from '../domain/analytics/events'
 import type { AnalyticsQueueMessage, QueuedAnalyticsEvent } from '../domain/analytics/events-schema'
+import { logLine } from '../domain/log'
 
 /** The queue analytics events go through (wrangler.toml); the worker's queue handler sends it to analytics-consumer.ts. */
 export const ANALYTICS_QUEUE = 'p5-analytics'
@@ -46,7 +47,13 @@ export async function enqueueEvents(
     await queue.send(message, { contentType: 'json' })
     return true
   } catch (cause) {
-    console.warn(`[${requestId}] analytics: queue unavailable, ${events.length} dropped`, cause)
+    console.warn(
+      logLine('warn', 'analytics: queue unavailable, events dropped', {
+        requestId,
+        events: events.length,
+        error: cause,
+      }),
+    )
     return false
   }
 }

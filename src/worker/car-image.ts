@@ -72,7 +72,8 @@ export const carImage = new Hono<AppEnv>().get('/car/:model/:file', async (c) =>
     const { answerPng } = await import('./car-png')
     return answerPng(c, {
       svg: () => carSvgDocument(look, view, { width, height }),
-      key: `${new URL(c.req.url).origin}/car/${encodeURIComponent(catalog.model.code)}/${view}.png?${query}`,
+      // Our own origin and the checked look only: nothing of the request's Host or query reaches the key.
+      key: `${c.get('config').OFFICIAL_URL}/car/${encodeURIComponent(catalog.model.code)}/${view}.png?${query}`,
       headers: { 'content-type': 'image/png', 'cache-control': CachePolicy.publicMonth },
       mayDraw: async () => {
         // Per client (Cloudflare's CF-Connecting-IP); a request without it did not come through Cloudflare.

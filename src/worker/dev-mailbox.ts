@@ -12,5 +12,5 @@ export function mailboxPage(mails: readonly MailboxEntry[]): string {
         `<article><h2>${escapeHtml(m.subject)}</h2><p><small>${escapeHtml(m.recipient)} · ${escapeHtml(m.deliveredAt)}</small></p>${m.hasHtml ? `<p><a href="/dev/mailbox/${encodeURIComponent(m.id)}">HTML</a></p>` : ''}<p>${escapeHtml(m.body)}</p></article>`,
     )
     .join('')
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body><main><h1>Dev mailbox</h1>${items}</main></body></html>`
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body><main><h1>Dev mailbox</h1><p>Every e-mail the storefront sent outside production, newest first; none left this machine. Payments go to the local stand-in for Stripe: <a href="/dev/stripe">/dev/stripe</a>.</p>${items}</main></body></html>`
 }

@@ -1,7 +1,7 @@
 import { env as testEnv } from 'cloudflare:test'
 import { createTransport, startSpan } from '@sentry/cloudflare'
 import { describe, expect, it, vi } from 'vitest'
-import { kvFailingOn } from '../../test/fixtures'
+import { kvFailingOn, PRODUCTION_SECRETS } from '../../test/fixtures'
 import { clearLoadedCatalogs } from '../i18n/catalog-store'
 import { sentryOptions, withErrorReporting } from './error-reporting'
 import { app } from './index'
@@ -39,23 +39,15 @@ function executionContext() {
 
 /** A request as the runtime hands it to the worker. */
 const incoming = (request: Request) => request as unknown as Request<unknown, IncomingRequestCfProperties>
-const PRODUCTION = { ENVIRONMENT: 'production', APP_SECRET: 'x'.repeat(32), GRAY_ACCESS_CODE: 'code-1234' }
-const envWith = (vars: Record<string, string>) => ({ ...vars }) as unknown as Env
+const PRODUCTION = { ENVIRONMENT: 'production', ...PRODUCTION_SECRETS }
+// The bindings of the test worker, with the given vars: a worker without its bindings would not start.
+const envWith = (vars: Record<string, string>) => ({ ...testEnv, ...vars }) as unknown as Env
 
 describe('error reporting', () => {
   it('is off outside production and without a DSN', () => {
     expect(sentryOptions(envWith({ ENVIRONMENT: 'development', SENTRY_DSN: DSN }))).toBeUndefined()
-    expect(
-      sentryOptions(envWith({ ENVIRONMENT: 'production', APP_SECRET: 'x'.repeat(32), GRAY_ACCESS_CODE: 'code-1234' })),
-    ).toBeUndefined()
-    const on = sentryOptions(
-      envWith({
-        ENVIRONMENT: 'production',
-        APP_SECRET: 'x'.repeat(32),
-        GRAY_ACCESS_CODE: 'code-1234',
-        SENTRY_DSN: DSN,
-      }),
-    )
+    expect(sentryOptions(envWith(PRODUCTION))).toBeUndefined()
+    const on = sentryOptions(envWith({ ...PRODUCTION, SENTRY_DSN: DSN }))
     expect(on).toMatchObject({ dsn: DSN, environment: 'production', tracesSampleRate: 0.05 })
   })
 
@@ -80,12 +72,7 @@ describe('error reporting', () => {
       },
       body: 'phone=%2B4791234567&name=Ada',
     })
-    const env = envWith({
-      ENVIRONMENT: 'production',
-      APP_SECRET: 'x'.repeat(32),
-      GRAY_ACCESS_CODE: 'code-1234',
-      SENTRY_DSN: DSN,
-    })
+    const env = envWith({ ...PRODUCTION, SENTRY_DSN: DSN })
     await expect(handler.fetch(incoming(request), env, ctx)).rejects.toThrow('booking failed')
     await settled()
 
@@ -132,8 +119,12 @@ describe('error reporting', () => {
       TEST_OPTIONS(transport),
     )
     const { ctx, settled } = executionContext()
-    // The message catalogs from KV, but no D1: reading the stores fails inside the app, which answers 500 itself.
-    const broken = { ...envWith({ ...PRODUCTION, SENTRY_DSN: DSN }), KV: testEnv.KV } as Env
+    // The message catalogs from KV, but a D1 that fails every call: the app answers 500 itself.
+    const failing = () => {
+      throw new Error('D1 unavailable')
+    }
+    const brokenD1 = { prepare: failing, batch: failing, exec: failing, withSession: failing } as unknown as D1Database
+    const broken = { ...envWith({ ...PRODUCTION, SENTRY_DSN: DSN }), DB: brokenD1 } as Env
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const res = await handler.fetch(
       incoming(new Request('https://shop.example/api/v1/stores/x/slots?site=/se&email=ada@example.com')),

@@ -1,11 +1,13 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { logLine } from '../domain/log'
 import { PricedCarError } from '../domain/pricing/priced-car'
 import { catalog } from '../i18n/catalog-store'
 import { intlFor, type MessageKey } from '../i18n/intl'
 import { type Site, siteForPath } from '../i18n/sites'
 import { type PageError, pageErrorFor } from '../routes/route'
+import { UnreadableRecordError } from '../store'
 import type { AppError, ErrorType } from '../ui/ErrorPage'
 import { ApiProblem, apiError, pricedCarProblem } from './api/errors'
 import { ConfigError } from './env'
@@ -30,7 +32,7 @@ const CLIENT_ERRORS: Partial<Record<number, ClientError>> = {
   404: { type: 'notFound', code: 'not_found', key: 'api.error.notFound' },
   409: { type: 'conflict', code: 'conflict', key: 'api.error.conflict' },
   410: { type: 'gone', code: 'gone', key: 'api.error.gone' },
-  413: { type: 'badRequest', code: 'payload_too_large', key: 'api.error.tooLarge' },
+  413: { type: 'tooLarge', code: 'payload_too_large', key: 'api.error.tooLarge' },
   429: { type: 'tooManyRequests', code: 'rate_limited', key: 'api.error.rateLimited' },
 }
 
@@ -39,7 +41,8 @@ function clientErrorOf(status: number): ClientError {
   return CLIENT_ERRORS[status] ?? (CLIENT_ERRORS[400] as ClientError)
 }
 
-const isApi = (c: Context) => c.req.path.startsWith('/api/')
+// The JSON endpoints: the API and the auth SDK of SPEC §7.
+const isApi = (c: Context) => c.req.path.startsWith('/api/') || c.req.path.startsWith('/webAuthSdk/')
 
 /** A production worker without its secrets serves nothing (docs/runbooks/deploy.md): a 503 that no cache keeps. */
 function unconfigured(c: Context<AppEnv>, error: ConfigError): Response {
@@ -102,6 +105,7 @@ function problemAnswer(c: Context<AppEnv>, problem: ApiProblem): Response {
  * - `PlainRefusal` (a picture over its rate limit): its status as plain text.
  * - `PageError` (a loader's or action's): its page and status, not reported (a missing record is no fault).
  * - `PricedCarError`: "this configurator does not exist" (404) on a page, 422 per field from the API.
+ * - `UnreadableRecordError` (a record read by its id whose row fails its schema): "this record cannot be shown" (500).
  * - `HTTPException` below 500: its status, with that status's page (400, 403, 404, 409, 410, 429…).
  * - anything else: logged and reported, then the 500 page without internals.
  *
@@ -116,9 +120,15 @@ export function errorAnswer(error: unknown, c: Context<AppEnv>): Response | Prom
   if (error instanceof PlainRefusal) return plainRefusal(c, error)
   const site = siteForPath(c.req.path).site
   if (error instanceof PricedCarError && isApi(c)) return pricedCarProblem(c, error.problem, c.get('site')?.locale)
+  // A record whose row fails its schema: reported by the store when it was read; the visitor is told it cannot be
+  // shown (not that it does not exist).
+  if (error instanceof UnreadableRecordError) {
+    if (isApi(c)) return apiError(c, 500, 'internal', 'api.error.internal')
+    return renderError(c, site, { type: 'unreadableRecord' }, 500)
+  }
   const page = pageErrorFor(error)
   if (page) {
-    if (!isApi(c)) return renderError(c, site, pageOf(site, page), page.status)
+    if (!isApi(c)) return renderError(c, site, pageOf(site, page), page.status, page.signIn)
     if (page.status >= 500) return apiError(c, 500, 'internal', 'api.error.internal')
     const { code, key } = clientErrorOf(page.status)
     return apiError(c, page.status as ContentfulStatusCode, code, key)
@@ -130,7 +140,7 @@ export function errorAnswer(error: unknown, c: Context<AppEnv>): Response | Prom
     if (isApi(c)) return apiError(c, error.status, code, key)
     return renderError(c, site, { type }, error.status)
   }
-  console.error(`[${c.get('requestId')}] unhandled`, error)
+  console.error(logLine('error', 'unhandled', { requestId: c.get('requestId'), error }))
   reportError(error)
   if (isApi(c)) return apiError(c, 500, 'internal', 'api.error.internal')
   return renderError(c, site, { type: 'unexpected' }, 500)

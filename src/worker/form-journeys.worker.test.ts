@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { cardForm, customerWithBuild, DUTCH_ORDER_FORM, placedOrderId } from '../../test/fixtures'
+import { customerWithBuild, DUTCH_ORDER_FORM, payOrder, placedOrderId } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import type { MessageKey } from '../i18n/intl'
@@ -160,6 +160,28 @@ describe('the order form asks what applies', () => {
   })
 })
 
+describe('the order form says which rule an entry breaks', () => {
+  it('states the age rule for an under-18 Dutch private lease, the limit of a long name, the characters of a name', async () => {
+    const nl = CATALOGS['nl-NL']
+    const { person, configurationId } = await customer('/nl')
+    const res = await person.postForm(`/nl/configurator/info-submission/${configurationId}`, {
+      kind: 'order',
+      firstName: 'Anne 🚗',
+      lastName: 'de Vries'.repeat(12),
+      financePreference: 'privateLease',
+      birthday: '2012-05-01',
+    })
+    expect(res.status).toBe(422)
+    const text = visibleText(await res.text())
+    expect(text).toContain(nl['order.problem.tooYoungToLease'].replace('{age}', '18'))
+    expect(text).toContain(
+      nl['validation.tooLong'].replace('{label}', nl['order.field.lastName']).replace('{max}', '80'),
+    )
+    expect(text).toContain(nl['validation.nameCharacters'].replace('{label}', nl['order.field.firstName']))
+    expect(text).not.toContain(nl['validation.invalid'].replace('{label}', nl['order.field.birthday']))
+  })
+})
+
 describe('signing up with a short password', () => {
   it('states the length rule, not "enter your password"', async () => {
     const res = await visitor().signUp('/nl', { name: 'Anne', email: uniqueEmail('short'), password: 'kort' })
@@ -246,7 +268,7 @@ describe('the order detail', () => {
     const payLink = await (await person.request(`/nl/order/${id}`)).text()
     expect(payLink).toContain(`href="/nl/order/result-confirmation/${id}"`)
     expect(unpaid).toContain(nl['order.summary.dueToday'].split('{')[0]?.replace(/[:\s]+$/, ''))
-    await person.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4242 4242 4242 4242'))
+    await payOrder(person, '/nl', id)
     const paidHtml = await (await person.request(`/nl/order/${id}`)).text()
     const paid = visibleText(paidHtml)
     expect(paid).not.toContain(nl['order.summary.dueToday'].split('{')[0]?.replace(/[:\s]+$/, ''))

@@ -1,32 +1,46 @@
 import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import { APP_SIGN_IN_PATH } from '../domain/app-bridge'
+import { logLine } from '../domain/log'
 import { CatalogUnavailableError, catalogsRead, preloadCatalogs } from '../i18n/catalog-store'
 import { loadIntlData } from '../i18n/intl-data'
 import { SITES, siteForPath } from '../i18n/sites'
-import { createStore } from '../store'
+import { type BadRecord, createStore } from '../store'
 import { tagManagerSources } from './analytics'
 import { handleAnalyticsBatch } from './analytics-consumer'
 import { ANALYTICS_DEAD_LETTERS, ANALYTICS_QUEUE } from './analytics-queue'
 import { api } from './api'
 import { requestLocale } from './api/errors'
 import { authSdk } from './api/session'
+import { handleAppSignIn } from './app-sign-in'
 import { carImage } from './car-image'
 import { openD1Session } from './d1-session'
 import { withEdgeCache } from './edge-cache'
 import { appConfig } from './env'
 import { errorReportingConfig, reportError, withErrorReporting } from './error-reporting'
 import { errorAnswer } from './errors'
+import { limitBodies } from './middleware/body-limit'
 import { csrfProtection, forgedForm } from './middleware/csrf'
 import { responseHeaders } from './middleware/response-headers'
 import { isSameOriginPost } from './middleware/same-origin'
 import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
 import { matchPage } from './pages'
+import { standIn } from './payment-stand-in'
+import { handleStripeWebhook } from './payments/context'
+import { reconcileScheduled } from './payments/scheduled'
+import { STAND_IN_PATH, WEBHOOK_PATH } from './payments/settings'
 import { notifyPriceChanges } from './price-changes'
 import { handlePrivacyExport, PRIVACY_EXPORT_PATH } from './privacy-export'
 import { seo } from './seo'
 import { CachePolicy } from './ssr/cache-policy'
 import { handleAction, renderRoute } from './ssr/render'
 import type { AppEnv } from './types'
+
+/** A stored row that fails its schema: logged and reported with its table and id, never its content. */
+function reportBadRecord(record: BadRecord, requestId: string): void {
+  console.error(logLine('error', 'record fails its schema', { requestId, table: record.table, id: record.id }))
+  reportError(Object.assign(new Error(`${record.table} ${record.id} fails its schema`), { name: 'BadRecord' }))
+}
 
 const app = new Hono<AppEnv>({ strict: false })
 
@@ -98,23 +112,38 @@ app.use(async (c, next) => {
     degraded = preloaded.degraded
     if (preloaded.shipped) {
       const outage = new CatalogUnavailableError(locale)
-      console.error(`[${c.get('requestId')}] ${outage.message}: serving the English shipped with the Worker`)
+      console.error(
+        logLine('error', `${outage.message}: serving the English shipped with the Worker`, {
+          requestId: c.get('requestId'),
+        }),
+      )
       reportError(outage)
     }
   }
   const d1 = openD1Session(c)
   c.set(
     'store',
-    createStore({ DB: d1.db, KV: c.env.KV }, { waitUntil: backgroundTask(c), recentWrite: d1.recentWrite }),
+    createStore(
+      { DB: d1.db, KV: c.env.KV },
+      {
+        waitUntil: backgroundTask(c),
+        recentWrite: d1.recentWrite,
+        onBadRecord: (record) => reportBadRecord(record, c.get('requestId')),
+      },
+    ),
   )
   if (path === '/is' || path.startsWith('/is/') || path.startsWith('/api/')) await loadIntlData('is-IS')
   await next()
   d1.finish?.()
   if (degraded) c.res.headers.set('cache-control', CachePolicy.noStore)
 })
+// Every body, a page form's and the API's, is refused above 64 KB before anything reads it.
+app.use(limitBodies())
 // Forms of pages, the cookie-consent form included, are checked by the browser's origin headers, not by a token:
 // a token needs a cookie set by the page's GET, which would keep the page out of every cache and out of the
 // back/forward cache (docs/forgery.md, middleware/same-origin.ts). Before the token check, which is the API's.
+// The app's webview exchanges a sign-in code: checked by the origin headers too (app-sign-in.ts), and the code.
+for (const site of SITES) app.post(`${site.prefix}${APP_SIGN_IN_PATH}`, (c) => handleAppSignIn(c, site))
 // The one dispatch of a page's form: its route's action.
 app.post('*', (c, next) => {
   const page = matchPage('POST', c.req.path)
@@ -122,6 +151,10 @@ app.post('*', (c, next) => {
   if (!isSameOriginPost(c)) throw forgedForm(page.route.refusedPost)
   return handleAction(c, page)
 })
+// The payment provider's events are signed by the provider (verified in the handler), not by a visitor's token; the
+// payment stand-in (outside production only) is the provider's surface, with its own keys.
+app.post(WEBHOOK_PATH, handleStripeWebhook)
+app.route(STAND_IN_PATH, standIn)
 app.use(csrfProtection())
 
 app.route('/api', api)
@@ -182,5 +215,6 @@ export default withErrorReporting<unknown>({
   scheduled: async (_controller: ScheduledController, env: Env, ctx: ExecutionContext) => {
     ctx.waitUntil(sweepOutbox(env))
     ctx.waitUntil(notifyPriceChanges(env))
+    ctx.waitUntil(reconcileScheduled(env))
   },
 })

@@ -1,17 +1,21 @@
 import { carName } from '../app/trade-in'
 import { ConfigurationError, defaultConfiguration } from '../domain/catalog/configuration'
+import { LEGAL_ENTITIES } from '../domain/content/legal-entities'
+import { CURRENCY_EXPONENT, type CurrencyCode } from '../domain/money'
+import { PAID_METHOD_KEYS, type PaymentMethod } from '../domain/payment/methods'
 import { priceStatement } from '../domain/pricing/display'
 import { catalogFor } from '../i18n/catalog-store'
-import { formatDate } from '../i18n/dates'
+import { formatDate, formatDateTime } from '../i18n/dates'
 import { formatDeduction, formatMoney } from '../i18n/formats'
 import { intlFor } from '../i18n/intl'
-import { type CountryCode, LOCALES, type Locale } from '../i18n/sites'
+import { COUNTRY_SITES, type CountryCode, LOCALES, type Locale } from '../i18n/sites'
 import { storedOrderPrice } from '../routes/order-price'
 import { createStore, type Store } from '../store'
 import type { NotificationRow } from '../store/notifications'
 import { carPngPath } from '../ui/car/image-path'
 import { carLabel } from '../ui/configurator/car-look'
-import { type MailSecrets, mailTransportFor } from './mail'
+import { appConfig } from './env'
+import type { MailSecrets } from './mail'
 import type { MailPicture } from './mail-html'
 
 export interface RenderedMail {
@@ -22,7 +26,7 @@ export interface RenderedMail {
 }
 
 /** The official origin (a Worker variable), for the absolute addresses of pictures in e-mails. */
-export type MailBindings = Pick<Env, 'DB' | 'KV'> & MailSecrets & { OFFICIAL_URL?: string }
+export type MailBindings = Env & MailSecrets & { OFFICIAL_URL?: string }
 
 /** The e-mail of an outbox row, in the recipient's language. */
 export async function renderNotification(env: MailBindings, row: NotificationRow): Promise<RenderedMail> {
@@ -44,14 +48,30 @@ export async function renderNotification(env: MailBindings, row: NotificationRow
     values.date = payload.localDate ? formatDate(payload.localDate, locale) : ''
     values.time = payload.localTime ?? ''
   }
+  // The moment of an order event (a withdrawal's receipt), in the time of the order's country.
+  if (payload.at) {
+    const zone = COUNTRY_SITES.find((site) => site.countryCode === payload.country)?.timeZone ?? 'UTC'
+    values.at = formatDateTime(new Date(payload.at), locale, zone)
+  }
+  // Money, a payment method and a day travel as data, and are written in the recipient's language.
+  if (payload.amountMinor !== undefined && payload.currency && payload.currency in CURRENCY_EXPONENT)
+    values.amount = formatMoney(
+      { amount: Number(payload.amountMinor), currency: payload.currency as CurrencyCode },
+      locale,
+    )
+  if (payload.method && payload.method in PAID_METHOD_KEYS)
+    values.method = t(PAID_METHOD_KEYS[payload.method as PaymentMethod], {})
+  if (payload.reference) values.reference = payload.reference
+  if (payload.on) values.date = formatDate(payload.on, locale)
   // A request's new status travels as its message key, so it is named in the recipient's language.
   if (payload.statusKey) values.status = t(payload.statusKey, {})
   // A kind with a dot names its own message namespace ('charger.mail' → charger.mail.subject); others are mail.*.
   const keys = row.kind.includes('.') ? row.kind : `mail.${row.kind}`
   const body = t(`${keys}.body`, values)
   const price = row.kind === 'orderPlaced' ? await orderPriceText(store, payload, locale, t) : null
+  const withdrawal = row.kind === 'orderPlaced' ? await withdrawalInformation(store, payload, t) : null
   const subject = t(`${keys}.subject`, values)
-  const text = price ? `${body}\n\n${price}` : body
+  const text = [body, price, withdrawal].filter(Boolean).join('\n\n')
   const picture = await mailPicture(env, store, payload, locale, t)
   if (!picture) return { subject, body: text, html: null }
   const { mailHtml } = await import('./mail-html')
@@ -60,9 +80,7 @@ export async function renderNotification(env: MailBindings, row: NotificationRow
 
 /**
  * The car an e-mail is about, as a picture: an order's or a quote's car as configured, or the model of a test drive
- * as it comes in that country; null for e-mails about no car. The address is absolute on the official origin; a
- * local run without one (only outside production) writes a path, which the dev mailbox shows from its own origin;
- * with a real mail provider but no official origin the e-mail stays text only.
+ * as it comes in that country; null for e-mails about no car. The address is absolute on the official origin.
  */
 async function mailPicture(
   env: MailBindings,
@@ -71,8 +89,7 @@ async function mailPicture(
   locale: Locale,
   t: (key: string, values?: Record<string, string | number>) => string,
 ): Promise<MailPicture | null> {
-  const origin = env.OFFICIAL_URL?.replace(/\/$/, '') ?? (mailTransportFor(env) ? null : '')
-  if (origin === null) return null
+  const origin = appConfig(env).OFFICIAL_URL
   const configurationId = payload.orderId
     ? (await store.orders.find(payload.orderId))?.configurationId
     : payload.configurationId
@@ -94,6 +111,43 @@ async function mailPicture(
     height: 300,
     alt: carLabel(t, locale, catalog, configuration, 'front'),
   }
+}
+
+/**
+ * The confirmation of a distance contract on a durable medium (Directive 2011/83/EU, Art. 8(7)): the seller, the right
+ * of withdrawal with its period and the model withdrawal form of Annex I(B), filled in; in Thailand the 7-day right
+ * to cancel and the OCPB registration (Direct Sales and Direct Marketing Act, s. 30).
+ */
+async function withdrawalInformation(
+  store: Store,
+  payload: Record<string, string>,
+  t: (key: string, values?: Record<string, string | number>) => string,
+): Promise<string | null> {
+  if (!payload.orderId) return null
+  const stored = await store.orders.find(payload.orderId)
+  if (!stored) return null
+  const entity = LEGAL_ENTITIES[stored.order.country]
+  const seller = `${t('legal.pre.seller')}: ${entity.company}, ${entity.companyAddress}. ${entity.companyRegistration}. ${entity.contactEmail}, ${entity.contactPhone}`
+  if (stored.order.country === 'TH') {
+    const registration = entity.directMarketingRegistration
+      ? `\n${t('legal.th.registration', { number: entity.directMarketingRegistration })}`
+      : ''
+    return `${seller}${registration}\n\n${t('legal.th.cancel')}`
+  }
+  const goods = `P5 (${payload.number ?? ''})`
+  const form = [
+    t('legal.form.heading'),
+    t('legal.form.instruction'),
+    `– ${t('legal.form.to', { trader: `${entity.company}, ${entity.companyAddress}, ${entity.contactEmail}` })}`,
+    `– ${t('legal.form.notice', { goods })}`,
+    `– ${t('legal.form.ordered')}`,
+    `– ${t('legal.form.name')}`,
+    `– ${t('legal.form.address')}`,
+    `– ${t('legal.form.signature')}`,
+    `– ${t('legal.form.date')}`,
+    t('legal.form.deleteNote'),
+  ].join('\n')
+  return `${seller}\n\n${t('legal.pre.withdrawal')}: ${t('legal.pre.withdrawalValue', { days: entity.withdrawalDays })}\n\n${form}`
 }
 
 /**

@@ -1,3 +1,4 @@
+import { logLine } from '../domain/log'
 import { createStore } from '../store'
 import { type MailSecrets, MailSendError, mailTransportFor } from './mail'
 import { type MailBindings, renderNotification } from './notification-mail'
@@ -44,7 +45,9 @@ export async function deliverNotification(
       if (!(error instanceof MailSendError && error.permanent)) throw error
       // Retrying cannot help: the row stops being retried and says so (the log names the row, not the recipient).
       await outbox.markFailed(row.id)
-      console.error(`notifications: ${row.id} (${row.kind}) failed for good: ${error.message}`)
+      console.error(
+        logLine('error', 'notifications: failed for good', { notificationId: row.id, kind: row.kind, error }),
+      )
       return 'failed'
     }
     await outbox.markSent(row.id, now)
@@ -60,7 +63,7 @@ export async function enqueueNotifications(env: Pick<Env, 'NOTIFY'>, ids: readon
   try {
     await env.NOTIFY.sendBatch(ids.map((id) => ({ body: { id } })))
   } catch (cause) {
-    console.warn('notifications: queue unavailable, the sweep will deliver', cause)
+    console.warn(logLine('warn', 'notifications: queue unavailable, the sweep will deliver', { error: cause }))
   }
 }
 
@@ -75,7 +78,9 @@ export async function handleNotificationBatch(
       await deliverNotification(env, message.body.id, new Date(), fetcher)
       message.ack()
     } catch (cause) {
-      console.warn(`notifications: delivery of ${message.body.id} failed, retrying`, cause)
+      console.warn(
+        logLine('warn', 'notifications: delivery failed, retrying', { notificationId: message.body.id, error: cause }),
+      )
       message.retry({ delaySeconds: Math.min(600, 30 * 2 ** message.attempts) })
     }
   }
@@ -91,7 +96,13 @@ export const MAX_DELIVERY_ATTEMPTS = 20
 export async function sweepOutbox(env: Bindings, now = new Date()): Promise<number> {
   const outbox = createStore(env).notifications
   for (const row of await outbox.failExhausted(MAX_DELIVERY_ATTEMPTS))
-    console.error(`notifications: ${row.id} (${row.kind}) failed for good after ${MAX_DELIVERY_ATTEMPTS} attempts`)
+    console.error(
+      logLine('error', 'notifications: failed for good', {
+        notificationId: row.id,
+        kind: row.kind,
+        attempts: MAX_DELIVERY_ATTEMPTS,
+      }),
+    )
   const pending = await outbox.pendingSince(new Date(now.getTime() - 5 * 60_000), 100)
   await enqueueNotifications(env, pending)
   return pending.length

@@ -1,5 +1,8 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
+import { PRODUCTION_SECRETS } from '../../test/fixtures'
+import { REQUIRED_BINDINGS, REQUIRED_SECRETS } from './env'
+import * as main from './index'
 import { app } from './index'
 
 /** The worker's env as a plain `wrangler deploy` of wrangler.toml gives it: its [vars], plus the given secrets. */
@@ -8,7 +11,9 @@ function deployed(secrets: Record<string, string> = {}): Env {
   return { ...env, ENVIRONMENT: undefined, ...vars, ...secrets } as unknown as Env
 }
 
-const SECRETS = { APP_SECRET: 's'.repeat(48), GRAY_ACCESS_CODE: 'gray-code-of-the-deployment' }
+/** Every required secret and setting, the payment provider's keys among them. */
+const SECRETS = PRODUCTION_SECRETS
+const OFFICIAL = SECRETS.OFFICIAL_URL
 
 describe('production fails closed', () => {
   it('wrangler.toml deploys production: development is only a local setting', () => {
@@ -81,5 +86,58 @@ describe('production fails closed', () => {
     const mailbox = await app.request('/dev/mailbox', {}, production)
     expect(mailbox.status).toBe(404)
     expect(await mailbox.text()).not.toContain('Dev mailbox')
+  })
+
+  it.each(REQUIRED_SECRETS)(
+    'refuses to serve without %s alone: a 503 naming it, for pages and the API',
+    async (name) => {
+      const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+      const { [name]: _missing, ...others } = SECRETS
+      for (const path of ['/no', '/api/health', '/no/auth']) {
+        const res = await app.request(path, {}, deployed(others))
+        expect(res.status, path).toBe(503)
+      }
+      expect(log.mock.calls.flat().map(String).join(' ')).toContain(name)
+    },
+  )
+
+  it.each(REQUIRED_BINDINGS)(
+    'refuses to serve without the %s binding, in any environment: a 503, not a 500',
+    async (name) => {
+      const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+      for (const on of [deployed(SECRETS), { ...env, ENVIRONMENT: 'development' }]) {
+        const { [name]: _missing, ...rest } = on as unknown as Record<string, unknown>
+        const res = await app.request('/no', {}, rest as unknown as Env)
+        expect(res.status).toBe(503)
+        expect(res.headers.get('cache-control')).toBe('no-store')
+      }
+      expect(log.mock.calls.flat().map(String).join(' ')).toContain(name)
+    },
+  )
+
+  it('refuses an official origin that is not HTTPS', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const res = await app.request('/no', {}, deployed({ ...SECRETS, OFFICIAL_URL: 'http://www.nordvolt.example' }))
+    expect(res.status).toBe(503)
+  })
+
+  it('builds every absolute address from OFFICIAL_URL, never from the Host header', async () => {
+    const production = deployed(SECRETS)
+    const forged = { headers: { host: 'evil.example' } }
+    const home = await (await app.request('http://evil.example/no', forged, production)).text()
+    expect(home).toContain(`<link rel="canonical" href="${OFFICIAL}/no"`)
+    expect(home).not.toContain('evil.example')
+    const sitemap = await (await app.request('http://evil.example/sitemap.xml', forged, production)).text()
+    expect(sitemap).toContain(`<loc>${OFFICIAL}/no</loc>`)
+    expect(sitemap).not.toContain('evil.example')
+    const robots = await (await app.request('http://evil.example/robots.txt', forged, production)).text()
+    expect(robots).not.toContain('evil.example')
+  })
+
+  it('exports only what workerd accepts from a main module: handlers, never a plain value', () => {
+    for (const [name, value] of Object.entries(main)) {
+      const handler = typeof value === 'function' || (typeof value === 'object' && value !== null && 'fetch' in value)
+      expect(handler, name).toBe(true)
+    }
   })
 })

@@ -90,6 +90,25 @@ describe('security headers', () => {
   })
 })
 
+describe('the log', () => {
+  it('keeps a client error with line breaks in one structured record: no forged line', async () => {
+    const lines: string[] = []
+    for (const level of ['warn', 'error', 'info', 'log'] as const)
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => lines.push(args.map(String).join(' ')))
+    const { cookie, token } = await antiForgery()
+    const forged = 'x\r\n{"level":"error","msg":"refund issued","order":"NV-1"}\u2028'
+    const res = await call('/api/client-errors', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': token },
+      body: JSON.stringify({ message: forged, url: '/no\r\nforged' }),
+    })
+    expect(res.status).toBe(204)
+    const written = lines.join('\n').split(/[\r\n\u2028\u2029\u0085]/)
+    expect(written).toHaveLength(1)
+    expect(JSON.parse(written[0] ?? '')).toMatchObject({ level: 'warn', msg: 'client error', message: forged })
+  })
+})
+
 describe('anti-forgery', () => {
   it('sets its seed cookie HttpOnly, Secure, SameSite=Lax on the whole site', async () => {
     const res = await call('/api/csrf')
@@ -148,7 +167,10 @@ describe('anti-forgery', () => {
       body: report,
     })
     expect(res.status).toBe(204)
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('client error at /no/configurator/p5'))
+    expect(JSON.parse(String(warn.mock.calls[0]?.[0]))).toMatchObject({
+      msg: 'client error',
+      url: '/no/configurator/p5',
+    })
 
     const form = await call('/api/no-such-form', {
       method: 'POST',

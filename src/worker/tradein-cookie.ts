@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { logLine } from '../domain/log'
 import type { TradeInCarInfo } from '../domain/tradein/balance'
 import type { Site } from '../i18n/sites'
 import type { VisitorTradeIn } from '../routes/route'
@@ -70,7 +71,7 @@ export async function tradeInCarInfo(c: Context<AppEnv>, site: Site): Promise<Tr
   try {
     return await findTradeInCarInfo(c.get('store'), site, cookie.id, await ownerOf(c, cookie.key))
   } catch (error) {
-    console.warn(`[${c.get('requestId')}] trade-in lookup failed`, error)
+    console.warn(logLine('warn', 'trade-in lookup failed', { requestId: c.get('requestId'), error }))
     return null
   }
 }

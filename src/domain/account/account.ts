@@ -15,5 +15,18 @@ export interface Account {
   types: number[]
   /** Staff role, scoped to one country's orders (`npm run staff:grant`); `admin` grants and revokes staff. */
   roles: string[]
+  /** Whether the account's address was confirmed by the link sent to it: staff and admin access need it. */
+  emailConfirmed: boolean
   staffCountry: string | null
+}
+
+/**
+ * Whether an account holds a role: staff or admin access needs the role and a confirmed address, checked on every
+ * request (an address nobody confirmed never opens the staff console, whoever granted it).
+ *
+ * @example
+ * hasRole({ ...account, roles: ['staff'], emailConfirmed: false }, 'staff') // false
+ */
+export function hasRole(account: Pick<Account, 'roles' | 'emailConfirmed'> | null | undefined, role: string): boolean {
+  return account?.emailConfirmed === true && account.roles.includes(role)
 }

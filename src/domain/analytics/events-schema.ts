@@ -24,9 +24,19 @@ export const AnalyticsEventInput = z.strictObject({
     .optional(),
 })
 
-/** A batch of events, as the analytics script sends them. */
+/**
+ * A batch of events, as the analytics script sends them: at most MAX_EVENTS_PER_BATCH, all of one device (a page has
+ * one device id; a batch that names several was not sent by a page).
+ */
 export const AnalyticsBatch = z.strictObject({
-  events: z.array(AnalyticsEventInput).min(1).max(MAX_EVENTS_PER_BATCH),
+  events: z
+    .array(AnalyticsEventInput)
+    .min(1)
+    .max(MAX_EVENTS_PER_BATCH)
+    .refine((events) => events.every((e) => e.deviceId === events[0]?.deviceId), {
+      error: 'invalid',
+      path: [0, 'deviceId'],
+    }),
 })
 export type AnalyticsBatch = z.output<typeof AnalyticsBatch>
 

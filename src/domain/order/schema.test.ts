@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { anonymisedContact } from '../privacy/erasure'
 import {
   ConsentFlagsBody,
   CustomerActionBody,
@@ -41,5 +42,14 @@ describe('order schemas', () => {
     expect(CustomerActionBody.safeParse({ event: 'markRefunded' }).success).toBe(false)
     expect(OrderEventBody.parse({ event: 'allocate' })).toEqual({ event: 'allocate' })
     expect(IsoInstantSchema.safeParse('2026-03-01T09:30:00Z').success).toBe(false)
+  })
+})
+
+describe('a stored order after its customer’s data was erased', () => {
+  it('still reads, with the erased contact', () => {
+    const order = { ...placed(), contact: anonymisedContact({ country: 'NL', usage: 'personal' }) }
+    expect(OrderSchema.safeParse(JSON.parse(JSON.stringify(order))).success).toBe(true)
+    const halfErased = { ...order, contact: { ...order.contact, firstName: 'Anne' } }
+    expect(OrderSchema.safeParse(halfErased).success).toBe(false)
   })
 })

@@ -91,6 +91,25 @@ const NormalisedPersonalSchema: z.ZodType<NormalisedPersonal> = z.strictObject({
   financeId: nullable(z.string()),
 })
 
+/** The contact of an order whose customer's personal data was erased (`anonymisedContact`, domain/privacy). */
+const ErasedPersonalSchema: z.ZodType<NormalisedPersonal> = z.strictObject({
+  firstName: z.literal(''),
+  lastName: z.literal(''),
+  country: z.enum(ORDER_COUNTRIES),
+  zip: z.literal(''),
+  city: z.literal(''),
+  street: z.literal(''),
+  apartment: z.null(),
+  email: z.literal(''),
+  phone: z.literal(''),
+  usage: UsageSchema,
+  companyName: z.null(),
+  companyNumber: z.null(),
+  companyAddress: z.null(),
+  birthday: z.null(),
+  financeId: z.null(),
+})
+
 const ConsentRecordSchema: z.ZodType<ConsentRecord> = z.strictObject({
   consent: z.enum(CONSENTS),
   textKey: z.enum(Object.values(CONSENT_TEXT_KEYS) as [ConsentRecord['textKey'], ...ConsentRecord['textKey'][]]),
@@ -112,7 +131,7 @@ export const OrderSchema: z.ZodType<Order> = z.strictObject({
   orderDate: nullable(IsoInstantSchema),
   reservationNumber: nullable(z.string().regex(/^RS-[A-Z]{2}-[0-9A-Z]{6}$/)),
   reservationDate: nullable(IsoInstantSchema),
-  contact: NormalisedPersonalSchema,
+  contact: z.union([NormalisedPersonalSchema, ErasedPersonalSchema]),
   storeId: nullable(z.string()),
   financePreference: nullable(z.enum(FINANCE_KINDS)),
   financeOption: nullable(z.string()),

@@ -1,5 +1,6 @@
 import type { Order } from '../../domain/order/order'
 import { type StepState, timeline } from '../../domain/order/state'
+import { dateInTimeZone } from '../../i18n/calendar'
 import { formatDate } from '../../i18n/dates'
 import type { MessageKey } from '../../i18n/intl'
 import { CarPicture } from '../../ui/car'
@@ -63,7 +64,9 @@ export function OrderTimeline({ order }: { order: Order }) {
             {step.at ? (
               <>
                 {' · '}
-                <span className="timeline__date">{formatDate(step.at.slice(0, 10), site.locale)}</span>
+                <span className="timeline__date">
+                  {formatDate(dateInTimeZone(new Date(step.at), site.timeZone), site.locale)}
+                </span>
               </>
             ) : null}
           </span>

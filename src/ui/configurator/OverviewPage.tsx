@@ -4,6 +4,7 @@ import type { DeliveryWindow } from '../../domain/catalog/delivery'
 import { catalogItem } from '../../domain/catalog/items'
 import type { Catalog } from '../../domain/catalog/schema'
 import type { FinanceKind } from '../../domain/finance/products'
+import type { MobilityMessage } from '../../domain/legal/energy'
 import { priceChange } from '../../domain/pricing/change'
 import type { PriceQuote } from '../../domain/pricing/engine'
 import { formatMoney } from '../../i18n/formats'
@@ -30,6 +31,8 @@ export interface OverviewData {
   financeKind?: FinanceKind | null
   /** The version's specifications as messages (label, value and its figures), chosen by the route. */
   specs: OverviewSpec[]
+  /** France: the mobility message of the day, shown with the advertised car; null elsewhere. */
+  mobility?: MobilityMessage | null
 }
 
 export interface OverviewSpec {
@@ -171,6 +174,7 @@ export function OverviewPage({ data }: { data: OverviewData }) {
           {list('choices-title', 'overview.choices', choices)}
           {specs.length > 0 ? list('specs-title', 'overview.specs', specs) : null}
           {specs.length > 0 ? <p className="disclaimer">{t('configurator.disclaimer')}</p> : null}
+          {data.mobility ? <p className="mobility">{t(data.mobility)}</p> : null}
         </div>
       </div>
     </article>

@@ -1,9 +1,9 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { AnalyticsBatch } from '../../domain/analytics/events-schema'
+import { channelOf } from '../../domain/client-platform'
 import { analyticsAllowed } from '../analytics'
 import { enqueueEvents, queuedEvents } from '../analytics-queue'
-import { limitPerClient } from '../middleware/rate-limit'
 import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { type EndpointSpec, jsonBody, routePath } from './endpoint'
@@ -11,6 +11,8 @@ import { ApiProblem } from './errors'
 
 /** Events one device may send per minute; a page view sends a handful (browse, scroll depths, a click). */
 export const EVENTS_PER_MINUTE = 120
+/** Events one address may send per minute, whatever device ids it names (EVENTS_LIMITER in wrangler.toml). */
+export const ADDRESS_EVENTS_PER_MINUTE = 300
 
 export const EVENT_ENDPOINTS = {
   recordEvents: {
@@ -46,19 +48,27 @@ export const EVENT_ENDPOINTS = {
 } satisfies Record<string, EndpointSpec>
 
 /**
- * Whether a batch fits its devices' budget of EVENTS_PER_MINUTE (the EVENTS_DEVICE_LIMITER binding, one count per
- * event), counted at the edge: the events are not in D1 yet when the next batch comes, and reading D1 for every batch
- * would put the peak's load back on the database.
+ * Whether a batch fits a key's budget, one count per event (a Workers Rate Limiting binding counts one per call),
+ * counted at the edge: the events are not in D1 yet when the next batch comes, and reading D1 for every batch would
+ * put the peak's load back on the database.
  */
-async function withinDeviceBudget(limiter: RateLimit, events: readonly { deviceId: string }[]): Promise<boolean> {
-  const outcomes = await Promise.all(events.map((e) => limiter.limit({ key: e.deviceId })))
+async function withinBudget(limiter: RateLimit, key: string, events: readonly unknown[]): Promise<boolean> {
+  const outcomes = await Promise.all(events.map(() => limiter.limit({ key })))
   return outcomes.every((outcome) => outcome.success)
+}
+
+/**
+ * The batch's budgets: its address's (ADDRESS_EVENTS_PER_MINUTE events, the one a client cannot choose; a request
+ * that did not come through Cloudflare has no address and is not counted), then its device's (EVENTS_PER_MINUTE).
+ */
+async function withinBudgets(c: Context<AppEnv>, events: readonly { deviceId: string }[]): Promise<boolean> {
+  const address = c.req.header('cf-connecting-ip')
+  if (address && !(await withinBudget(c.env.EVENTS_LIMITER, address, events))) return false
+  return withinBudget(c.env.EVENTS_DEVICE_LIMITER, events[0]?.deviceId ?? '', events)
 }
 
 export const eventsApi = new Hono<AppEnv>().post(
   routePath(EVENT_ENDPOINTS.recordEvents),
-  // Per client as well as per device: a script inventing device ids is still one address.
-  limitPerClient('EVENTS_LIMITER', 'analytics.error.tooMany'),
   // Consent first: without it nothing is read, validated or queued.
   async (c, next) => {
     if (!analyticsAllowed(c)) throw new ApiProblem(403, 'consent_required', 'analytics.error.noConsent')
@@ -66,8 +76,10 @@ export const eventsApi = new Hono<AppEnv>().post(
   },
   jsonBody(EVENT_ENDPOINTS.recordEvents),
   async (c) => {
-    const { events } = c.req.valid('json')
-    if (!(await withinDeviceBudget(c.env.EVENTS_DEVICE_LIMITER, events)))
+    // The channel is the request's (the app's webview says 20 in its user agent), whatever the script wrote.
+    const channel = channelOf(c.req.header('user-agent') ?? '')
+    const events = c.req.valid('json').events.map((event) => ({ ...event, channel }))
+    if (!(await withinBudgets(c, events)))
       throw new ApiProblem(429, 'rate_limited', 'analytics.error.tooMany', undefined, 60)
     // Answered at once; the queue's consumer stores them, up to 100 messages in one D1 batch (analytics-queue.ts).
     const queued = queuedEvents(events, 'client', new Date())

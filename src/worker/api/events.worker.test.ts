@@ -5,7 +5,7 @@ import type { AnalyticsQueueMessage, QueuedAnalyticsEvent } from '../../domain/a
 import { CATALOGS } from '../../i18n/catalogs'
 import { ANALYTICS_DEAD_LETTERS, ANALYTICS_QUEUE, queuedEvents } from '../analytics-queue'
 import worker, { app } from '../index'
-import { EVENTS_PER_MINUTE } from './events'
+import { ADDRESS_EVENTS_PER_MINUTE, EVENTS_PER_MINUTE } from './events'
 
 const today = new Date().toISOString().slice(0, 10)
 const consentCookie = (analytics: boolean) => `__Host-consent=v1.${today}.a${analytics ? 1 : 0}.m0`
@@ -55,7 +55,7 @@ function spyQueue(refuse = false) {
 }
 
 /** Posts events to the endpoint of a worker whose analytics queue is `queue`, as a page's script does. */
-async function postEvents(queue: Queue, body: unknown, analytics = true) {
+async function postEvents(queue: Queue, body: unknown, analytics = true, address?: string) {
   const bindings = { ...env, ANALYTICS: queue }
   const csrf = await app.request('/api/csrf', {}, bindings)
   const csrfCookie = (csrf.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
@@ -69,11 +69,21 @@ async function postEvents(queue: Queue, body: unknown, analytics = true) {
         'x-csrf-token': token,
         language: 'de-AT',
         cookie: `${csrfCookie}; ${consentCookie(analytics)}`,
+        ...(address ? { 'cf-connecting-ip': address } : {}),
       },
       body: JSON.stringify(body),
     },
     bindings,
   )
+}
+
+/**
+ * Waits, when the wall-clock minute ends within `seconds`, for the next one: the local rate limiter counts in
+ * windows aligned to the minute, so a limit test that straddles two windows would see two budgets.
+ */
+async function awayFromMinuteEdge(seconds = 15): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000)
+  if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 50))
 }
 
 /** Runs the worker's queue handler on messages as the analytics queue delivers them; the acks and retries. */
@@ -175,7 +185,7 @@ describe('POST /api/events', () => {
     expect(result.explicitAcks.sort()).toEqual([...ids].sort())
     expect(result.retryMessages).toEqual([])
     expect(await stored(device)).toHaveLength(2)
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`message ${ids[1]} dropped: not events`))
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`dropped: not events.*"messageId":"${ids[1]}"`)))
   })
 
   it('stores the rest of a batch one by one when one message fails in D1, and retries only that one', async () => {
@@ -195,7 +205,9 @@ describe('POST /api/events', () => {
     expect(result.explicitAcks.sort()).toEqual([ids[0], ids[2]].sort())
     expect(result.retryMessages.map((m) => m.msgId)).toEqual([ids[1]])
     expect((await stored(device)).map((r) => r.event_id)).toEqual([sent[0]?.id, sent[2]?.id])
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`message ${ids[1]} not stored`), expect.any(Error))
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(new RegExp(`not stored, retrying.*"messageId":"${ids[1]}".*"error"`)),
+    )
   })
 
   it('drops the events with a warning and answers 503 when the queue refuses them', async () => {
@@ -208,7 +220,7 @@ describe('POST /api/events', () => {
     expect(await res.json()).toMatchObject({
       error: { code: 'analytics_unavailable', message: CATALOGS['de-AT']['analytics.error.unavailable'] },
     })
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('queue unavailable, 1 dropped'), expect.any(Error))
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/queue unavailable, events dropped.*"events":1,"error"/))
     expect(await stored(device)).toEqual([])
   })
 
@@ -253,6 +265,7 @@ describe('POST /api/events', () => {
   })
 
   it(`limits a device to ${EVENTS_PER_MINUTE} events a minute, counted at the edge`, async () => {
+    await awayFromMinuteEdge()
     const { queue, sent } = spyQueue()
     const device = newDevice()
     const batch = { events: Array.from({ length: 20 }, () => event(device)) }
@@ -262,5 +275,33 @@ describe('POST /api/events', () => {
     expect(sent).toHaveLength(EVENTS_PER_MINUTE)
     // Another device is not held back by this one.
     expect((await postEvents(queue, { events: [event(newDevice())] })).status).toBe(202)
+  }, 30_000)
+
+  it(`limits an address to ${ADDRESS_EVENTS_PER_MINUTE} events a minute, whatever device ids it invents`, async () => {
+    await awayFromMinuteEdge()
+    const { queue, sent } = spyQueue()
+    const address = '203.0.113.77'
+    const statuses: number[] = []
+    // 20 requests of 20 events, each request under a new device id: 400 events from one address.
+    for (let i = 0; i < 20; i++) {
+      const device = newDevice()
+      const batch = { events: Array.from({ length: 20 }, () => event(device)) }
+      statuses.push((await postEvents(queue, batch, true, address)).status)
+    }
+    expect(statuses.filter((s) => s === 202)).toHaveLength(ADDRESS_EVENTS_PER_MINUTE / 20)
+    expect(statuses.slice(ADDRESS_EVENTS_PER_MINUTE / 20).every((s) => s === 429)).toBe(true)
+    expect(sent).toHaveLength(ADDRESS_EVENTS_PER_MINUTE)
+    // Another address is not held back by this one.
+    expect((await postEvents(queue, { events: [event(newDevice())] }, true, '203.0.113.78')).status).toBe(202)
+  }, 30_000)
+
+  it('refuses a batch that names more than one device, and one of more than 20 events', async () => {
+    const { queue, send } = spyQueue()
+    const mixed = await postEvents(queue, { events: [event(newDevice()), event(newDevice())] })
+    expect(mixed.status).toBe(422)
+    const device = newDevice()
+    const long = await postEvents(queue, { events: Array.from({ length: 21 }, () => event(device)) })
+    expect(long.status).toBe(422)
+    expect(send).not.toHaveBeenCalled()
   })
 })

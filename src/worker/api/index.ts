@@ -1,13 +1,14 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
+import { logLine } from '../../domain/log'
 import { SITES } from '../../i18n/sites'
 import { reportError } from '../error-reporting'
 import { issueCsrfToken } from '../middleware/csrf'
 import { limitPerClient } from '../middleware/rate-limit'
 import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
+import { APP_ENDPOINTS, appApi } from './app'
 import { CATALOG_ENDPOINTS, catalogApi } from './catalog'
 import { type EndpointSpec, jsonBody, openApiDocument, routePath } from './endpoint'
 import { EVENT_ENDPOINTS, eventsApi } from './events'
@@ -89,20 +90,16 @@ export const ENDPOINTS = {
   ...TEST_DRIVE_ENDPOINTS,
   ...TRADE_IN_ENDPOINTS,
   ...EVENT_ENDPOINTS,
+  ...APP_ENDPOINTS,
 } satisfies Record<string, EndpointSpec>
 
 const document = openApiDocument(Object.values(ENDPOINTS))
-
-/** Bodies above this size are refused before they are read (413). */
-export const MAX_BODY_BYTES = 64 * 1024
 
 /**
  * JSON endpoints. Validation failures answer 422 with field-level messages in the request's
  * language, in the shape of `ApiErrorBody`.
  */
 export const api = new Hono<AppEnv>()
-  // Over the limit, hono's bodyLimit throws an HTTPException(413), which errorAnswer answers (payload_too_large).
-  .use(bodyLimit({ maxSize: MAX_BODY_BYTES }))
   .get(routePath(ENDPOINTS.health), (c) => c.json({ ok: true as const }))
   .get(routePath(ENDPOINTS.csrf), async (c) =>
     c.json({ token: await issueCsrfToken(c) }, 200, { 'cache-control': CachePolicy.none }),
@@ -125,7 +122,9 @@ export const api = new Hono<AppEnv>()
     jsonBody(ENDPOINTS.clientErrors),
     (c) => {
       const report = c.req.valid('json')
-      console.warn(`[${c.get('requestId')}] client error at ${report.url}: ${report.message}`)
+      console.warn(
+        logLine('warn', 'client error', { requestId: c.get('requestId'), url: report.url, message: report.message }),
+      )
       // To the error reporter too (production with a DSN): a crash the page's error boundary caught.
       reportError(Object.assign(new Error(report.message), { name: 'ClientCrash', stack: report.stack }), {
         source: 'browser',
@@ -141,6 +140,7 @@ export const api = new Hono<AppEnv>()
   .route('/', testDriveApi)
   .route('/', tradeInApi)
   .route('/', eventsApi)
+  .route('/', appApi)
   .all('*', () => {
     throw new HTTPException(404)
   })

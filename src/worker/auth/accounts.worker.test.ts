@@ -86,24 +86,61 @@ describe('creating an account and signing in', () => {
     expect(decode(await unknown.text())).toContain(message)
   })
 
-  it('refuses an e-mail for a while after repeated failures, even with the right password', async () => {
+  it('holds back a guesser after 5 wrong passwords from one place, not the customer signing in elsewhere', async () => {
     const { email } = await signedUp()
+    const guesser = { 'cf-connecting-ip': '203.0.113.10' }
     for (let i = 0; i < 5; i++)
-      expect((await visitor().signIn('/no', { email, password: `wrong ${i}` })).status).toBe(401)
-    const res = await visitor().signIn('/no', { email, password: PASSWORD })
-    expect(res.status).toBe(429)
-    expect(decode(await res.text())).toContain(CATALOGS['nb-NO']['auth.error.throttled'])
+      expect((await visitor(guesser).signIn('/no', { email, password: `wrong ${i}` })).status).toBe(401)
+    const held = await visitor(guesser).signIn('/no', { email, password: PASSWORD })
+    expect(held.status).toBe(429)
+    expect(decode(await held.text())).toContain(CATALOGS['nb-NO']['auth.error.throttled'])
+    // The customer, at home: the guesses cost them nothing.
+    expect((await visitor().signIn('/no', { email, password: PASSWORD })).status).toBe(303)
   })
 
-  it('counts parallel guesses atomically: of 20 wrong passwords sent at once, only 5 are tried', async () => {
+  it('counts parallel guesses atomically: of 20 wrong passwords sent at once from one place, only 5 are tried', async () => {
     const { email } = await signedUp()
+    const guesser = { 'cf-connecting-ip': '203.0.113.11' }
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => visitor().signIn('/no', { email, password: `wrong ${i}` })),
+      Array.from({ length: 20 }, (_, i) => visitor(guesser).signIn('/no', { email, password: `wrong ${i}` })),
     )
     const statuses = answers.map((res) => res.status)
     expect(statuses.filter((status) => status === 401)).toHaveLength(5)
     expect(statuses.filter((status) => status === 429)).toHaveLength(15)
   })
+
+  it('locks an address guessed from many places after 50, which a password reset lifts at once', async () => {
+    const { email } = await signedUp()
+    // 60 guesses at once from 30 addresses, 2 each (under each pair's 5): the address-wide 50 hold, atomically.
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        visitor({ 'cf-connecting-ip': `198.18.${Math.floor(i / 2)}.1` }).signIn('/no', { email, password: `x${i}` }),
+      ),
+    )
+    expect(answers.filter((res) => res.status === 401)).toHaveLength(50)
+    // The customer, with the right password: told why, and how to get in now.
+    const locked = await visitor().signIn('/no', { email, password: PASSWORD })
+    expect(locked.status).toBe(429)
+    expect(decode(await locked.text())).toContain(CATALOGS['nb-NO']['auth.error.locked'])
+    // The reset link goes to the customer's inbox; using it lifts the lock.
+    await visitor().postForm('/no/auth/reset', { intent: 'request', email })
+    const row = await env.DB.prepare(
+      `SELECT payload FROM notifications WHERE recipient = ?1 AND kind = 'passwordReset' ORDER BY created_at DESC LIMIT 1`,
+    )
+      .bind(email)
+      .first<{ payload: string }>()
+    const link = new URL((JSON.parse(row?.payload ?? '{}') as { link: string }).link)
+    const token = link.searchParams.get('token') ?? ''
+    const newPassword = 'a new horse battery staple'
+    const reset = await visitor().postForm(
+      '/no/auth/reset',
+      { intent: 'reset', token, password: newPassword },
+      `${link.pathname}${link.search}`,
+    )
+    expect(reset.status).toBe(303)
+    expect((await visitor().signIn('/no', { email, password: newPassword })).status).toBe(303)
+    // 60 password checks at once: seconds on a loaded machine.
+  }, 30_000)
 
   it('keeps counting an address’s failures when it signs in to its own account', async () => {
     const { email: own } = await signedUp()

@@ -3,6 +3,7 @@ import { enqueueNotifications } from '../notifications'
 import type { AppEnv } from '../types'
 import { hashPassword, randomToken, sha256, verifyPassword } from './crypto'
 import { startSession } from './session'
+import { addressKey } from './throttle'
 
 /** A reset link works once, within this time of being sent. */
 export const RESET_LINK_TTL_MS = 30 * 60 * 1000
@@ -21,15 +22,9 @@ function clientOf(c: Context<AppEnv>): string {
   return c.req.header('cf-connecting-ip') ?? 'local'
 }
 
-/**
- * The public origin for links in e-mails: OFFICIAL_URL, or the request's own outside production. Production without
- * OFFICIAL_URL refuses, so a forged Host header can never put another site into a reset link.
- */
+/** The public origin for links in e-mails: OFFICIAL_URL, never the request's Host (a forged one is ignored). */
 export function publicOrigin(c: Context<AppEnv>): string {
-  const config = c.get('config')
-  if (config.OFFICIAL_URL) return config.OFFICIAL_URL.replace(/\/$/, '')
-  if (config.ENVIRONMENT === 'production') throw new Error('OFFICIAL_URL is required in production for e-mail links')
-  return new URL(c.req.url).origin
+  return c.get('config').OFFICIAL_URL
 }
 
 /** Queues outbox e-mails for delivery after the response; the sweep sends them if the queue is down. */
@@ -123,7 +118,11 @@ export async function resetPassword(
   if (!used) return 'invalidLink'
   if (used.notificationId) deliver(c, [used.notificationId])
   const user = await accounts.findUserById(used.userId)
-  if (user) await startSession(c, user, now)
+  if (user) {
+    // The reset proved the inbox: every sign-in lock of the address is lifted.
+    await accounts.clearAttemptsOf(addressKey(user.email))
+    await startSession(c, user, now)
+  }
   return 'ok'
 }
 

@@ -9,7 +9,7 @@ import { confirmEmail, emailConfirmationOpen, requestEmailChange, sendSignUpConf
 import { deleteAccount } from './privacy'
 import { changePassword, passwordResetOpen, requestPasswordReset, resetPassword } from './recovery'
 import { endSession, type resolveUser, startSession } from './session'
-import { accountKey, clientKey, throttle } from './throttle'
+import { accountKey, clientKey, signInKeys, throttle } from './throttle'
 
 /** Signed cookie that marks a visitor admitted to the gray release. */
 export const GRAY_COOKIE = '__Host-nv_gray'
@@ -31,8 +31,13 @@ export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<type
     user,
 
     async signIn({ email, password }) {
-      const guard = throttle(accounts, [accountKey(`email:${email.toLowerCase()}`), clientKey(c)])
-      if (await guard.blocked()) return 'throttled'
+      const { keys, addressWide } = signInKeys(c, email)
+      const guard = throttle(accounts, keys)
+      if (await guard.blocked()) {
+        // Only the address-wide lock is lifted by a password reset; the others pass with the window.
+        const onlyAddress = keys.every((_, i) => (i === addressWide) === guard.overAt(i))
+        return onlyAddress ? 'locked' : 'throttled'
+      }
       const found = await accounts.findUserByEmail(email)
       decoyHash ??= hashPassword('decoy-password')
       const stored = found

@@ -37,6 +37,7 @@ function toSessionUser(user: UserRecord, sessionId: string, familyId: string): S
     phone: user.phone,
     types: user.types,
     roles: user.roles,
+    emailConfirmed: user.emailConfirmed,
     staffCountry: user.staffCountry,
     sessionId,
     familyId,

@@ -10,12 +10,9 @@ import type { AppEnv } from '../types'
  * count, so it passes, as it does when the binding is missing.
  *
  * @example
- * app.post('/api/events', limitPerClient('EVENTS_LIMITER', 'analytics.error.tooMany'), handler)
+ * app.post('/api/client-errors', limitPerClient('CLIENT_ERRORS_LIMITER', 'api.error.rateLimited'), handler)
  */
-export function limitPerClient(
-  binding: 'EVENTS_LIMITER' | 'CLIENT_ERRORS_LIMITER',
-  message: MessageKey,
-): MiddlewareHandler<AppEnv> {
+export function limitPerClient(binding: 'CLIENT_ERRORS_LIMITER', message: MessageKey): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const client = c.req.header('cf-connecting-ip')
     const limiter = c.env[binding] as RateLimit | undefined

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import { describe, expect, it } from 'vitest'
@@ -91,5 +92,41 @@ describe('responseHeaders', () => {
       const made = (await app.request('/', { headers: { 'x-request-id': given } })).headers.get('x-request-id')
       expect(made).toMatch(/^[0-9a-f-]{36}$/)
     }
+  })
+})
+
+/** The headers `public/_headers` gives the files under a path pattern. */
+function staticFileHeaders(pattern: string): Map<string, string> {
+  const lines = readFileSync('public/_headers', 'utf8').split('\n')
+  const headers = new Map<string, string>()
+  let inRule = false
+  for (const line of lines) {
+    if (line.startsWith('#') || line.trim() === '') continue
+    if (!line.startsWith(' ')) inRule = line.trim() === pattern
+    else if (inRule) {
+      const [name, ...value] = line.trim().split(':')
+      headers.set((name ?? '').toLowerCase(), value.join(':').trim())
+    }
+  }
+  return headers
+}
+
+describe('static files (public/_headers)', () => {
+  it('carry every security header a Worker response carries, with the same values', async () => {
+    const headers = staticFileHeaders('/*')
+    const worker = Object.fromEntries((await appWith(quiet).request('/')).headers)
+    // Those that depend on the request or the answer: its own policy, id and body, and the opener policy.
+    for (const name of ['content-type', 'content-length', 'content-security-policy', 'x-request-id'])
+      delete worker[name]
+    delete worker['cross-origin-opener-policy']
+    expect(Object.keys(worker).length).toBeGreaterThan(8)
+    for (const [name, value] of Object.entries(worker)) expect(headers.get(name), name).toBe(value)
+  })
+
+  it('carry a policy that lets a file opened on its own load nothing but its own pictures and styles', () => {
+    const policy = staticFileHeaders('/*').get('content-security-policy') ?? ''
+    expect(policy).toContain("default-src 'none'")
+    expect(policy).toContain("frame-ancestors 'none'")
+    expect(policy).not.toContain('script-src')
   })
 })

@@ -32,7 +32,7 @@ export function buildPageContext(
     language: site.locale,
     languageCode: site.languageCode,
     countryCode: site.countryCode,
-    officialUrl: config.OFFICIAL_URL ?? url.origin,
+    officialUrl: config.OFFICIAL_URL,
     pathWithLanguage: site.prefix,
     channel: channelOf(userAgent),
     env: config.ENVIRONMENT,

@@ -1,0 +1,61 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { z } from 'zod'
+import type { SignInReason } from '../domain/app-bridge'
+import { safeRedirectPath } from '../domain/redirect'
+import type { MessageKey } from '../i18n/intl'
+import { linkTo } from '../i18n/links'
+import type { Site } from '../i18n/sites'
+import { PageError } from '../routes/route'
+import { appShell } from './app-shell'
+import { exchangeSignInCode } from './auth/app-sign-in'
+import { formBody } from './form-body'
+import { isForeignRequest } from './middleware/same-origin'
+import { CachePolicy } from './ssr/cache-policy'
+import type { AppEnv } from './types'
+
+/** What the app's webview posts: the code, the account it is for, and the page to come back to. */
+const SignInCodeForm = z.object({
+  code: z.string().max(100),
+  account: z.string().max(100),
+  returnTo: z.string().max(2048).optional(),
+})
+
+/**
+ * Whether the post is the app's own or one of our pages': the app loads it as a navigation of its own
+ * (`Sec-Fetch-Site: none`), the bridge script sends it from a page (`same-origin`). Anything from another site is
+ * refused, and so is a post that says neither.
+ */
+function postedByTheAppOrUs(c: Context<AppEnv>): boolean {
+  const fetchSite = c.req.header('sec-fetch-site')
+  return (fetchSite === 'none' || fetchSite === 'same-origin') && !isForeignRequest(c)
+}
+
+/** Why a code signed nobody in, in the visitor's words ('required' is the page's own message). */
+const REFUSALS = {
+  required: 'error.signInInApp.message',
+  expired: 'app.signIn.expired',
+  used: 'app.signIn.used',
+  wrongAccount: 'app.signIn.wrongAccount',
+  invalid: 'app.signIn.invalid',
+} as const satisfies Record<SignInReason, MessageKey>
+
+/**
+ * `POST {prefix}/app/sign-in`: the app's webview exchanges a sign-in code (docs/features/app-webview.md) for the web's
+ * session cookies and goes on (303) to `returnTo`; no credential is ever in an address. Only in the app. A refused
+ * code shows "Please sign in in the app" with the reason, and tells the app (`signInRequired`).
+ */
+export async function handleAppSignIn(c: Context<AppEnv>, site: Site): Promise<Response> {
+  if (!appShell(c)) throw new HTTPException(404)
+  if (!postedByTheAppOrUs(c)) throw new HTTPException(403)
+  const form = SignInCodeForm.safeParse(await formBody(c))
+  const returnTo = safeRedirectPath(form.success ? form.data.returnTo : undefined, linkTo(site, '/'))
+  const outcome = form.success
+    ? await exchangeSignInCode(c, form.data.code, form.data.account)
+    : ({ kind: 'refused', reason: 'invalid' } as const)
+  if (outcome.kind === 'signedIn') {
+    c.header('cache-control', CachePolicy.none)
+    return c.redirect(returnTo, 303)
+  }
+  throw new PageError('signInInApp', 401, { message: REFUSALS[outcome.reason] }, { reason: outcome.reason, returnTo })
+}
