@@ -11,8 +11,6 @@ import type { AppEnv } from '../types'
 import { deliverWhenDue } from './delivery'
 import { list, readStripeForm } from './form'
 import {
-  type StripeError,
-  stripeError,
   closeSession,
   createRefund,
   createSession,
@@ -20,7 +18,9 @@ import {
   currentRefund,
   REFUND_SETTLES_AFTER_SECONDS,
   type SessionObject,
+  type StripeError,
   sessionView,
+  stripeError,
 } from './model'
 
 type Answer = { status: number; body: unknown }

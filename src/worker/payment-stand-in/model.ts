@@ -123,19 +123,29 @@ export async function createSession(
   const unitAmount = Number(text(price.unit_amount))
   const quantity = Number(text(item?.quantity) ?? '1')
   if (!currency || !Number.isSafeInteger(unitAmount) || unitAmount < 1 || !Number.isSafeInteger(quantity))
-    return stripeError(400, 'invalid_request_error', 'Missing required param: line_items[0][price_data][unit_amount].', {
-      code: 'parameter_missing',
-      param: 'line_items[0][price_data][unit_amount]',
-    })
+    return stripeError(
+      400,
+      'invalid_request_error',
+      'Missing required param: line_items[0][price_data][unit_amount].',
+      {
+        code: 'parameter_missing',
+        param: 'line_items[0][price_data][unit_amount]',
+      },
+    )
   const methods = list(params.allowed_payment_method_types).map(String)
   const offered = methods.length > 0 ? methods : ['card']
   for (const method of offered) {
     const facts = PAYMENT_DATA.methods[method as PaymentMethod]
     if (!facts)
-      return stripeError(400, 'invalid_request_error', `Invalid allowed_payment_method_types[0]: must be one of card, …`, {
-        code: 'parameter_invalid_string',
-        param: 'allowed_payment_method_types',
-      })
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `Invalid allowed_payment_method_types[0]: must be one of card, …`,
+        {
+          code: 'parameter_invalid_string',
+          param: 'allowed_payment_method_types',
+        },
+      )
     if (!(facts.currencies as string[]).includes(currency.toUpperCase()))
       return stripeError(
         400,
