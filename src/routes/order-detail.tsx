@@ -16,6 +16,7 @@ import { formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import type { FinanceApplication } from '../store/finance-applications'
+import { FinanceTerms } from '../ui/finance/FinanceTerms'
 import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { NextSteps } from '../ui/NextSteps'
@@ -260,6 +261,7 @@ function OrderDetailPage({ data }: { data: DetailData }) {
       ) : data.tradeIn ? (
         <p>{t('tradeIn.line.estimate', { car: data.tradeIn.car, amount: data.tradeIn.estimate })}</p>
       ) : null}
+      {order.finance ? <FinanceTerms finance={order.finance} basis={data.price?.headline.basis ?? 'inclVat'} /> : null}
       {data.financeApplication ? <FinanceApplicationSection application={data.financeApplication} /> : null}
       {data.confirm ? (
         <ConfirmStep data={data} event={data.confirm} />

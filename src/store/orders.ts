@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Order } from '../domain/order/order'
+import { CLOSED_STATUSES } from '../domain/order/repeat'
 import { OrderSchema } from '../domain/order/schema'
 import { releasesStock } from '../domain/stock/stock'
 import { type BadRecordLog, badRecordLog, UnreadableRecordError } from './bad-records'
@@ -166,6 +167,25 @@ export function createOrderStore(db: D1Database, bad: BadRecordLog = badRecordLo
         .first<{ id: string }>()
       if (!earlier && stockCarId) return { status: 'outOfStock', id: null, notificationId: null }
       return { status: 'duplicate', id: earlier?.id ?? id, notificationId: null }
+    },
+
+    /**
+     * The customer's order still under way for the same car (its choices key), newest first, if any: the one a repeat
+     * order is refused for. Orders from before the car's key was stored are matched through their saved build.
+     */
+    async openOrderForCar(
+      ownerId: string,
+      carKey: string,
+    ): Promise<{ id: string; number: string | null; kind: string } | null> {
+      return db
+        .prepare(
+          `SELECT o.id, o.number, o.kind FROM orders o LEFT JOIN configurations c ON c.id = o.configuration_id
+            WHERE o.owner_id = ?1 AND (o.car_key = ?2 OR (o.car_key IS NULL AND c.choices_key = ?2))
+              AND o.status NOT IN (${CLOSED_STATUSES.map((status) => `'${status}'`).join(', ')})
+            ORDER BY o.created_at DESC LIMIT 1`,
+        )
+        .bind(ownerId, carKey)
+        .first<{ id: string; number: string | null; kind: string }>()
     },
 
     /** The order a form's idempotency key already placed, if any. */

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { IsoDate, UsageSchema } from '../catalog/markets-schema'
 import { CurrencySchema } from '../catalog/schema'
 import { FINANCE_KINDS } from '../finance/products'
+import { ChosenFinanceSchema } from '../finance/schema'
 import type { Money } from '../money'
 import { CONSENT_TEXT_KEYS, CONSENTS, type ConsentRecord } from './consents'
 import { isIsoInstant } from './instant'
@@ -152,6 +153,17 @@ export const OrderSchema: z.ZodType<Order> = z.strictObject({
   resumeStatus: nullable(StatusSchema),
   dates: z.partialRecord(StatusSchema, IsoInstantSchema),
   updatedAt: IsoInstantSchema,
+  // Added after orders were first stored: absent in orders of before, and for cash or without a trade-in.
+  finance: ChosenFinanceSchema.optional(),
+  tradeIn: z
+    .strictObject({
+      valuationId: z.string().max(64),
+      car: z.string().max(200),
+      estimate: MoneySchema,
+      credit: z.int().min(0),
+      validUntil: IsoDate,
+    })
+    .optional(),
 })
 
 /**

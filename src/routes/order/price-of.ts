@@ -20,5 +20,5 @@ export async function priceOf(ctx: LoadContext, configurationId: string, deliver
   ])
   const { configuration: choices, quote, date, catalog } = priced
   const products = finance ? productsFor([finance], country, configuration.usage, date) : []
-  return { configuration, choices, quote, products, catalog }
+  return { configuration, choices, quote, products, catalog, date }
 }

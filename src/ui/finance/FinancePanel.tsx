@@ -126,6 +126,7 @@ export function FinancePanel({ finance, onChange, currency, request, hidden, hre
           currency={currency}
           hidden={hidden}
           onChoice={post ? (choice) => setPending({ selected: finance.selected, choice }) : null}
+          net={basis === 'exclVat'}
         />
       ) : null}
       <div aria-live="polite">
