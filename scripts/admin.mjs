@@ -1,28 +1,19 @@
 // Makes an existing account with a confirmed address an admin, who grants and revokes staff access in /admin:
 // `npm run staff:admin -- ada@example.com` (add --remote to change the deployed database).
-import { spawnSync } from 'node:child_process'
+import { d1Update } from './d1-update.mjs'
 
 const [email, flag] = process.argv.slice(2)
 if (!email || !/^[^@\s'"]+@[^@\s'"]+$/.test(email)) {
   console.error('usage: npm run staff:admin -- <e-mail of an existing account> [--remote]')
   process.exit(2)
 }
-const sql = `UPDATE users SET roles = json_insert(roles, '$[#]', 'admin')
-  WHERE email = '${email}' COLLATE NOCASE AND erased_at IS NULL AND email_confirmed_at IS NOT NULL
-    AND NOT EXISTS (SELECT 1 FROM json_each(users.roles) WHERE value = 'admin')
-  RETURNING email`
-const env = { ...process.env, CI: 'true', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' }
-const where = flag === '--remote' ? '--remote' : '--local'
-const result = spawnSync('wrangler', ['d1', 'execute', 'DB', where, '--json', '--command', sql], {
-  env,
-  encoding: 'utf8',
-})
-if (result.status !== 0) {
-  process.stderr.write(result.stderr)
-  process.exit(result.status ?? 1)
-}
-// The rows the UPDATE changed (RETURNING): local D1 reports no change count.
-const changed = JSON.parse(result.stdout)[0]?.results ?? []
+const changed = d1Update(
+  `UPDATE users SET roles = json_insert(roles, '$[#]', 'admin')
+    WHERE email = '${email}' COLLATE NOCASE AND erased_at IS NULL AND email_confirmed_at IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM json_each(users.roles) WHERE value = 'admin')
+    RETURNING email`,
+  flag,
+)
 if (changed.length === 0) {
   console.error(`No account with the confirmed address ${email} that is not an admin already: nothing changed.`)
   process.exit(1)

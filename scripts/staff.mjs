@@ -1,6 +1,6 @@
 // Makes an existing account with a confirmed address staff of one country: `npm run staff:grant -- ada@example.com NO`
 // (add --remote to change the deployed database). Staff see /{country}/staff.
-import { spawnSync } from 'node:child_process'
+import { d1Update } from './d1-update.mjs'
 
 const [email, country, flag] = process.argv.slice(2)
 const countries = ['NO', 'SE', 'DK', 'NL', 'DE', 'FR', 'BE', 'TH', 'IS', 'LU', 'AT']
@@ -9,21 +9,12 @@ if (!email || !/^[^@\s'"]+@[^@\s'"]+$/.test(email) || !countries.includes(countr
   process.exit(2)
 }
 // Only an address its owner confirmed (the admin page's rule too): the UPDATE itself requires it.
-const sql = `UPDATE users SET roles = '["staff"]', staff_country = '${country}'
-  WHERE email = '${email}' COLLATE NOCASE AND erased_at IS NULL AND email_confirmed_at IS NOT NULL
-  RETURNING email`
-const env = { ...process.env, CI: 'true', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' }
-const where = flag === '--remote' ? '--remote' : '--local'
-const result = spawnSync('wrangler', ['d1', 'execute', 'DB', where, '--json', '--command', sql], {
-  env,
-  encoding: 'utf8',
-})
-if (result.status !== 0) {
-  process.stderr.write(result.stderr)
-  process.exit(result.status ?? 1)
-}
-// The rows the UPDATE changed (RETURNING): local D1 reports no change count.
-const changed = JSON.parse(result.stdout)[0]?.results ?? []
+const changed = d1Update(
+  `UPDATE users SET roles = '["staff"]', staff_country = '${country}'
+    WHERE email = '${email}' COLLATE NOCASE AND erased_at IS NULL AND email_confirmed_at IS NOT NULL
+    RETURNING email`,
+  flag,
+)
 if (changed.length === 0) {
   console.error(`No account with the confirmed address ${email}: nothing granted.`)
   process.exit(1)

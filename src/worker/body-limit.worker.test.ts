@@ -3,7 +3,7 @@ import { exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { countRows } from '../../test/quality/suites'
 import { CATALOGS } from '../i18n/catalogs'
-import { MAX_BODY_BYTES } from './index'
+import { MAX_BODY_BYTES } from './middleware/body-limit'
 
 const BASE = 'http://local.test'
 const formHeaders = {
@@ -60,7 +60,7 @@ describe('bodies over the limit', () => {
     expect(res.status).toBe(413)
     expect(await res.text()).toContain(CATALOGS['de-DE']['error.tooLarge.message'])
     expect(await countRows(env.DB)).toEqual(before)
-  })
+  }, 30_000)
 
   it('an API body likewise, as the API’s JSON error in the caller’s language', async () => {
     const res = await exports.default.fetch(

@@ -1,5 +1,4 @@
 import { type Context, Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { logLine } from '../domain/log'
 import { CatalogUnavailableError, catalog, catalogsRead, preloadCatalogs } from '../i18n/catalog-store'
@@ -21,6 +20,7 @@ import { withEdgeCache } from './edge-cache'
 import { appConfig, ConfigError } from './env'
 import { errorReportingConfig, reportError, withErrorReporting } from './error-reporting'
 import { errorAnswer } from './errors'
+import { limitBodies } from './middleware/body-limit'
 import { csrfProtection } from './middleware/csrf'
 import { responseHeaders } from './middleware/response-headers'
 import { isSameOriginPost } from './middleware/same-origin'
@@ -150,17 +150,8 @@ app.use(async (c, next) => {
   d1.finish?.()
   if (degraded) c.res.headers.set('cache-control', CachePolicy.noStore)
 })
-// Every body, a page form's and the API's, is refused above this size before it is read: by its Content-Length, or
-// while it streams in (413, the page in the visitor's language or the API's JSON: errors.ts).
-export const MAX_BODY_BYTES = 64 * 1024
-app.use(
-  bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new HTTPException(413)
-    },
-  }),
-)
+// Every body, a page form's and the API's, is refused above 64 KB before anything reads it.
+app.use(limitBodies())
 // Forms of pages, the cookie-consent form included, are checked by the browser's origin headers, not by a token:
 // a token needs a cookie set by the page's GET, which would keep the page out of every cache and out of the
 // back/forward cache (docs/forgery.md, middleware/same-origin.ts). Before the token check, which is the API's.

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import { REQUIRED_BINDINGS, REQUIRED_SECRETS } from './env'
+import * as main from './index'
 import { app } from './index'
 
 /** The worker's env as a plain `wrangler deploy` of wrangler.toml gives it: its [vars], plus the given secrets. */
@@ -129,5 +130,12 @@ describe('production fails closed', () => {
     expect(sitemap).not.toContain('evil.example')
     const robots = await (await app.request('http://evil.example/robots.txt', forged, production)).text()
     expect(robots).not.toContain('evil.example')
+  })
+
+  it('exports only what workerd accepts from a main module: handlers, never a plain value', () => {
+    for (const [name, value] of Object.entries(main)) {
+      const handler = typeof value === 'function' || (typeof value === 'object' && value !== null && 'fetch' in value)
+      expect(handler, name).toBe(true)
+    }
   })
 })
