@@ -136,7 +136,7 @@ export const orderConfirmation = defineRoute<ConfirmationData>({
   label: 'order_success',
   namespaces: [],
   indexable: false,
-  auth: 'required',
+  auth: 'orderLink',
   load: loadConfirmation,
   action: async (ctx) => {
     const data = await loadConfirmation(ctx)

@@ -300,7 +300,7 @@ export const orderDetail = defineRoute<DetailData>({
   label: 'order_detail',
   namespaces: [],
   indexable: false,
-  auth: 'required',
+  auth: 'orderLink',
   load: loadDetail,
   action: act,
   meta: (data) => ({

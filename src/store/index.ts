@@ -5,6 +5,7 @@ import { createCustomerRecordStore } from './customer-records'
 import { createDocumentStore } from './documents'
 import { createFinanceApplicationStore } from './finance-applications'
 import { createFinanceOfferStore } from './finance-offers'
+import { createOrderLinkStore } from './order-links'
 import { createOrderStore } from './orders'
 import { createPriceWatchStore } from './price-watches'
 import { createProgramRequestStore } from './program-requests'
@@ -50,6 +51,8 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     /** Statuses of subscription requests and home-charger enquiries, moved by staff. */
     programRequests: () => createProgramRequestStore(env.DB),
     orders: () => createOrderStore(env.DB, bad),
+    /** Single-use links to one order (e-mails, "find my order"). */
+    orderLinks: () => createOrderLinkStore(env.DB),
     customerRecords: () => createCustomerRecordStore(env.DB, bad),
     audit: () => createAuditStore(env.DB),
     roles: () => createRoleStore(env.DB),

@@ -15,6 +15,7 @@ import { carLabel } from '../ui/configurator/car-look'
 import { appConfig } from './env'
 import { type MailSecrets, MailSendError, mailTransportFor } from './mail'
 import type { MailPicture } from './mail-html'
+import { orderMailParts } from './order-mail'
 
 /** What goes on the queue: just the outbox row to deliver. */
 export interface NotificationMessage {
@@ -63,12 +64,17 @@ export async function renderNotification(env: Bindings, row: NotificationRow): P
   }
   // A request's new status travels as its message key, so it is named in the recipient's language.
   if (payload.statusKey) values.status = t(payload.statusKey, {})
+  // An e-mail about an order: its delivery window, a lowered price and the link to it.
+  const about = payload.orderId
+    ? await orderMailParts(env, row, payload.orderId, locale, t, appConfig(env).OFFICIAL_URL)
+    : { lines: [], values: {} }
+  for (const [key, value] of Object.entries(about.values)) values[key] ??= value
   // A kind with a dot names its own message namespace ('charger.mail' → charger.mail.subject); others are mail.*.
   const keys = row.kind.includes('.') ? row.kind : `mail.${row.kind}`
   const body = t(`${keys}.body`, values)
   const price = row.kind === 'orderPlaced' ? await orderPriceText(env, payload, locale, t) : null
   const subject = t(`${keys}.subject`, values)
-  const text = price ? `${body}\n\n${price}` : body
+  const text = [body, price, ...about.lines].filter((part) => part).join('\n\n')
   const picture = await mailPicture(env, payload, locale, t)
   if (!picture) return { subject, body: text, html: null }
   const { mailHtml } = await import('./mail-html')

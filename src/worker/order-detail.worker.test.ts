@@ -309,12 +309,15 @@ describe('cancellation and refund', () => {
     const withdrawnMail = await env.DB.prepare('SELECT subject, body FROM mailbox WHERE notification_id = ?1')
       .bind(withdrawn?.id)
       .first<{ subject: string; body: string }>()
-    expect(withdrawnMail?.body).toBe(
+    // The e-mail's own text, then the link to the order (the Dutch site has an account menu: the order's page).
+    const [text, link] = withdrawnMail?.body.split('\n\n') ?? []
+    expect(text).toBe(
       nl['mail.refundWithdrawn.body']
         .replace('{name}', 'Anne')
         .replace('{number}', /NV-NL-[\w-]+/.exec(sent?.subject ?? '')?.[0] ?? ''),
     )
-  })
+    expect(link).toMatch(new RegExp(`/nl/order/${id}$`))
+  }, 30_000)
 
   it('refuses an unknown action with a clear message', async () => {
     const { person, id } = await order()

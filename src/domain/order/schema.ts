@@ -11,7 +11,7 @@ import { ChosenFinanceSchema } from '../finance/schema'
 import type { Money } from '../money'
 import { CONSENT_TEXT_KEYS, CONSENTS, type ConsentRecord } from './consents'
 import { isIsoInstant } from './instant'
-import { ORDER_KINDS, type Order } from './order'
+import { ORDER_KINDS, type Order, parseOrderNumber } from './order'
 import { PAYMENT_STATES } from './payment'
 import { type NormalisedPersonal, PERSONAL_FIELDS } from './personal'
 import { ACTORS, LEASE_STATUSES, ORDER_EVENTS, type OrderEvent, type OrderStatus, PURCHASE_STATUSES } from './state'
@@ -179,4 +179,27 @@ export const OrderEventSchema: z.ZodType<OrderEvent> = z.strictObject({
   actor: z.enum(ACTORS),
   from: StatusSchema,
   to: StatusSchema,
+})
+
+/**
+ * "Find my order": an order or reservation number as printed (any case) and the address it was placed with. The
+ * messages are the field problems of domain/account/forms.ts (`required`, `invalid`).
+ *
+ * @example
+ * FindOrderForm.parse({ number: 'nv-de-1n7d3f', email: 'anna@example.com' }).number // 'NV-DE-1N7D3F'
+ */
+export const FindOrderForm = z.object({
+  number: z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .max(20, 'invalid')
+    .refine((value) => parseOrderNumber(value) !== null, 'invalid')
+    .transform((value) => value.toUpperCase()),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .max(254, 'invalid')
+    .pipe(z.email({ message: 'invalid' })),
 })

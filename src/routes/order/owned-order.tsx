@@ -31,11 +31,34 @@ export interface OrderView {
   price: OrderPriceView | null
 }
 
+/**
+ * Whether this visitor may see an order: its owner, signed in; or a browser an order link let into this very order,
+ * while the order's contact address is still the one the link was sent to.
+ */
+export async function mayOpenOrder(
+  ctx: Pick<LoadContext, 'session' | 'orderAccess'>,
+  stored: { id: string; ownerId: string | null; order: { contact: { email: string } } },
+): Promise<boolean> {
+  if (ctx.session.user && stored.ownerId === ctx.session.user.id) return true
+  const granted = await ctx.orderAccess.granted()
+  if (!granted || granted.orderId !== stored.id || !stored.order.contact.email) return false
+  return granted.addressHash === (await addressHashOf(stored.order.contact.email))
+}
+
+/** The first 32 hex digits of the SHA-256 of a lower-cased address (as the order link's cookie binds it). */
+export async function addressHashOf(email: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(email.trim().toLowerCase()))
+  return [...new Uint8Array(digest)]
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .slice(0, 32)
+}
+
 export async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
   const id = ctx.params.id ?? ''
   const stored = /^[\w-]{1,64}$/.test(id) ? await ctx.store.orders.find(id) : null
-  // Anyone but the owner gets the same answer as for an order that does not exist.
-  if (!stored || !ctx.session.user || stored.ownerId !== ctx.session.user.id) throw new PageError('noRecord', 404)
+  // Anyone but the owner (or a browser an order link let into it) gets the answer of an order that does not exist.
+  if (!stored || !(await mayOpenOrder(ctx, stored))) throw new PageError('noRecord', 404)
   return {
     id: stored.id,
     configurationId: stored.configurationId,
