@@ -52,7 +52,7 @@ function ConfirmationPage({ data }: { data: ConfirmationData }) {
       <div className="order-detail__grid">
         <div className="order-detail__main">
           {data.car ? <OrderCar car={data.car} /> : null}
-          <OrderFacts order={order} />
+          <OrderFacts order={order} offline={!data.onlinePayment} />
         </div>
         <div className="order-detail__side">
           {canPay && data.onlinePayment ? (

@@ -1,3 +1,5 @@
+import { deliveryWindow } from '../domain/catalog/delivery'
+import { addDays } from '../domain/catalog/markets'
 import { configurationKey } from '../domain/configurator/url'
 import { type ChosenFinance, financeFingerprint } from '../domain/finance/chosen'
 import type { FinanceKind } from '../domain/finance/products'
@@ -6,6 +8,7 @@ import type { FinanceProblem } from '../domain/finance/validate'
 import { formatMoney, type Money } from '../domain/money'
 import { CONSENT_TEXT_KEYS, type ConsentName, checkConsents, offeredConsents } from '../domain/order/consents'
 import { CREDIT_APPLICATION_COUNTRIES, creditApplication } from '../domain/order/credit-application'
+import { windowAtPlacement } from '../domain/order/delivery-window'
 import { BLIND_ORDER_INCENTIVE_CODE, incentiveApplies } from '../domain/order/incentive'
 import { createOrder, type OrderKind, type OrderTradeIn, orderFlow } from '../domain/order/order'
 import { validatePersonal } from '../domain/order/personal'
@@ -22,6 +25,7 @@ import { useRenderContext } from '../ui/site-context'
 import { problemErrors } from './form-errors'
 import { formCar } from './helpers/form-car'
 import { financeKindOf, orderFinance } from './order/finance-offer'
+import { OFFLINE_PAYMENT_COUNTRIES } from './order/owned-order'
 import { priceOf } from './order/price-of'
 import { OrderPrice, type OrderPriceView, orderPriceView, useHeadlineAmount } from './order-price'
 import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
@@ -299,7 +303,11 @@ export function OrderFormPage({ data }: { data: FormData }) {
               ) : null}
             </div>
           ))}
-          <p>{t('order.summary.dueToday', { amount: data.dueToday })}</p>
+          <p>
+            {OFFLINE_PAYMENT_COUNTRIES.includes(site.countryCode)
+              ? `${t('myOrder.depositOffline')}: ${data.dueToday}`
+              : t('order.summary.dueToday', { amount: data.dueToday })}
+          </p>
           {data.kind !== 'preOrder' && data.finance.some((kind) => orderFlow('order', kind) === 'lease') ? (
             <p className="field__hint">{t('order.summary.leaseDueToday')}</p>
           ) : null}
@@ -468,7 +476,7 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
     {
       kind: data.kind,
       contact: personal.values,
-      storeId: null,
+      ...(await waitingFor(ctx, data, priced, at)),
       financePreference: finance.kind,
       financeOption: null,
       vehiclePrice: money(quote.breakdown.msrp, quote.currency),
@@ -532,6 +540,24 @@ async function incentivesOf(
 ) {
   if (!incentiveApplies(kind, usage, financeKind)) return []
   return (await ctx.store.marketingFacts()) ? [BLIND_ORDER_INCENTIVE_CODE] : []
+}
+
+/**
+ * What the wait for the car starts with: the delivery store (the country's first that hands cars over; the buyer may
+ * choose another when booking the handover) and the delivery window from today (a stock car's own delivery weeks).
+ */
+async function waitingFor(ctx: ActionContext, data: FormData, priced: Awaited<ReturnType<typeof priceOf>>, at: string) {
+  const today = at.slice(0, 10)
+  const stores = (await ctx.store.stores(ctx.site.countryCode)).filter((store) => store.handover)
+  const quickWeeks = data.stock?.quick ? data.stock.car.deliveryWeeks : null
+  const lead =
+    quickWeeks !== null
+      ? { earliest: addDays(today, Math.max(0, quickWeeks - 1) * 7), latest: addDays(today, quickWeeks * 7) }
+      : deliveryWindow(priced.catalog, ctx.site.countryCode, priced.choices, today)
+  return {
+    storeId: stores[0]?.id ?? null,
+    delivery: windowAtPlacement(lead, today),
+  }
 }
 
 /** After the order is written: the Dutch credit application, the trade-in handed to the order, the confirmation. */

@@ -1,5 +1,6 @@
 import { hasRole } from '../domain/account/account'
 import { formatMoney } from '../domain/money'
+import { DEFAULT_HANDOVER_DAYS, withWindowOfStep } from '../domain/order/delivery-window'
 import type { Order } from '../domain/order/order'
 import { ORDER_EVENTS, statusKey, transition } from '../domain/order/state'
 import { isAnonymisedContact } from '../domain/privacy/erasure'
@@ -229,13 +230,19 @@ export default defineRoute<StaffData>({
     const event = STAFF_EVENTS.find((e) => e === ctx.form.event)
     const result = event ? transition(stored.order, event, 'staff', new Date().toISOString()) : null
     if (result?.ok) {
+      // The delivery window moves with allocation, shipping and preparation (the market's days to the handover).
+      const market = (await ctx.store.catalog('p5'))?.markets[ctx.site.countryCode]
+      const after = withWindowOfStep(result.order, market?.handoverDays ?? DEFAULT_HANDOVER_DAYS)
       const { saved, notificationIds } = await ctx.store.orders.update(
         stored.id,
         stored.order,
-        result.order,
+        after,
         result.events,
         staff.id,
       )
+      // A cancelled order's handover appointment frees its place.
+      if (saved && ['cancelled', 'orderCancelled'].includes(after.status))
+        await ctx.store.handovers.cancel(stored.id, new Date())
       ctx.notify(notificationIds)
       if (saved) await keepNote(ctx, staff.id, 'order', stored.id, result.order.status)
       if (result.order.status === 'delivered' && stored.ownerId) await ctx.session.markOwner(stored.ownerId)

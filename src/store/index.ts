@@ -5,6 +5,7 @@ import { createCustomerRecordStore } from './customer-records'
 import { createDocumentStore } from './documents'
 import { createFinanceApplicationStore } from './finance-applications'
 import { createFinanceOfferStore } from './finance-offers'
+import { createHandoverStore } from './handovers'
 import { createOrderLinkStore } from './order-links'
 import { createOrderStore } from './orders'
 import { createPriceWatchStore } from './price-watches'
@@ -53,6 +54,8 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     orders: () => createOrderStore(env.DB, bad),
     /** Single-use links to one order (e-mails, "find my order"). */
     orderLinks: () => createOrderLinkStore(env.DB),
+    /** Handover appointments at the delivery store. */
+    handovers: () => createHandoverStore(env.DB),
     customerRecords: () => createCustomerRecordStore(env.DB, bad),
     audit: () => createAuditStore(env.DB),
     roles: () => createRoleStore(env.DB),

@@ -16,8 +16,8 @@ export interface StoredOrder {
 
 /**
  * The e-mail a customer gets after an order event: what they asked for, what was decided about it, and where the car
- * is. Internal steps (contract signed, purchase order, preparation, a payment recorded by staff) are shown on the
- * timeline only.
+ * is. Internal steps (contract signed, purchase order, a payment recorded by staff) are shown on the timeline only; the
+ * start of the preparation is mailed for the delivery window it narrows.
  */
 const MAIL_OF_EVENT: Record<string, string | undefined> = {
   paymentSucceeded: 'orderPaid',
@@ -29,6 +29,8 @@ const MAIL_OF_EVENT: Record<string, string | undefined> = {
   markRefunded: 'refundCompleted',
   allocate: 'carAllocated',
   ship: 'carShipped',
+  // The last step before the handover moves the delivery window to a few days: the customer is told the new one.
+  startPreparation: 'deliveryWindowMoved',
   deliver: 'carDelivered',
 }
 

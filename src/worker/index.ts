@@ -25,6 +25,7 @@ import { csrfProtection } from './middleware/csrf'
 import { responseHeaders } from './middleware/response-headers'
 import { isSameOriginPost } from './middleware/same-origin'
 import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
+import { HANDOVER_CALENDAR_PATH, handleHandoverCalendar } from './order-calendar'
 import { matchPage } from './pages'
 import { notifyPriceChanges } from './price-changes'
 import { handlePrivacyExport, PRIVACY_EXPORT_PATH } from './privacy-export'
@@ -187,6 +188,7 @@ app.get('/dev/mailbox/:id', async (c) => {
 })
 
 for (const site of SITES) app.get(`${site.prefix}${PRIVACY_EXPORT_PATH}`, (c) => handlePrivacyExport(c, site))
+for (const site of SITES) app.get(`${site.prefix}${HANDOVER_CALENDAR_PATH}`, (c) => handleHandoverCalendar(c, site))
 
 // Pages last: anything not answered above is a page of some site, or the not-found page.
 app.on(['GET', 'POST'], '*', (c) => {

@@ -54,7 +54,7 @@ export async function renderNotification(env: Bindings, row: NotificationRow): P
     const value = payload[key]
     if (typeof value === 'string') values[key] = value
   }
-  if (row.kind === 'testDriveBooked') {
+  if (['testDriveBooked', 'handoverBooked', 'handoverMoved'].includes(row.kind)) {
     const stores = await createStore(env).stores(
       (payload.country ?? 'NO') as Parameters<ReturnType<typeof createStore>['stores']>[0],
     )

@@ -1,4 +1,5 @@
 import type { Order } from '../domain/order/order'
+import { formatDate } from '../i18n/dates'
 import { COUNTRY_SITES, type Locale, SITES, type Site } from '../i18n/sites'
 import { createStore } from '../store'
 import { randomToken, sha256 } from './auth/crypto'
@@ -41,8 +42,9 @@ async function linkToOrder(
 }
 
 /**
- * What every e-mail about an order says besides its own text (issue 44): the link to the order. Nothing for an order
- * that is gone or an e-mail that is itself the order's link.
+ * What every e-mail about an order says besides its own text (issue 44): the estimated delivery window as it is now
+ * and the link to the order. Values for the e-mail's own message come back too (`from`, `to`). Nothing for an order that is gone or an
+ * e-mail that is itself the order's link.
  *
  * @example
  * const { lines, values } = await orderMailParts(env, row, payload, locale, t, origin)
@@ -60,8 +62,14 @@ export async function orderMailParts(
   const stored = await store.orders.find(orderId)
   const site = stored ? siteOfOrder(stored.order, locale) : null
   if (!stored || !site || row.kind === 'orderLink') return { lines: [], values: {} }
+  const { order } = stored
   const values: Record<string, string> = {}
   const lines: string[] = []
+  if (order.delivery) {
+    values.from = formatDate(order.delivery.from, locale)
+    values.to = formatDate(order.delivery.to, locale)
+    if (order.status !== 'delivered') lines.push(t('orderMail.delivery', { from: values.from, to: values.to }))
+  }
   const link = await linkToOrder(store, origin, site, orderId, row.recipient, now)
   lines.push(t('orderMail.link', { link }))
   return { lines, values }

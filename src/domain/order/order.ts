@@ -17,6 +17,7 @@ import type { ChosenFinance } from '../finance/chosen'
 import { type FinanceKind, LEASE_KINDS } from '../finance/products'
 import { type Money, money } from '../money'
 import { type ConsentRecord, hasRequiredConsents } from './consents'
+import type { OrderDeliveryWindow } from './delivery-window'
 import { assertInstant, type IsoInstant } from './instant'
 import type { PaymentState } from './payment'
 import type { NormalisedPersonal, OrderCountry } from './personal'
@@ -230,6 +231,8 @@ export interface Order {
   finance?: ChosenFinance
   /** The trade-in set against the price; absent without one (and for orders from before). */
   tradeIn?: OrderTradeIn
+  /** The estimated delivery window as the customer was last told it; absent for orders from before. */
+  delivery?: OrderDeliveryWindow
 }
 
 /**
@@ -255,6 +258,7 @@ export interface NewOrder {
   consents: readonly ConsentRecord[]
   finance?: ChosenFinance | null
   tradeIn?: OrderTradeIn | null
+  delivery?: OrderDeliveryWindow | null
 }
 
 /**
@@ -299,6 +303,7 @@ export function createOrder(input: NewOrder, random: RandomBytes, at: IsoInstant
     updatedAt: at,
     ...(input.finance ? { finance: input.finance } : {}),
     ...(input.tradeIn ? { tradeIn: input.tradeIn } : {}),
+    ...(input.delivery ? { delivery: input.delivery } : {}),
   }
 }
 

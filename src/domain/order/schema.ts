@@ -10,6 +10,7 @@ import { FINANCE_KINDS } from '../finance/products'
 import { ChosenFinanceSchema } from '../finance/schema'
 import type { Money } from '../money'
 import { CONSENT_TEXT_KEYS, CONSENTS, type ConsentRecord } from './consents'
+import { WINDOW_STEPS } from './delivery-window'
 import { isIsoInstant } from './instant'
 import { ORDER_KINDS, type Order, parseOrderNumber } from './order'
 import { PAYMENT_STATES } from './payment'
@@ -162,6 +163,14 @@ export const OrderSchema: z.ZodType<Order> = z.strictObject({
       estimate: MoneySchema,
       credit: z.int().min(0),
       validUntil: IsoDate,
+    })
+    .optional(),
+  delivery: z
+    .strictObject({
+      from: IsoDate,
+      to: IsoDate,
+      step: z.enum(['placed', ...WINDOW_STEPS]),
+      estimatedOn: IsoDate,
     })
     .optional(),
 })

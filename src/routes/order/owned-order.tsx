@@ -73,8 +73,19 @@ export async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
   }
 }
 
-/** The key facts of an order; `children` adds more `dt`/`dd` pairs. */
-export function OrderFacts({ order, children }: { order: Order; children?: ReactNode }) {
+/**
+ * The key facts of an order; `children` adds more `dt`/`dd` pairs. Where the site takes no payment online yet
+ * (`offline`), an unpaid deposit is the one the store asks for when it calls, not one "due today".
+ */
+export function OrderFacts({
+  order,
+  children,
+  offline = false,
+}: {
+  order: Order
+  children?: ReactNode
+  offline?: boolean
+}) {
   const t = useT()
   const { site } = useRenderContext()
   const placedAt = order.orderDate ?? order.reservationDate
@@ -89,7 +100,9 @@ export function OrderFacts({ order, children }: { order: Order; children?: React
       {/* Once paid, nothing is due today any more: the facts say what was paid. */}
       {order.amounts.pendingPaymentFee.amount > 0 || order.amounts.paidFee.amount === 0 ? (
         <>
-          <dt>{t('order.summary.dueToday', { amount: '' }).replace(/[:\s]+$/, '')}</dt>
+          <dt>
+            {offline ? t('myOrder.depositOffline') : t('order.summary.dueToday', { amount: '' }).replace(/[:\s]+$/, '')}
+          </dt>
           <dd>{formatMoney(order.amounts.pendingPaymentFee, site.locale)}</dd>
         </>
       ) : (
