@@ -28,7 +28,13 @@ import { OrderCar, OrderTimeline, TIMELINE_TITLE_ID } from './order/order-parts'
 import { type OrderedCar, orderedCar } from './order/ordered-car'
 import { loadOwnedOrder, OrderFacts, type OrderView } from './order/owned-order'
 import { type WaitView, waitFor } from './order/wait'
-import { ContactSection, DeliveryWindowSection, HandoverSection, RefundState } from './order/wait-parts'
+import {
+  ContactSection,
+  DeliveryWindowSection,
+  HandoverSection,
+  PriceProtectionNotice,
+  RefundState,
+} from './order/wait-parts'
 import { OrderPrice } from './order-price'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
 import { OrderedStockCar, stockCarOfOrder } from './stock-order'
@@ -300,6 +306,7 @@ function OrderDetailPage({ data }: { data: DetailData }) {
       ) : data.tradeIn ? (
         <p>{t('tradeIn.line.estimate', { car: data.tradeIn.car, amount: data.tradeIn.estimate })}</p>
       ) : null}
+      <PriceProtectionNotice order={order} />
       {order.finance ? <FinanceTerms finance={order.finance} basis={data.price?.headline.basis ?? 'inclVat'} /> : null}
       {data.financeApplication ? <FinanceApplicationSection application={data.financeApplication} /> : null}
       {data.confirm ? (

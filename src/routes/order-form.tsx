@@ -544,11 +544,13 @@ async function incentivesOf(
 
 /**
  * What the wait for the car starts with: the delivery store (the country's first that hands cars over; the buyer may
- * choose another when booking the handover) and the delivery window from today (a stock car's own delivery weeks).
+ * choose another when booking the handover), the delivery window from today (a stock car's own delivery weeks) and
+ * whether the market protects the price until delivery.
  */
 async function waitingFor(ctx: ActionContext, data: FormData, priced: Awaited<ReturnType<typeof priceOf>>, at: string) {
   const today = at.slice(0, 10)
   const stores = (await ctx.store.stores(ctx.site.countryCode)).filter((store) => store.handover)
+  const market = priced.catalog.markets[ctx.site.countryCode]
   const quickWeeks = data.stock?.quick ? data.stock.car.deliveryWeeks : null
   const lead =
     quickWeeks !== null
@@ -557,6 +559,7 @@ async function waitingFor(ctx: ActionContext, data: FormData, priced: Awaited<Re
   return {
     storeId: stores[0]?.id ?? null,
     delivery: windowAtPlacement(lead, today),
+    priceProtected: market?.priceProtection === true,
   }
 }
 

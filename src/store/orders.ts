@@ -199,6 +199,75 @@ export function createOrderStore(db: D1Database, bad: BadRecordLog = badRecordLo
       return row?.id ?? null
     },
 
+    /**
+     * Open orders with price protection not yet checked on `day` (UTC date), oldest check first: the scheduled
+     * check's next batch.
+     */
+    async dueForPriceCheck(day: string, limit = 100): Promise<StoredOrder[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT id, owner_id, configuration_id, document FROM orders
+            WHERE document IS NOT NULL AND json_valid(document) AND json_extract(document, '$.priceProtection') IS NOT NULL
+              AND status NOT IN (${CLOSED_STATUSES.map((status) => `'${status}'`).join(', ')})
+              AND (price_checked_at IS NULL OR price_checked_at < ?1)
+            ORDER BY price_checked_at LIMIT ?2`,
+        )
+        .bind(day, limit)
+        .all<Row>()
+      return results.map((row) => toStored(row, bad)).filter((o): o is StoredOrder => o !== null)
+    },
+
+    /** Marks orders as price-checked at `at` (the scheduled check, whether or not a price fell). */
+    async markPriceChecked(ids: readonly string[], at: string): Promise<void> {
+      if (ids.length === 0) return
+      await db.batch(ids.map((id) => db.prepare('UPDATE orders SET price_checked_at = ?2 WHERE id = ?1').bind(id, at)))
+    },
+
+    /**
+     * Saves an order at its lower price (price protection) with the quote it now has, its event and its e-mail, only
+     * if it is unchanged since `before`. Answers the e-mail's outbox id, or null when someone changed it first.
+     */
+    async lowerPrice(id: string, before: Order, after: Order, quote: unknown): Promise<string | null> {
+      const notificationId = randomId()
+      const [updated] = await db.batch([
+        db
+          .prepare(
+            `UPDATE orders SET document = ?2, price = ?3, total_amount = ?4, updated_at = ?5 WHERE id = ?1 AND updated_at = ?6`,
+          )
+          .bind(
+            id,
+            JSON.stringify(after),
+            JSON.stringify(quote),
+            after.amounts.totalInclVat.amount,
+            after.updatedAt,
+            before.updatedAt,
+          ),
+        db
+          .prepare(
+            `INSERT INTO order_events (id, order_id, type, actor, actor_id, from_status, to_status, at)
+             SELECT ?1, ?2, 'priceLowered', 'system', NULL, ?3, ?3, ?4 WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?2 AND updated_at = ?4)`,
+          )
+          .bind(randomId(), id, after.status, after.updatedAt),
+        db
+          .prepare(
+            `INSERT INTO notifications (id, kind, locale, recipient, payload, created_at)
+             SELECT ?1, 'priceLowered', o.locale, json_extract(o.personal, '$.email'), ?2, ?3 FROM orders o
+              WHERE o.id = ?4 AND o.updated_at = ?3`,
+          )
+          .bind(
+            notificationId,
+            JSON.stringify({
+              orderId: id,
+              name: after.contact.firstName,
+              number: after.orderNumber ?? after.reservationNumber,
+            }),
+            after.updatedAt,
+            id,
+          ),
+      ])
+      return (updated?.meta.changes ?? 0) === 1 ? notificationId : null
+    },
+
     /** The latest orders of a country, for its staff. */
     async ofCountry(country: string, limit = 100): Promise<StoredOrder[]> {
       const { results } = await db

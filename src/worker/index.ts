@@ -28,6 +28,7 @@ import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from '
 import { HANDOVER_CALENDAR_PATH, handleHandoverCalendar } from './order-calendar'
 import { matchPage } from './pages'
 import { notifyPriceChanges } from './price-changes'
+import { protectOrderPrices } from './price-protection'
 import { handlePrivacyExport, PRIVACY_EXPORT_PATH } from './privacy-export'
 import { seo } from './seo'
 import { CachePolicy } from './ssr/cache-policy'
@@ -222,5 +223,6 @@ export default withErrorReporting<unknown>({
   scheduled: async (_controller: ScheduledController, env: Env, ctx: ExecutionContext) => {
     ctx.waitUntil(sweepOutbox(env))
     ctx.waitUntil(notifyPriceChanges(env))
+    ctx.waitUntil(protectOrderPrices(env))
   },
 })

@@ -1,3 +1,4 @@
+import { formatMoney } from '../domain/money'
 import type { Order } from '../domain/order/order'
 import { formatDate } from '../i18n/dates'
 import { COUNTRY_SITES, type Locale, SITES, type Site } from '../i18n/sites'
@@ -42,8 +43,9 @@ async function linkToOrder(
 }
 
 /**
- * What every e-mail about an order says besides its own text (issue 44): the estimated delivery window as it is now
- * and the link to the order. Values for the e-mail's own message come back too (`from`, `to`). Nothing for an order that is gone or an
+ * What every e-mail about an order says besides its own text (issue 44): the estimated delivery window as it is now,
+ * the latest lowering of the price (price protection), and the link to the order. Values for the e-mail's own
+ * message come back too (`from`, `to`, `previous`, `amount`, `difference`). Nothing for an order that is gone or an
  * e-mail that is itself the order's link.
  *
  * @example
@@ -69,6 +71,13 @@ export async function orderMailParts(
     values.from = formatDate(order.delivery.from, locale)
     values.to = formatDate(order.delivery.to, locale)
     if (order.status !== 'delivered') lines.push(t('orderMail.delivery', { from: values.from, to: values.to }))
+  }
+  const change = order.priceProtection?.changes.at(-1)
+  if (change) {
+    const currency = order.amounts.totalInclVat.currency
+    values.previous = formatMoney({ amount: change.from, currency }, locale)
+    values.amount = formatMoney({ amount: change.to, currency }, locale)
+    values.difference = formatMoney({ amount: change.from - change.to, currency }, locale)
   }
   const link = await linkToOrder(store, origin, site, orderId, row.recipient, now)
   lines.push(t('orderMail.link', { link }))

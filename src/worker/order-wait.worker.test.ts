@@ -2,8 +2,10 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { paidDutchOrder, signedUp } from '../../test/fixtures'
 import { decode, type visitor } from '../../test/visitor'
+import { formatMoney } from '../domain/money'
 import { CATALOGS } from '../i18n/catalogs'
 import { renderNotification } from './notifications'
+import { protectOrderPrices } from './price-protection'
 
 const nl = CATALOGS['nl-NL']
 
@@ -56,5 +58,48 @@ describe('the wait for the car', () => {
     expect(text).toContain(`DTSTART:${slot.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`)
     // Nobody else gets the appointment.
     expect((await staff.request(`/nl/order/${id}/handover.ics`)).status).toBe(404)
+  }, 30_000)
+
+  it('gives a placed order a lower price of the same car by itself, once, and tells the customer', async () => {
+    const { customer, id } = await paidDutchOrder()
+    const before = await env.DB.prepare('SELECT total_amount AS total FROM orders WHERE id = ?1')
+      .bind(id)
+      .first<{ total: number }>()
+    const today = before?.total ?? 0
+    // The order was placed when the same car cost €1,500.00 more (the price has fallen since).
+    const placedAt = today + 150_000
+    await env.DB.prepare(
+      `UPDATE orders SET total_amount = ?2, document = json_set(document, '$.amounts.totalInclVat.amount', ?2,
+         '$.amounts.balance.amount', json_extract(document, '$.amounts.balance.amount') + 150000,
+         '$.priceProtection.placedTotal', ?2) WHERE id = ?1`,
+    )
+      .bind(id, placedAt)
+      .run()
+    await protectOrderPrices(env)
+    await protectOrderPrices(env)
+    const after = await env.DB.prepare('SELECT total_amount AS total, document FROM orders WHERE id = ?1')
+      .bind(id)
+      .first<{ total: number; document: string }>()
+    expect(after?.total).toBe(today)
+    const order = JSON.parse(after?.document ?? '{}') as {
+      amounts: { balance: { amount: number }; dueToday: { amount: number } }
+      priceProtection: { changes: { from: number; to: number }[] }
+    }
+    expect(order.amounts.balance.amount).toBe(today - order.amounts.dueToday.amount)
+    expect(order.priceProtection.changes).toMatchObject([{ from: placedAt, to: today }])
+    const { results } = await env.DB.prepare(
+      "SELECT * FROM notifications WHERE kind = 'priceLowered' AND json_extract(payload, '$.orderId') = ?1",
+    )
+      .bind(id)
+      .all<Parameters<typeof renderNotification>[1]>()
+    expect(results).toHaveLength(1)
+    const mail = await renderNotification(env, results[0] as Parameters<typeof renderNotification>[1])
+    const euro = (amount: number) => formatMoney({ amount, currency: 'EUR' }, 'nl-NL')
+    expect(mail.body).toContain(euro(today))
+    expect(mail.body).toContain(euro(placedAt))
+    expect(mail.body).toContain(euro(150_000))
+    const page = decode(await (await customer.request(`/nl/order/${id}`)).text())
+    expect(page).toContain(nl['myOrder.protection.heading'])
+    expect(page).toContain(euro(placedAt))
   }, 30_000)
 })

@@ -185,6 +185,8 @@ export const Market = z.strictObject({
    * start of preparation; domain/order/delivery-window.ts). Absent: the domain's planning default.
    */
   handoverDays: z.strictObject({ allocated: DayRange, shipped: DayRange, vehiclePreparation: DayRange }).optional(),
+  /** Whether an order's price is protected until delivery (domain/order/price-protection.ts). */
+  priceProtection: z.boolean().optional(),
 })
 export type Market = z.infer<typeof Market>
 

@@ -233,6 +233,20 @@ export interface Order {
   tradeIn?: OrderTradeIn
   /** The estimated delivery window as the customer was last told it; absent for orders from before. */
   delivery?: OrderDeliveryWindow
+  /** Price protection: the total at placement and every time the same car's price fell since (price-protection.ts). */
+  priceProtection?: PriceProtection
+}
+
+/**
+ * An order's price protection: the total it was placed with, and each lowering of it since, with the monthly figure
+ * before and after where the order is financed.
+ *
+ * @example
+ * const p: PriceProtection = { placedTotal: 5_000_000, changes: [{ on: '2027-01-10', from: 5_000_000, to: 4_850_000 }] }
+ */
+export interface PriceProtection {
+  placedTotal: number
+  changes: { on: IsoDate; from: number; to: number; monthlyFrom?: number; monthlyTo?: number }[]
 }
 
 /**
@@ -259,6 +273,8 @@ export interface NewOrder {
   finance?: ChosenFinance | null
   tradeIn?: OrderTradeIn | null
   delivery?: OrderDeliveryWindow | null
+  /** Whether the market protects an order's price (catalog market data). */
+  priceProtected?: boolean
 }
 
 /**
@@ -304,6 +320,7 @@ export function createOrder(input: NewOrder, random: RandomBytes, at: IsoInstant
     ...(input.finance ? { finance: input.finance } : {}),
     ...(input.tradeIn ? { tradeIn: input.tradeIn } : {}),
     ...(input.delivery ? { delivery: input.delivery } : {}),
+    ...(input.priceProtected ? { priceProtection: { placedTotal: amounts.totalInclVat.amount, changes: [] } } : {}),
   }
 }
 

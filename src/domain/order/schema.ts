@@ -173,6 +173,22 @@ export const OrderSchema: z.ZodType<Order> = z.strictObject({
       estimatedOn: IsoDate,
     })
     .optional(),
+  priceProtection: z
+    .strictObject({
+      placedTotal: z.int().min(0),
+      changes: z
+        .array(
+          z.strictObject({
+            on: IsoDate,
+            from: z.int().min(0),
+            to: z.int().min(0),
+            monthlyFrom: z.int().min(0).optional(),
+            monthlyTo: z.int().min(0).optional(),
+          }),
+        )
+        .max(100),
+    })
+    .optional(),
 })
 
 /**

@@ -6,8 +6,8 @@ import { useT } from '../../ui/intl-context'
 import { useRenderContext } from '../../ui/site-context'
 import type { WaitView } from './wait'
 
-// What the order page shows of the wait for the car: the delivery window, the handover, the contact and a
-// refund.
+// What the order page shows of the wait for the car: the delivery window, the handover, the contact,
+// price protection and a refund.
 
 /** The estimated delivery window and when (at which step) it was last estimated. */
 export function DeliveryWindowSection({ delivery }: { delivery: NonNullable<WaitView['delivery']> }) {
@@ -164,6 +164,33 @@ function SlotPicker({ here, handover, moving }: { here: string; handover: WaitVi
         </form>
       )}
     </>
+  )
+}
+
+/** Price protection: the price locked, and each time it fell since, with the monthly figure where financed. */
+export function PriceProtectionNotice({ order }: { order: Order }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const protection = order.priceProtection
+  if (!protection) return null
+  const money = (amount: number) => formatMoney({ amount, currency: order.amounts.totalInclVat.currency }, site.locale)
+  return (
+    <section className="card order-wait" aria-labelledby="order-protection-title">
+      <h2 id="order-protection-title">{t('myOrder.protection.heading')}</h2>
+      <p>{t('myOrder.protection.lead')}</p>
+      {protection.changes.map((change) => (
+        <p key={`${change.on}-${change.to}`} className="notice" role="status">
+          {t('myOrder.protection.lowered', {
+            date: formatDate(change.on, site.locale),
+            from: money(change.from),
+            to: money(change.to),
+          })}
+          {change.monthlyFrom !== undefined && change.monthlyTo !== undefined
+            ? ` ${t('myOrder.protection.monthly', { from: money(change.monthlyFrom), to: money(change.monthlyTo) })}`
+            : null}
+        </p>
+      ))}
+    </section>
   )
 }
 
