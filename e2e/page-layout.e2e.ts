@@ -6,6 +6,7 @@ import { fillRequired } from '../scripts/fill-form.mjs'
 import { axeViolations } from './axe'
 import { reloadedBy, withBrowser } from './browser'
 import { screenshot } from './look'
+import { payOnHostedPage } from './pay'
 
 const base = inject('baseUrl')
 let browser: Browser
@@ -180,12 +181,7 @@ describe('the order page', () => {
 
     await page.setViewportSize({ width: 1366, height: 900 })
     await page.goto(order.replace('/order/', '/order/result-confirmation/'))
-    await page.locator('#pay-cardNumber').fill('4242 4242 4242 4242')
-    await page.locator('#pay-expiry').fill('12/35')
-    await page.locator('#pay-cvc').fill('123')
-    await page.locator('#pay-cardName').fill('Erika Mustermann')
-    await page.locator('main form[method="post"] button[type="submit"]').last().click()
-    await page.waitForURL(/\/order\/[\w-]+\?paid=1$/)
+    await payOnHostedPage(page, 'Erika Mustermann')
     const notice = await page.locator('.order-detail > .form-message').boundingBox()
     const grid = await page.locator('.order-detail__grid').boundingBox()
     expect(notice && grid).toBeTruthy()

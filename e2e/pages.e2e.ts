@@ -8,6 +8,7 @@ import { carFigures } from '../src/domain/content/marketing'
 import { axeViolations } from './axe'
 import { reloadedBy, withBrowser } from './browser'
 import { screenshot } from './look'
+import { payOnHostedPage } from './pay'
 
 const base = inject('baseUrl')
 let browser: Browser
@@ -248,12 +249,8 @@ describe('the order detail', () => {
 
     // Paid: placed is done, the deposit is current, contract signing is what comes next.
     await page.goto(`${base}${await pay.getAttribute('href')}`)
-    await page.locator('#pay-cardNumber').fill('4242 4242 4242 4242')
-    await page.locator('#pay-expiry').fill('12/35')
-    await page.locator('#pay-cvc').fill('123')
-    await page.locator('#pay-cardName').fill('Kari Nordmann')
-    await page.locator('main form[method="post"] button[type="submit"]').click()
-    await page.waitForURL(/\?paid=1$/)
+    await payOnHostedPage(page, 'Kari Nordmann')
+    await page.goto(orderUrl)
     const states = await steps.evaluateAll((items) =>
       items.map((item) => [
         item.className.replace('timeline__step timeline__step--', ''),

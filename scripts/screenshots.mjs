@@ -173,13 +173,19 @@ for (const width of widths) {
     order = page.url().replace('/result-confirmation', '')
   })
   await take(page, 'de-order-detail', width, () => page.goto(order))
-  await take(page, 'de-order-paid', width, async () => {
+  // Paying: the provider's hosted page (the Stripe stand-in outside production), then back.
+  await take(page, 'de-hosted-checkout', width, async () => {
     await page.goto(order.replace('/order/', '/order/result-confirmation/'))
-    await page.locator('#pay-cardNumber').fill('4242 4242 4242 4242')
-    await page.locator('#pay-expiry').fill('12/35')
-    await page.locator('#pay-cvc').fill('123')
-    await page.locator('#pay-cardName').fill('Erika Mustermann')
-    await submit(page)
+    await page.locator('.payment-step input[name="method"][value="card"]').check()
+    await Promise.all([page.waitForURL(/\/dev\/stripe\/checkout\//), page.locator('.payment-step button').click()])
+  })
+  await take(page, 'de-order-paid', width, async () => {
+    await page.locator('#number').fill('4242 4242 4242 4242')
+    await page.locator('#expiry').fill('12 / 34')
+    await page.locator('#cvc').fill('123')
+    await page.locator('#name').fill('Erika Mustermann')
+    await Promise.all([page.waitForURL(/\?checkout=/), page.locator('main form button[type="submit"]').click()])
+    await page.waitForLoadState('load')
   })
   await take(page, 'de-profile', width, () => page.goto(`${de}/user-center/profile`))
   await take(page, 'de-privacy', width, () => page.goto(`${de}/user-center/privacy`))

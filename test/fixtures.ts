@@ -1,5 +1,8 @@
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
+import { createStandInStore } from '../src/store/payment-stand-in'
+import { deliverDueEvents } from '../src/worker/payment-stand-in/delivery'
+import { WEBHOOK_PATH } from '../src/worker/payments/settings'
 import { uniqueEmail, visitor } from './visitor'
 
 type Visitor = ReturnType<typeof visitor>
@@ -46,8 +49,51 @@ export async function orderMailKinds(orderId: string): Promise<string[]> {
   return results.map((row) => row.kind)
 }
 
-/** The card form of the payment step, filled with a test card (4242… succeeds, 4000…0002 is declined). */
-export const cardForm = (cardNumber: string) => ({ cardNumber, expiry: '12/35', cvc: '123', cardName: 'Anne Test' })
+/**
+ * Pays an order as a customer does: the payment step (a method), the provider's hosted page (the Stripe stand-in)
+ * with one of Stripe's test cards, or the method's "authorize" button, and back. Answers the hosted page's answer
+ * (a 303 back to the storefront after a payment, the page again with its message after a decline).
+ *
+ * @example
+ * await payOrder(person, '/nl', id) // paid with 4242 4242 4242 4242
+ */
+export async function payOrder(
+  person: Visitor,
+  prefix: string,
+  id: string,
+  card = '4242 4242 4242 4242',
+  method = 'card',
+): Promise<Response> {
+  const page = await openCheckout(person, prefix, id, method)
+  const fields: Record<string, string> =
+    method === 'card'
+      ? { number: card, expiry: '12/35', cvc: '123', name: 'Anne Test' }
+      : method === 'sepa_debit'
+        ? { iban: card, name: 'Anne Test' }
+        : { decision: card === 'fail' ? 'fail' : 'authorize' }
+  return person.request(page, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  })
+}
+
+/**
+ * Sends the stand-in's waiting webhooks (a refund settling, a debit clearing) as if `laterMs` had passed, signed,
+ * to the storefront's endpoint: what Stripe does on its own.
+ */
+export async function deliverStandInEvents(laterMs = 10_000): Promise<number> {
+  return deliverDueEvents(createStandInStore(env.DB), `http://local.test${WEBHOOK_PATH}`, Date.now() + laterMs)
+}
+
+/** Starts paying an order with a method and answers the path of the provider's hosted page it leads to. */
+export async function openCheckout(person: Visitor, prefix: string, id: string, method = 'card'): Promise<string> {
+  const started = await person.postForm(`${prefix}/order/result-confirmation/${id}`, { method })
+  const location = started.headers.get('location') ?? ''
+  if (started.status !== 303 || !location.includes('/dev/stripe/checkout/'))
+    throw new Error(`paying ${id} led to ${started.status} ${location}`)
+  return new URL(location).pathname
+}
 
 /** A private cash order on the Dutch site (Anne de Vries in Amsterdam), as the order form posts it. */
 export const DUTCH_ORDER_FORM = {
@@ -127,7 +173,7 @@ export async function paidDutchOrder() {
     email: 'anne.jansen@example.com',
   })
   const id = placedOrderId(placed)
-  await customer.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4242 4242 4242 4242'))
+  await payOrder(customer, '/nl', id)
   const row = await env.DB.prepare('SELECT number FROM orders WHERE id = ?1').bind(id).first<{ number: string }>()
   return { customer, email, id, number: row?.number ?? '' }
 }
@@ -198,13 +244,16 @@ export function expectCarPng(address: string, origin: string, look: Record<strin
   expect(Object.fromEntries(url.searchParams)).toMatchObject({ ...look, size })
 }
 
+/** What a production deployment cannot run without (src/worker/env.ts REQUIRED_SECRETS), as test values. */
+export const PRODUCTION_SECRETS = {
+  APP_SECRET: 'x'.repeat(40),
+  GRAY_ACCESS_CODE: 'gray-code-123',
+  OFFICIAL_URL: 'https://www.nordvolt.example',
+  STRIPE_SECRET_KEY: 'sk_live_0123456789abcdef',
+  STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+} as const
+
 /** The test bindings as a production deployment with its required secrets would have them. */
 export function productionEnv(): Env {
-  return {
-    ...env,
-    ENVIRONMENT: 'production',
-    APP_SECRET: 'x'.repeat(40),
-    GRAY_ACCESS_CODE: 'gray-code-123',
-    OFFICIAL_URL: 'https://www.nordvolt.example',
-  } as Env
+  return { ...env, ENVIRONMENT: 'production', ...PRODUCTION_SECRETS } as Env
 }

@@ -1,19 +1,19 @@
+import { z } from 'zod'
+import { amountDue, startCheckout } from '../app/payments'
 import { formatMoney } from '../domain/money'
-import { checkCardForm } from '../domain/order/card'
 import type { OrderKind } from '../domain/order/order'
-import { testCardOutcome } from '../domain/order/payment'
-import { transition } from '../domain/order/state'
-import type { MessageKey } from '../i18n/intl'
+import { METHOD_NAME_KEYS, methodsFor, PAYMENT_METHODS, type PaymentMethod } from '../domain/payment/methods'
+import { catalog } from '../i18n/catalog-store'
+import { intlFor, type MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
-import { randomId } from '../store/ids'
-import { ErrorSummary, Field, FormMessage, useErrorText } from '../ui/form'
+import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
-import { problemErrors } from './form-errors'
 import { OrderCar, OrderTimeline, TIMELINE_TITLE_ID } from './order/order-parts'
 import { type OrderedCar, orderedCar } from './order/ordered-car'
 import { loadOwnedOrder, OrderFacts, type OrderView } from './order/owned-order'
-import { defineRoute, type LoadContext, PageError } from './route'
+import { paymentNews } from './order/payment-news'
+import { type ActionContext, defineRoute, type LoadContext } from './route'
 
 const PLACED_HEADINGS = {
   order: 'order.placed.order',
@@ -24,90 +24,159 @@ const PLACED_HEADINGS = {
 interface ConfirmationData extends OrderView {
   /** The car as ordered, to draw; null when its record is gone. */
   car: OrderedCar | null
+  /** The market's ways to pay the amount due, its own first; empty where it takes no payment online. */
+  methods: PaymentMethod[]
+  /** The method shown chosen (the last one tried, else the market's first). */
+  chosen: PaymentMethod | null
+  /** A payment is under way at the provider: no second one is offered. */
+  processing: boolean
 }
 
 /**
- * `/order/result-confirmation/{id}`: the order's number first, the car as ordered with its facts, then what
- * comes next: paying the deposit (where the site takes payments online) and the order's timeline, with the
- * way to the order's own page. The same layout as the order detail (docs/design.md "Order page layout").
+ * `/order/result-confirmation/{id}`: the order's number first, the car as ordered with its facts, then what comes
+ * next: paying the amount due on the payment provider's hosted page (where the market takes payment online), and,
+ * back from it (`?checkout=` or `?payment=left`), what happened. The same layout as the order detail.
  */
 async function loadConfirmation(ctx: LoadContext): Promise<ConfirmationData> {
   const view = await loadOwnedOrder(ctx)
-  return { ...view, car: await orderedCar(ctx, view.configurationId) }
+  const { order } = view
+  const due = amountDue(order)
+  const methods = methodsFor(order.country, due.currency)
+  const news = await paymentNews(ctx, view.id, order)
+  return {
+    ...view,
+    ...news.message,
+    car: await orderedCar(ctx, view.configurationId),
+    methods,
+    chosen: (news.lastMethod && methods.includes(news.lastMethod) ? news.lastMethod : methods[0]) ?? null,
+    processing: news.processing,
+  }
+}
+
+const PayForm = z.object({ method: z.enum(PAYMENT_METHODS) })
+
+/** Starts paying: the method must be one the market's data allows, else nothing is started. */
+async function pay(ctx: ActionContext) {
+  const data = await loadConfirmation(ctx)
+  const refuse = (message: MessageKey, status: 409 | 422) => ({
+    status,
+    data: { ...data, message, messageKind: 'error' as const },
+  })
+  if (!data.onlinePayment) return refuse('order.payment.underConstruction', 409)
+  const form = PayForm.safeParse(ctx.form)
+  if (!form.success) return refuse('payment.refused.method', 422)
+  const page = linkTo(ctx.site, `/order/result-confirmation/${data.id}`)
+  const origin = ctx.publicOrigin()
+  const number = data.order.orderNumber ?? data.order.reservationNumber ?? ''
+  const intl = intlFor(ctx.site.locale, catalog(ctx.site.locale))
+  const t = (id: MessageKey, values: Record<string, string>) => intl.formatMessage({ id }, values)
+  const outcome = await startCheckout(
+    ctx.payments(),
+    { id: data.id, ownerId: null, configurationId: data.configurationId, order: data.order },
+    {
+      method: form.data.method,
+      locale: ctx.site.locale,
+      returnUrl: `${origin}${page}?checkout={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}${page}?payment=left`,
+      description: t(
+        data.order.kind === 'reservation' ? 'payment.provider.reservationFee' : 'payment.provider.deposit',
+        {
+          number,
+        },
+      ),
+    },
+  )
+  if (outcome.kind === 'redirect') return { redirect: outcome.url }
+  if (outcome.kind === 'refused') {
+    if (outcome.reason === 'notOnline') return refuse('order.payment.underConstruction', 409)
+    if (outcome.reason === 'method') return refuse('payment.refused.method', 422)
+    if (outcome.reason === 'busy') return refuse('payment.refused.busy', 409)
+  }
+  // Paid already (a parallel click won), or nothing due: the order's own page says where it stands.
+  return { redirect: linkTo(ctx.site, `/order/${data.id}`) }
+}
+
+/** Methods whose name alone does not say what happens next: a line under the name. */
+const METHOD_HINT_KEYS: Partial<Record<PaymentMethod, MessageKey>> = {
+  vipps: 'payment.hint.vipps',
+  mobilepay: 'payment.hint.mobilepay',
+  swish: 'payment.hint.swish',
+  ideal: 'payment.hint.ideal',
+  bancontact: 'payment.hint.bancontact',
+  promptpay: 'payment.hint.promptpay',
+}
+
+/** A closed padlock, beside the provider's name (decorative: the text says it). */
+function Padlock() {
+  return (
+    <svg className="payment-step__lock" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+      <path d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2h.5a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h.5Zm1.5 0h4V5a2 2 0 1 0-4 0v2Z" />
+    </svg>
+  )
+}
+
+/**
+ * The payment step: what is paid and what for, the market's methods (its own first) as one choice each, and who
+ * takes the money. Posts the method only; the provider's hosted page takes everything else.
+ */
+function PaymentStep({ data }: { data: ConfirmationData }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const { order } = data
+  const due = amountDue(order)
+  const amount = formatMoney(due, site.locale)
+  const number = order.orderNumber ?? order.reservationNumber ?? ''
+  const fee = order.kind === 'reservation' ? 'reservationFee' : 'deposit'
+  return (
+    <form className="form next-action payment-step" method="post" noValidate aria-labelledby="pay-title">
+      <h2 id="pay-title">{t(`payment.step.heading.${fee}`, { amount })}</h2>
+      <p>{t(`payment.step.purpose.${fee}`, { number })}</p>
+      <fieldset className="payment-step__methods">
+        <legend>{t('payment.step.method')}</legend>
+        {data.methods.map((method) => {
+          const hint = METHOD_HINT_KEYS[method]
+          return (
+            <label key={method} className="payment-step__method">
+              <input type="radio" name="method" value={method} defaultChecked={method === data.chosen} />
+              <span className="payment-step__method-name">{t(METHOD_NAME_KEYS[method])}</span>
+              {hint ? <span className="payment-step__method-hint">{t(hint)}</span> : null}
+            </label>
+          )
+        })}
+      </fieldset>
+      <div className="payment-step__provider">
+        <p className="payment-step__secure">
+          <Padlock /> {t('payment.step.secure')}
+        </p>
+        <p className="payment-step__note">{t('payment.step.provider')}</p>
+      </div>
+      <button className="button button--primary payment-step__submit" type="submit">
+        {t('payment.step.submit', { amount })}
+      </button>
+    </form>
+  )
 }
 
 function ConfirmationPage({ data }: { data: ConfirmationData }) {
   const t = useT()
-  const errorText = useErrorText()
   const { site } = useRenderContext()
   const { order } = data
-  const canPay = order.payment === 'unpaid' && order.amounts.dueToday.amount > 0
+  const canPay = order.payment === 'unpaid' && order.status === 'placed' && amountDue(order).amount > 0
   return (
     <article className="page order-detail order-confirmation">
       <h1 className="page__heading">{t(PLACED_HEADINGS[order.kind])}</h1>
       <p className="page__lead">
         {t('page.resultConfirmation.lead', { order: order.orderNumber ?? order.reservationNumber ?? '' })}
       </p>
-      {data.message ? <FormMessage kind={data.messageKind}>{t(data.message)}</FormMessage> : null}
+      {data.message ? <FormMessage kind={data.messageKind}>{t(data.message, data.messageValues)}</FormMessage> : null}
       <div className="order-detail__grid">
         <div className="order-detail__main">
           {data.car ? <OrderCar car={data.car} /> : null}
           <OrderFacts order={order} offline={!data.onlinePayment} />
         </div>
         <div className="order-detail__side">
-          {canPay && data.onlinePayment ? (
-            <form className="form next-action" method="post" noValidate aria-labelledby="pay-title">
-              <h2 id="pay-title">
-                {t('order.pay.heading', { amount: formatMoney(order.amounts.dueToday, site.locale) })}
-              </h2>
-              <ErrorSummary form="pay" errors={data.errors} />
-              <div className="field">
-                <label htmlFor="pay-cardNumber">{t('order.pay.card')}</label>
-                <input
-                  id="pay-cardNumber"
-                  name="cardNumber"
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  aria-invalid={data.errors.cardNumber ? 'true' : undefined}
-                  aria-describedby={data.errors.cardNumber ? 'pay-cardNumber-error' : undefined}
-                />
-                {data.errors.cardNumber ? (
-                  <p id="pay-cardNumber-error" className="field__error">
-                    {errorText(data.errors.cardNumber)}
-                  </p>
-                ) : null}
-              </div>
-              <Field
-                form="pay"
-                name="expiry"
-                label="order.pay.expiry"
-                value={data.values.expiry}
-                autoComplete="cc-exp"
-                required
-                errors={data.errors}
-              />
-              <Field
-                form="pay"
-                name="cvc"
-                label="order.pay.cvc"
-                hint="order.pay.cvcHint"
-                autoComplete="cc-csc"
-                required
-                errors={data.errors}
-              />
-              <Field
-                form="pay"
-                name="cardName"
-                label="order.pay.name"
-                value={data.values.cardName}
-                autoComplete="cc-name"
-                required
-                errors={data.errors}
-              />
-              <button className="button button--primary" type="submit">
-                {t('order.pay.submit')}
-              </button>
-            </form>
+          {canPay && data.onlinePayment && !data.processing && data.methods.length > 0 ? (
+            <PaymentStep data={data} />
           ) : null}
           {canPay && !data.onlinePayment ? (
             <section className="next-action" aria-labelledby="next-action-title">
@@ -138,36 +207,7 @@ export const orderConfirmation = defineRoute<ConfirmationData>({
   indexable: false,
   auth: 'orderLink',
   load: loadConfirmation,
-  action: async (ctx) => {
-    const data = await loadConfirmation(ctx)
-    const { order } = data
-    // Each field of the card form first; "declined" is kept for the provider's answer.
-    const card = checkCardForm(ctx.form, new Date().toISOString().slice(0, 10))
-    if (!card.number) {
-      problemErrors(card.problems, data.errors)
-      data.values = { expiry: ctx.form.expiry ?? '', cardName: ctx.form.cardName ?? '' }
-      return { status: 422 as const, data }
-    }
-    // The card number is compared by the test provider and forgotten; it is never stored.
-    const outcome = testCardOutcome(card.number)
-    if (outcome !== 'succeeded') {
-      data.message = outcome === 'declined' ? 'order.pay.declined' : 'order.pay.abandoned'
-      data.messageKind = 'error'
-      return { status: 402 as const, data }
-    }
-    const at = new Date().toISOString()
-    const result = transition(order, 'paymentSucceeded', 'paymentProvider', at)
-    if (!result.ok) throw new PageError('noRecord', 404)
-    const { notificationIds } = await ctx.store.orders.update(data.id, order, result.order, result.events, null, {
-      amount: order.amounts.dueToday.amount,
-      currency: order.amounts.dueToday.currency,
-      outcome,
-      provider: 'test',
-      reference: randomId(),
-    })
-    ctx.notify(notificationIds)
-    return { redirect: linkTo(ctx.site, `/order/${data.id}`, { query: 'paid=1' }) }
-  },
+  action: pay,
   meta: () => ({
     title: 'order.placed.order',
     description: 'page.resultConfirmation.lead',

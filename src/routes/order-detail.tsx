@@ -27,14 +27,9 @@ import type { StockCarView } from '../ui/stock/StockCar'
 import { OrderCar, OrderTimeline, TIMELINE_TITLE_ID } from './order/order-parts'
 import { type OrderedCar, orderedCar } from './order/ordered-car'
 import { loadOwnedOrder, OrderFacts, type OrderView } from './order/owned-order'
+import { type PaymentLine, PaymentLines, paymentLines } from './order/payment-lines'
 import { type WaitView, waitFor } from './order/wait'
-import {
-  ContactSection,
-  DeliveryWindowSection,
-  HandoverSection,
-  PriceProtectionNotice,
-  RefundState,
-} from './order/wait-parts'
+import { ContactSection, DeliveryWindowSection, HandoverSection, PriceProtectionNotice } from './order/wait-parts'
 import { OrderPrice } from './order-price'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
 import { OrderedStockCar, stockCarOfOrder } from './stock-order'
@@ -53,6 +48,8 @@ interface DetailData extends OrderView {
   car: OrderedCar | null
   /** The delivery window, the handover and its calendar file, the contact. */
   wait: WaitView
+  /** What was paid and what went back, with the provider's references. */
+  payments: PaymentLine[]
 }
 
 /** The posted customer action; `confirmed=yes` is the answer to the confirmation question. */
@@ -73,6 +70,11 @@ async function loadDetail(ctx: LoadContext): Promise<DetailData> {
     stockCar: await stockCarOfOrder(ctx, view.id),
     car: await orderedCar(ctx, view.configurationId),
     wait: await waitFor(ctx, view),
+    payments: paymentLines(
+      await ctx.store.payments.attemptsOf(view.id),
+      await ctx.store.payments.refundsOf(view.id),
+      ctx.site,
+    ),
   }
   if (view.order.incentives.includes(BLIND_ORDER_INCENTIVE_CODE)) {
     const facts = await ctx.store.marketingFacts()
@@ -292,12 +294,17 @@ function OrderDetailPage({ data }: { data: DetailData }) {
             <OrderTimeline order={order} />
             {note ? <p>{t(note)}</p> : null}
           </section>
-          <RefundState order={order} />
           {data.wait.delivery && !isFinal(order) ? <DeliveryWindowSection delivery={data.wait.delivery} /> : null}
           {isFinal(order) ? null : (
             <HandoverSection orderId={data.id} handover={data.wait.handover} calendar={data.wait.documents.calendar} />
           )}
           {data.wait.contact ? <ContactSection contact={data.wait.contact} /> : null}
+          {data.payments.length > 0 ? (
+            <section className="order-detail__payments" aria-labelledby="order-payments-title">
+              <h2 id="order-payments-title">{t('payment.lines.heading')}</h2>
+              <PaymentLines lines={data.payments} />
+            </section>
+          ) : null}
         </div>
       </div>
       {data.stockCar ? <OrderedStockCar car={data.stockCar} /> : null}

@@ -12,9 +12,11 @@ import { windowAtPlacement } from '../domain/order/delivery-window'
 import { BLIND_ORDER_INCENTIVE_CODE, incentiveApplies } from '../domain/order/incentive'
 import { createOrder, type OrderKind, type OrderTradeIn, orderFlow } from '../domain/order/order'
 import { validatePersonal } from '../domain/order/personal'
+import { countryPayments } from '../domain/payment/methods'
 import { financeProblemMessage } from '../i18n/finance'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
+import { today } from '../i18n/sites'
 import { randomId } from '../store/ids'
 import { FinanceTerms } from '../ui/finance/FinanceTerms'
 import { ErrorSummary, Field, type FieldErrors, FormMessage, useErrorText } from '../ui/form'
@@ -25,7 +27,6 @@ import { useRenderContext } from '../ui/site-context'
 import { problemErrors } from './form-errors'
 import { formCar } from './helpers/form-car'
 import { financeKindOf, orderFinance } from './order/finance-offer'
-import { OFFLINE_PAYMENT_COUNTRIES } from './order/owned-order'
 import { priceOf } from './order/price-of'
 import { OrderPrice, type OrderPriceView, orderPriceView, useHeadlineAmount } from './order-price'
 import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
@@ -304,7 +305,7 @@ export function OrderFormPage({ data }: { data: FormData }) {
             </div>
           ))}
           <p>
-            {OFFLINE_PAYMENT_COUNTRIES.includes(site.countryCode)
+            {site.countryCode !== 'GLOBAL' && !countryPayments(site.countryCode).online
               ? `${t('myOrder.depositOffline')}: ${data.dueToday}`
               : t('order.summary.dueToday', { amount: data.dueToday })}
           </p>
@@ -456,7 +457,7 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
   const finance = postedFinance(ctx, data, priced)
   const personal = validatePersonal(
     { ...form, country: ctx.site.countryCode },
-    { site: ctx.site.countryCode, orderDate: at.slice(0, 10), financeKind: finance.kind },
+    { site: ctx.site.countryCode, orderDate: today(ctx.site, new Date(at)), financeKind: finance.kind },
   )
   const consents = postedConsents(ctx, data.kind, at)
   const credit = creditApplication(ctx.site.countryCode, finance.kind, form.creditApplication === 'yes')
@@ -548,17 +549,17 @@ async function incentivesOf(
  * whether the market protects the price until delivery.
  */
 async function waitingFor(ctx: ActionContext, data: FormData, priced: Awaited<ReturnType<typeof priceOf>>, at: string) {
-  const today = at.slice(0, 10)
+  const day = today(ctx.site, new Date(at))
   const stores = (await ctx.store.stores(ctx.site.countryCode)).filter((store) => store.handover)
   const market = priced.catalog.markets[ctx.site.countryCode]
   const quickWeeks = data.stock?.quick ? data.stock.car.deliveryWeeks : null
   const lead =
     quickWeeks !== null
-      ? { earliest: addDays(today, Math.max(0, quickWeeks - 1) * 7), latest: addDays(today, quickWeeks * 7) }
-      : deliveryWindow(priced.catalog, ctx.site.countryCode, priced.choices, today)
+      ? { earliest: addDays(day, Math.max(0, quickWeeks - 1) * 7), latest: addDays(day, quickWeeks * 7) }
+      : deliveryWindow(priced.catalog, ctx.site.countryCode, priced.choices, day)
   return {
     storeId: stores[0]?.id ?? null,
-    delivery: windowAtPlacement(lead, today),
+    delivery: windowAtPlacement(lead, day),
     priceProtected: market?.priceProtection === true,
   }
 }

@@ -3,13 +3,13 @@ import { type Configuration, defaultConfiguration, reconcileConfiguration } from
 import { catalogItem } from '../domain/catalog/items'
 import type { Money } from '../domain/money'
 import { customerActions, customerActionTexts, statusKey } from '../domain/order/state'
+import { countryPayments } from '../domain/payment/methods'
 import { PricedCarError, pricedCar } from '../domain/pricing/priced-car'
 import { FINAL_PRICE_VALID_DAYS } from '../domain/tradein/valuation'
 import type { MessageKey } from '../i18n/intl'
 import { today } from '../i18n/sites'
 import type { CarLook } from '../ui/car'
 import { carLook } from '../ui/configurator/car-look'
-import { OFFLINE_PAYMENT_COUNTRIES } from './order/owned-order'
 import type { LoadContext } from './route'
 
 /** A saved build in the garage: its picture, today's price against the saved one, and what it can do. */
@@ -113,14 +113,17 @@ export async function loadGarage(ctx: LoadContext, user: Account): Promise<Garag
 
 /** The customer's orders on this site with their status and next steps (the order page asks before each). */
 export async function loadOrders(ctx: LoadContext, user: Account): Promise<ProfileOrder[]> {
-  const onlinePayment = !OFFLINE_PAYMENT_COUNTRIES.includes(ctx.site.countryCode)
   return (await ctx.store.customerRecords.ordersOf(user.id, ctx.site.countryCode)).map(({ id, createdAt, order }) => ({
     id,
     number: order.orderNumber ?? order.reservationNumber ?? id,
     kind: order.kind,
     createdAt,
     status: statusKey(order, order.status),
-    pay: onlinePayment && order.payment === 'unpaid' && order.amounts.dueToday.amount > 0 && order.status === 'placed',
+    pay:
+      countryPayments(order.country).online &&
+      order.payment === 'unpaid' &&
+      order.amounts.dueToday.amount > 0 &&
+      order.status === 'placed',
     actions: customerActions(order).map((event) => ({
       event,
       label: customerActionTexts(order, event).labelKey,

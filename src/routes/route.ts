@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import type { PaymentDeps } from '../app/payments'
 import type { Account } from '../domain/account/account'
 import type { Consent } from '../domain/analytics/consent'
 import type { AnalyticsLabel } from '../domain/analytics/events'
@@ -100,6 +101,10 @@ export interface LoadContext {
   consent: Consent | null
   /** Queues outbox notifications for delivery after the response (the sweep covers failures). */
   notify(notificationIds: readonly string[]): void
+  /** The payment provider and what paying and refunding need (made on first use). */
+  payments(): PaymentDeps
+  /** The storefront's public origin (OFFICIAL_URL; outside production the request's own), for the provider's return. */
+  publicOrigin(): string
   /** Remembers a build saved without an account in this browser, so that signing in claims it (a signed cookie). */
   rememberAnonymousBuild(id: string): Promise<void>
   /** The trade-in valuation the visitor carries from page to page (a cookie). */

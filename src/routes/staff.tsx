@@ -1,3 +1,4 @@
+import { paidThroughProvider, refundPayment, retryRefund } from '../app/payments'
 import { hasRole } from '../domain/account/account'
 import { formatMoney } from '../domain/money'
 import { DEFAULT_HANDOVER_DAYS, withWindowOfStep } from '../domain/order/delivery-window'
@@ -11,6 +12,7 @@ import { linkTo } from '../i18n/links'
 import { UnreadableRecords } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
+import { type PaymentLine, PaymentLines, paymentLines } from './order/payment-lines'
 import { defineRoute, type LoadContext, PageError } from './route'
 import { type AuditLine, AuditLog, auditLine } from './staff/audit'
 import { ConfirmChange, type PendingChange } from './staff/confirm'
@@ -35,6 +37,10 @@ interface StaffData {
     status: MessageKey
     total: string
     events: string[]
+    /** Its payments and refunds through the provider, with the provider's references. */
+    payments: PaymentLine[]
+    /** Its last refund failed at the provider: staff may issue it again. */
+    retryRefund: boolean
     /** The Dutch finance application: its status and the statuses it may move to. */
     financeApplication: FinanceApplicationView | null
   }[]
@@ -43,7 +49,16 @@ interface StaffData {
 }
 
 /** Staff events, in the order a delivery goes. */
-const STAFF_EVENTS = ORDER_EVENTS.filter((event) => event !== 'paymentSucceeded' && event !== 'expire')
+const STAFF_EVENTS = ORDER_EVENTS.filter(
+  (event) => event !== 'paymentSucceeded' && event !== 'expire' && event !== 'refundSucceeded',
+)
+
+/**
+ * Whether staff may record this event for an order: money paid through the provider goes back through it
+ * (`issueRefund`), never by a note that it was refunded; "mark refunded" is for a payment the provider never had.
+ */
+const allowedFor = (event: string, providerPaid: boolean) =>
+  event === 'markRefunded' ? !providerPaid : event === 'issueRefund' ? providerPaid : true
 
 function staffOf(ctx: LoadContext) {
   const user = ctx.session.user
@@ -52,8 +67,10 @@ function staffOf(ctx: LoadContext) {
   return user
 }
 
-const possible = (order: Order) =>
-  STAFF_EVENTS.filter((event) => transition(order, event, 'staff', new Date().toISOString()).ok)
+const possible = (order: Order, providerPaid: boolean) =>
+  STAFF_EVENTS.filter(
+    (event) => allowedFor(event, providerPaid) && transition(order, event, 'staff', new Date().toISOString()).ok,
+  )
 
 async function loadStaff(ctx: LoadContext): Promise<StaffData> {
   staffOf(ctx)
@@ -65,20 +82,27 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
     ctx.store.audit.ofCountry(ctx.site.countryCode),
   ])
   const when = (iso: string) => formatDateTime(new Date(iso), ctx.site.locale, ctx.site.timeZone)
+  const money = await ctx.store.payments.ofOrders(orders.map((o) => o.id))
   const data: StaffData = {
     confirm: null,
     unreadable: 0,
     audit: audit.map((entry, index) => auditLine(entry, index, when)),
     replies: await loadReplies(ctx),
-    orders: orders.map(({ id, order }) => ({
-      id,
-      number: order.orderNumber ?? order.reservationNumber ?? id,
-      customer: isAnonymisedContact(order.contact) ? null : `${order.contact.firstName} ${order.contact.lastName}`,
-      status: statusKey(order, order.status),
-      total: formatMoney(order.amounts.totalInclVat, ctx.site.locale),
-      events: possible(order),
-      financeApplication: financeView(applications.get(id)),
-    })),
+    orders: orders.map(({ id, order }) => {
+      const attempts = money.attempts.filter((a) => a.orderId === id)
+      const refunds = money.refunds.filter((r) => r.orderId === id)
+      return {
+        id,
+        number: order.orderNumber ?? order.reservationNumber ?? id,
+        customer: isAnonymisedContact(order.contact) ? null : `${order.contact.firstName} ${order.contact.lastName}`,
+        status: statusKey(order, order.status),
+        total: formatMoney(order.amounts.totalInclVat, ctx.site.locale),
+        events: possible(order, paidThroughProvider(attempts) !== null),
+        payments: paymentLines(attempts, refunds, ctx.site, true),
+        retryRefund: refunds.at(-1)?.status === 'failed' && order.status === 'refundPending',
+        financeApplication: financeView(applications.get(id)),
+      }
+    }),
     requests: requests.map((r) => ({
       kind: r.kind,
       id: r.id,
@@ -107,6 +131,17 @@ function pendingChange(data: StaffData, query: URLSearchParams): PendingChange |
     return {
       fields: { orderId: order.id, event },
       action: labelOf(STAFF_EVENT_KEYS, event),
+      status: null,
+      record: 'staff.audit.record.order',
+      reference: order.number,
+    }
+  }
+  if (what === 'refund') {
+    const order = data.orders.find((o) => o.id === parts[0])
+    if (!order?.retryRefund) return null
+    return {
+      fields: { intent: 'retryRefund', orderId: order.id },
+      action: 'payment.staff.retryRefund',
       status: null,
       record: 'staff.audit.record.order',
       reference: order.number,
@@ -161,6 +196,7 @@ function StaffPage({ data }: { data: StaffData }) {
                 <th scope="col">{t('staff.customer')}</th>
                 <th scope="col">{t('staff.status')}</th>
                 <th scope="col">{t('configurator.price.total')}</th>
+                <th scope="col">{t('payment.lines.heading')}</th>
                 <th scope="col">{t('staff.actions')}</th>
               </tr>
             </thead>
@@ -172,7 +208,22 @@ function StaffPage({ data }: { data: StaffData }) {
                   <td>{t(order.status)}</td>
                   <td>{order.total}</td>
                   <td>
+                    {order.payments.length > 0 ? (
+                      <PaymentLines lines={order.payments} staff />
+                    ) : (
+                      t('payment.staff.none')
+                    )}
+                  </td>
+                  <td>
                     <div className="staff__actions">
+                      {order.retryRefund ? (
+                        <a
+                          className="button button--primary"
+                          href={`${linkTo(site, '/staff', { query: `confirm=refund:${order.id}` })}#confirm`}
+                        >
+                          {t('payment.staff.retryRefund')}
+                        </a>
+                      ) : null}
                       {order.events.map((event) => (
                         <a
                           key={event}
@@ -227,7 +278,19 @@ export default defineRoute<StaffData>({
     }
     const stored = await ctx.store.orders.find(ctx.form.orderId ?? '')
     if (!stored || stored.order.country !== ctx.site.countryCode) throw new PageError('noRecord', 404)
-    const event = STAFF_EVENTS.find((e) => e === ctx.form.event)
+    // Money goes back through the provider: a staff refund, or a failed refund issued again (a new attempt).
+    if (ctx.form.intent === 'retryRefund') {
+      const refund = await retryRefund(ctx.payments(), stored.id, staff.id)
+      if (refund) await keepNote(ctx, staff.id, 'order', stored.id, 'refundPending')
+      return { redirect: linkTo(ctx.site, '/staff') }
+    }
+    const providerPaid = paidThroughProvider(await ctx.store.payments.attemptsOf(stored.id)) !== null
+    if (ctx.form.event === 'issueRefund' && providerPaid) {
+      const refund = await refundPayment(ctx.payments(), stored.id, { reason: 'staff', requestedBy: staff.id })
+      if (refund) await keepNote(ctx, staff.id, 'order', stored.id, 'refundPending')
+      return { redirect: linkTo(ctx.site, '/staff') }
+    }
+    const event = STAFF_EVENTS.find((e) => e === ctx.form.event && allowedFor(e, providerPaid))
     const result = event ? transition(stored.order, event, 'staff', new Date().toISOString()) : null
     if (result?.ok) {
       // The delivery window moves with allocation, shipping and preparation (the market's days to the handover).
@@ -245,6 +308,9 @@ export default defineRoute<StaffData>({
         await ctx.store.handovers.cancel(stored.id, new Date())
       ctx.notify(notificationIds)
       if (saved) await keepNote(ctx, staff.id, 'order', stored.id, result.order.status)
+      // An approved cancellation of a paid order gives the money back at once.
+      if (saved && event === 'approveCancellation' && result.order.payment === 'paid')
+        await refundPayment(ctx.payments(), stored.id, { reason: 'cancellation', requestedBy: staff.id })
       if (result.order.status === 'delivered' && stored.ownerId) await ctx.session.markOwner(stored.ownerId)
     }
     return { redirect: linkTo(ctx.site, '/staff') }

@@ -8,6 +8,7 @@ import { createFinanceOfferStore } from './finance-offers'
 import { createHandoverStore } from './handovers'
 import { createOrderLinkStore } from './order-links'
 import { createOrderStore } from './orders'
+import { createPaymentStore } from './payments'
 import { createPriceWatchStore } from './price-watches'
 import { createProgramRequestStore } from './program-requests'
 import { createProgramStore } from './programs'
@@ -56,6 +57,8 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     orderLinks: () => createOrderLinkStore(env.DB),
     /** Handover appointments at the delivery store. */
     handovers: () => createHandoverStore(env.DB),
+    /** Payments and refunds through the payment provider. */
+    payments: () => createPaymentStore(env.DB),
     customerRecords: () => createCustomerRecordStore(env.DB, bad),
     audit: () => createAuditStore(env.DB),
     roles: () => createRoleStore(env.DB),

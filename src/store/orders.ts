@@ -27,6 +27,8 @@ const MAIL_OF_EVENT: Record<string, string | undefined> = {
   requestRefund: 'refundRequested',
   withdrawRefund: 'refundWithdrawn',
   markRefunded: 'refundCompleted',
+  issueRefund: 'refundIssued',
+  refundSucceeded: 'refundSettled',
   allocate: 'carAllocated',
   ship: 'carShipped',
   // The last step before the handover moves the delivery window to a few days: the customer is told the new one.
@@ -217,6 +219,20 @@ export function createOrderStore(db: D1Database, bad: BadRecordLog = badRecordLo
       return results.map((row) => toStored(row, bad)).filter((o): o is StoredOrder => o !== null)
     },
 
+    /** Orders waiting for a refund that has none under way (a crash between the two writes): for the reconciliation. */
+    async refundPendingWithoutRefund(limit = 50): Promise<StoredOrder[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT o.id, o.owner_id, o.configuration_id, o.document FROM orders o
+            WHERE o.status = 'refundPending' AND o.document IS NOT NULL
+              AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id AND r.status IN ('requested', 'pending', 'succeeded'))
+            LIMIT ?1`,
+        )
+        .bind(limit)
+        .all<Row>()
+      return results.map((row) => toStored(row, bad)).filter((o): o is StoredOrder => o !== null)
+    },
+
     /** Marks orders as price-checked at `at` (the scheduled check, whether or not a price fell). */
     async markPriceChecked(ids: readonly string[], at: string): Promise<void> {
       if (ids.length === 0) return
@@ -309,7 +325,8 @@ export function createOrderStore(db: D1Database, bad: BadRecordLog = badRecordLo
       after: Order,
       events: readonly { type: string; actor: string; from: string | null; to: string | null; at: string }[],
       actorId: string | null,
-      payment?: { amount: number; currency: string; outcome: string; provider: string; reference: string },
+      /** Values the e-mails of these events show besides the order's (an amount, the provider's reference, a date). */
+      mailValues: Record<string, string | number> = {},
     ): Promise<{ saved: boolean; notificationIds: string[] }> {
       const mails = events.flatMap((event) => {
         const kind = MAIL_OF_EVENT[event.type]
@@ -350,6 +367,7 @@ export function createOrderStore(db: D1Database, bad: BadRecordLog = badRecordLo
               mail.id,
               mail.kind,
               JSON.stringify({
+                ...mailValues,
                 orderId: id,
                 name: after.contact.firstName,
                 number: after.orderNumber ?? after.reservationNumber,
@@ -358,24 +376,6 @@ export function createOrderStore(db: D1Database, bad: BadRecordLog = badRecordLo
               id,
             ),
         ),
-        ...(payment
-          ? [
-              db
-                .prepare(
-                  `INSERT INTO payments (id, order_id, amount, currency, outcome, provider, provider_reference, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
-                )
-                .bind(
-                  randomId(),
-                  id,
-                  payment.amount,
-                  payment.currency,
-                  payment.outcome,
-                  payment.provider,
-                  payment.reference,
-                  after.updatedAt,
-                ),
-            ]
-          : []),
         // A quick-delivery car goes back on sale when its order's cancellation completes.
         ...(releases ? returnStockStatements(db, id, after.updatedAt) : []),
       ])

@@ -17,7 +17,7 @@ export async function mailboxPage(db: D1Database): Promise<string> {
         `<article><h2>${escapeHtml(m.subject)}</h2><p><small>${escapeHtml(m.recipient)} · ${escapeHtml(m.deliveredAt)}</small></p>${m.hasHtml ? `<p><a href="/dev/mailbox/${encodeURIComponent(m.id)}">HTML</a></p>` : ''}<p>${escapeHtml(m.body)}</p></article>`,
     )
     .join('')
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body><main><h1>Dev mailbox</h1>${items}</main></body></html>`
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body><main><h1>Dev mailbox</h1><p>Every e-mail the storefront sent outside production, newest first; none left this machine. Payments go to the local stand-in for Stripe: <a href="/dev/stripe">/dev/stripe</a>.</p>${items}</main></body></html>`
 }
 
 /** One e-mail's HTML part as it was sent, or null when it has none. */

@@ -1,5 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { PRODUCTION_SECRETS } from '../../test/fixtures'
 import { CONSENT_VERSION, consentCookieValue } from '../domain/analytics/consent'
 import { ROUTES } from '../routes'
 import { TAG_MANAGER_ORIGIN } from './analytics'
@@ -183,12 +184,7 @@ describe('anonymous pages from the edge cache', () => {
   })
 
   it('serves nothing from the cache to a production worker without its secrets', async () => {
-    const secrets = {
-      APP_SECRET: 's'.repeat(48),
-      GRAY_ACCESS_CODE: 'gray-code-of-the-deployment',
-      OFFICIAL_URL: 'https://www.nordvolt.example',
-    }
-    const production = { ...env, ENVIRONMENT: 'production', ...secrets } as unknown as Env
+    const production = { ...env, ENVIRONMENT: 'production', ...PRODUCTION_SECRETS } as unknown as Env
     const path = fresh('/no/terms-conditions')
     const call = async (workerEnv: Env) => {
       const ctx = createExecutionContext()

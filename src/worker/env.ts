@@ -6,7 +6,13 @@ const DEV_SECRET = 'development-only-secret-never-used-in-production'
 export const DEV_GRAY_CODE = 'preview-2026'
 
 /** The Worker secrets and settings production cannot run without (docs/runbooks/deploy.md). */
-export const REQUIRED_SECRETS = ['APP_SECRET', 'GRAY_ACCESS_CODE', 'OFFICIAL_URL'] as const
+export const REQUIRED_SECRETS = [
+  'APP_SECRET',
+  'GRAY_ACCESS_CODE',
+  'OFFICIAL_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+] as const
 
 /**
  * The storefront's origin outside production when none is configured: `npm run serve` passes its own
@@ -51,6 +57,21 @@ const EnvSchema = z
      * `wrangler secret put SENTRY_DSN`. The browser gets it too (a DSN is public by design).
      */
     SENTRY_DSN: z.url().optional(),
+    /**
+     * Stripe's secret API key (`sk_live_…`, or a restricted `rk_live_…`; `sk_test_…` for a sandbox). Required in
+     * production; elsewhere the local stand-in answers without it. `wrangler secret put STRIPE_SECRET_KEY`.
+     */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(live|test)_\w{8,}$/)
+      .optional(),
+    /** The signing secret of the storefront's webhook endpoint at Stripe (`whsec_…`). `wrangler secret put STRIPE_WEBHOOK_SECRET`. */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w{8,}$/)
+      .optional(),
+    /** Another Stripe API base outside production (a Stripe mock server); production always uses api.stripe.com. */
+    STRIPE_API_URL: z.url().optional(),
     /** Share of requests traced for error reporting, 0–1 (default 0.05). */
     SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).optional(),
   })
@@ -62,12 +83,20 @@ const EnvSchema = z
       }
       if (env.OFFICIAL_URL && !env.OFFICIAL_URL.startsWith('https://'))
         ctx.addIssue({ code: 'custom', path: ['OFFICIAL_URL'], message: 'OFFICIAL_URL must be https in production' })
-      if (!env.APP_SECRET || !env.GRAY_ACCESS_CODE || !env.OFFICIAL_URL) return z.NEVER
+      if (
+        !env.APP_SECRET ||
+        !env.GRAY_ACCESS_CODE ||
+        !env.OFFICIAL_URL ||
+        !env.STRIPE_SECRET_KEY ||
+        !env.STRIPE_WEBHOOK_SECRET
+      )
+        return z.NEVER
       return {
         ...env,
         APP_SECRET: env.APP_SECRET,
         GRAY_ACCESS_CODE: env.GRAY_ACCESS_CODE,
         OFFICIAL_URL: official(env.OFFICIAL_URL),
+        STRIPE_API_URL: undefined,
       }
     }
     return {

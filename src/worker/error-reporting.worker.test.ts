@@ -1,7 +1,7 @@
 import { env as testEnv } from 'cloudflare:test'
 import { createTransport, startSpan } from '@sentry/cloudflare'
 import { describe, expect, it, vi } from 'vitest'
-import { kvFailingOn } from '../../test/fixtures'
+import { kvFailingOn, PRODUCTION_SECRETS } from '../../test/fixtures'
 import { clearLoadedCatalogs } from '../i18n/catalog-store'
 import { sentryOptions, withErrorReporting } from './error-reporting'
 import { app } from './index'
@@ -39,12 +39,7 @@ function executionContext() {
 
 /** A request as the runtime hands it to the worker. */
 const incoming = (request: Request) => request as unknown as Request<unknown, IncomingRequestCfProperties>
-const PRODUCTION = {
-  ENVIRONMENT: 'production',
-  APP_SECRET: 'x'.repeat(32),
-  GRAY_ACCESS_CODE: 'code-1234',
-  OFFICIAL_URL: 'https://www.nordvolt.example',
-}
+const PRODUCTION = { ENVIRONMENT: 'production', ...PRODUCTION_SECRETS }
 // The bindings of the test worker, with the given vars: a worker without its bindings would not start.
 const envWith = (vars: Record<string, string>) => ({ ...testEnv, ...vars }) as unknown as Env
 
@@ -52,15 +47,7 @@ describe('error reporting', () => {
   it('is off outside production and without a DSN', () => {
     expect(sentryOptions(envWith({ ENVIRONMENT: 'development', SENTRY_DSN: DSN }))).toBeUndefined()
     expect(sentryOptions(envWith(PRODUCTION))).toBeUndefined()
-    const on = sentryOptions(
-      envWith({
-        ENVIRONMENT: 'production',
-        APP_SECRET: 'x'.repeat(32),
-        GRAY_ACCESS_CODE: 'code-1234',
-        OFFICIAL_URL: 'https://www.nordvolt.example',
-        SENTRY_DSN: DSN,
-      }),
-    )
+    const on = sentryOptions(envWith({ ...PRODUCTION, SENTRY_DSN: DSN }))
     expect(on).toMatchObject({ dsn: DSN, environment: 'production', tracesSampleRate: 0.05 })
   })
 
@@ -85,13 +72,7 @@ describe('error reporting', () => {
       },
       body: 'phone=%2B4791234567&name=Ada',
     })
-    const env = envWith({
-      ENVIRONMENT: 'production',
-      APP_SECRET: 'x'.repeat(32),
-      GRAY_ACCESS_CODE: 'code-1234',
-      OFFICIAL_URL: 'https://www.nordvolt.example',
-      SENTRY_DSN: DSN,
-    })
+    const env = envWith({ ...PRODUCTION, SENTRY_DSN: DSN })
     await expect(handler.fetch(incoming(request), env, ctx)).rejects.toThrow('booking failed')
     await settled()
 

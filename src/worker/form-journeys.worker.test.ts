@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { cardForm, customerWithBuild, DUTCH_ORDER_FORM, placedOrderId } from '../../test/fixtures'
+import { customerWithBuild, DUTCH_ORDER_FORM, payOrder, placedOrderId } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import type { MessageKey } from '../i18n/intl'
@@ -246,7 +246,7 @@ describe('the order detail', () => {
     const payLink = await (await person.request(`/nl/order/${id}`)).text()
     expect(payLink).toContain(`href="/nl/order/result-confirmation/${id}"`)
     expect(unpaid).toContain(nl['order.summary.dueToday'].split('{')[0]?.replace(/[:\s]+$/, ''))
-    await person.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4242 4242 4242 4242'))
+    await payOrder(person, '/nl', id)
     const paidHtml = await (await person.request(`/nl/order/${id}`)).text()
     const paid = visibleText(paidHtml)
     expect(paid).not.toContain(nl['order.summary.dueToday'].split('{')[0]?.replace(/[:\s]+$/, ''))

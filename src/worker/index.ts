@@ -27,6 +27,10 @@ import { isSameOriginPost } from './middleware/same-origin'
 import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
 import { HANDOVER_CALENDAR_PATH, handleHandoverCalendar } from './order-calendar'
 import { matchPage } from './pages'
+import { standIn } from './payment-stand-in'
+import { handleStripeWebhook } from './payments/context'
+import { reconcileScheduled } from './payments/scheduled'
+import { STAND_IN_PATH, WEBHOOK_PATH } from './payments/settings'
 import { notifyPriceChanges } from './price-changes'
 import { protectOrderPrices } from './price-protection'
 import { handlePrivacyExport, PRIVACY_EXPORT_PATH } from './privacy-export'
@@ -163,6 +167,10 @@ app.post('*', (c, next) => {
   if (!page) return next()
   return isSameOriginPost(c) ? handleAction(c, page) : refuseForgedPage(c)
 })
+// The payment provider's events are signed by the provider (verified in the handler), not by a visitor's token; the
+// payment stand-in (outside production only) is the provider's surface, with its own keys.
+app.post(WEBHOOK_PATH, handleStripeWebhook)
+app.route(STAND_IN_PATH, standIn)
 app.use(csrfProtection(refuseForgedPage))
 
 app.route('/api', api)
@@ -224,5 +232,6 @@ export default withErrorReporting<unknown>({
     ctx.waitUntil(sweepOutbox(env))
     ctx.waitUntil(notifyPriceChanges(env))
     ctx.waitUntil(protectOrderPrices(env))
+    ctx.waitUntil(reconcileScheduled(env))
   },
 })

@@ -1,7 +1,8 @@
 import { carName } from '../app/trade-in'
 import { ConfigurationError, defaultConfiguration } from '../domain/catalog/configuration'
 import { logLine } from '../domain/log'
-import { formatDeduction, formatMoney } from '../domain/money'
+import { CURRENCY_EXPONENT, type CurrencyCode, formatDeduction, formatMoney } from '../domain/money'
+import { PAID_METHOD_KEYS, type PaymentMethod } from '../domain/payment/methods'
 import { priceStatement } from '../domain/pricing/display'
 import { catalogFor } from '../i18n/catalog-store'
 import { formatDate } from '../i18n/dates'
@@ -62,6 +63,16 @@ export async function renderNotification(env: Bindings, row: NotificationRow): P
     values.date = payload.localDate ? formatDate(payload.localDate, locale) : ''
     values.time = payload.localTime ?? ''
   }
+  // Money, a payment method and a day travel as data, and are written in the recipient's language.
+  if (payload.amountMinor !== undefined && payload.currency && payload.currency in CURRENCY_EXPONENT)
+    values.amount = formatMoney(
+      { amount: Number(payload.amountMinor), currency: payload.currency as CurrencyCode },
+      locale,
+    )
+  if (payload.method && payload.method in PAID_METHOD_KEYS)
+    values.method = t(PAID_METHOD_KEYS[payload.method as PaymentMethod], {})
+  if (payload.reference) values.reference = payload.reference
+  if (payload.on) values.date = formatDate(payload.on, locale)
   // A request's new status travels as its message key, so it is named in the recipient's language.
   if (payload.statusKey) values.status = t(payload.statusKey, {})
   // An e-mail about an order: its delivery window, a lowered price and the link to it.

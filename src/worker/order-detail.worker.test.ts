@@ -1,15 +1,20 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import {
-  cardForm,
   customerWithBuild,
   DUTCH_ORDER_FORM,
+  deliverStandInEvents,
   orderMailKinds,
+  payOrder,
   placedOrderId,
   signedUp,
 } from '../../test/fixtures'
 import type { visitor } from '../../test/visitor'
+import { formatMoney } from '../domain/money'
+import { transition } from '../domain/order/state'
 import { CATALOGS } from '../i18n/catalogs'
+import { formatDate, formatDateTime } from '../i18n/dates'
+import { createStore } from '../store'
 import { deliverNotification } from './notifications'
 
 const nl = CATALOGS['nl-NL']
@@ -52,6 +57,28 @@ async function staffEvent(staff: ReturnType<typeof visitor>, orderId: string, ev
   expect(res.status).toBe(303)
 }
 
+/** An order paid the way orders were before the payment provider: the local test provider's row, no Stripe. */
+async function paidByTheEarlierTestProvider(id: string) {
+  const store = createStore(env)
+  const stored = await store.orders.find(id)
+  if (!stored) throw new Error(`no order ${id}`)
+  const result = transition(stored.order, 'paymentSucceeded', 'paymentProvider', new Date().toISOString())
+  if (!result.ok) throw new Error(result.messageKey)
+  await store.orders.update(id, stored.order, result.order, result.events, null, {
+    amountMinor: stored.order.amounts.pendingPaymentFee.amount,
+    currency: 'EUR',
+    reference: 'test_4242',
+    method: 'card',
+  })
+  const fee = stored.order.amounts.pendingPaymentFee.amount
+  await env.DB.prepare(
+    `INSERT INTO payments (id, order_id, amount, currency, outcome, provider, provider_reference, created_at)
+     VALUES (?1, ?2, ?3, 'EUR', 'succeeded', 'test', ?4, ?5)`,
+  )
+    .bind(`legacy-${id}`, id, fee, `test_${id}`, new Date().toISOString())
+    .run()
+}
+
 const status = async (id: string) =>
   env.DB.prepare('SELECT status, payment_status AS payment FROM orders WHERE id = ?1').bind(id).first()
 
@@ -77,7 +104,7 @@ describe('the order page', () => {
       /<ol class="timeline"><li class="timeline__step timeline__step--current" aria-current="step">/,
     )
 
-    await person.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4242424242424242'))
+    await payOrder(person, '/nl', id)
     const paid = await detail(person, id)
     expect(states(paid).slice(0, 3)).toEqual([
       `done:${nl['order.timeline.done']}`,
@@ -91,6 +118,15 @@ describe('the order page', () => {
     // Being cancelled: no step ahead, so no next action is offered.
     await person.postForm(`/nl/order/${id}`, { event: 'requestCancellation', confirmed: 'yes' }, PROFILE)
     expect(await detail(person, id)).not.toContain('class="next-action"')
+  })
+
+  it('dates each step on the site’s calendar: placed at 00:30 in Amsterdam is that day, not the UTC day before', async () => {
+    const { person, id } = await order()
+    await env.DB.prepare(`UPDATE orders SET document = json_set(document, '$.dates.placed', ?2) WHERE id = ?1`)
+      .bind(id, '2026-11-30T23:30:00.000Z')
+      .run()
+    const dates = [...(await detail(person, id)).matchAll(/<span class="timeline__date">([^<]+)</g)].map((m) => m[1])
+    expect(dates).toEqual([formatDate('2026-12-01', 'nl-NL')])
   })
 })
 
@@ -146,8 +182,8 @@ describe('the Dutch finance application', () => {
     expect(opened).toContain(finance('waitingForApplication'))
 
     const staff = await staffMember()
-    const console = decode(await (await staff.request('/nl/staff')).text())
-    expect(console).toContain(`id="finance-status-${id}"`)
+    const staffPage = decode(await (await staff.request('/nl/staff')).text())
+    expect(staffPage).toContain(`id="finance-status-${id}"`)
     const move = (financeStatus: string) =>
       staff.postForm(
         '/nl/staff',
@@ -217,9 +253,9 @@ describe('the Dutch finance application', () => {
 })
 
 describe('cancellation and refund', () => {
-  it('asks first, then cancels; after approval the refund is requested (7–14 days) and can be withdrawn', async () => {
+  it('asks first, then cancels; after approval the deposit goes back through Stripe: on its way, then refunded', async () => {
     const { person, id } = await order()
-    await person.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4242 4242 4242 4242'))
+    await payOrder(person, '/nl', id)
 
     // The confirmation step: without a "yes" nothing changes.
     const page = await detail(person, id, '?confirm=requestCancellation')
@@ -235,13 +271,81 @@ describe('cancellation and refund', () => {
     const cancel = await person.postForm(`/nl/order/${id}`, { event: 'requestCancellation', confirmed: 'yes' }, PROFILE)
     expect(cancel.headers.get('location')).toBe(`/nl/order/cancel-result/${id}`)
 
-    // A refund is possible only once the cancellation is approved.
+    // Nothing to ask for while the cancellation is reviewed; once approved, the money goes back by itself.
     expect(await detail(person, id)).not.toContain('confirm=requestRefund')
     const early = await person.postForm(`/nl/order/${id}`, { event: 'requestRefund', confirmed: 'yes' }, PROFILE)
     expect(early.status).toBe(409)
     expect(decode(await early.text())).toContain(nl['order.problem.transitionNotAllowed'])
     const staff = await staffMember()
     await staffEvent(staff, id, 'approveCancellation')
+    expect(await status(id)).toMatchObject({ status: 'refundPending', payment: 'paid' })
+    const paid = await env.DB.prepare(
+      `SELECT amount, currency, payment_reference AS intent FROM payments WHERE order_id = ?1 AND outcome = 'succeeded'`,
+    )
+      .bind(id)
+      .first<{ amount: number; currency: 'EUR'; intent: string }>()
+    const amount = formatMoney({ amount: paid?.amount ?? 0, currency: 'EUR' }, 'nl-NL')
+
+    const pending = await detail(person, id)
+    expect(pending).toContain(nl['order.status.refundPending'])
+    expect(pending).toContain(nl['payment.refund.pendingNote'])
+    expect(pending).toContain(
+      `${nl['payment.lines.refund'].replace('{amount}', amount)}</span> <span class="payment-lines__status">${nl['payment.refundStatus.pending']}`,
+    )
+    expect(pending).toContain(paid?.intent)
+    expect(pending).not.toContain('confirm=requestRefund')
+
+    // The provider confirms it (its signed event): refunded, with the day and the amount.
+    await deliverStandInEvents(10_000)
+    expect(await status(id)).toMatchObject({ status: 'refunded', payment: 'refunded' })
+    const refund = await env.DB.prepare(
+      'SELECT provider_reference AS reference, updated_at AS at FROM refunds WHERE order_id = ?1',
+    )
+      .bind(id)
+      .first<{ reference: string; at: string }>()
+    const refunded = await detail(person, id)
+    expect(refunded).toContain(
+      `${nl['payment.lines.refund'].replace('{amount}', amount)}</span> <span class="payment-lines__status">${nl['payment.refundStatus.succeeded']}`,
+    )
+    expect(refunded).toContain(refund?.reference)
+    expect(refunded).toContain(formatDateTime(new Date(refund?.at ?? ''), 'nl-NL', 'Europe/Amsterdam'))
+
+    // The customer hears of every step by e-mail, in Dutch: the amount on its way, then refunded on which day.
+    expect(await orderMailKinds(id)).toEqual([
+      'orderPlaced',
+      'orderPaid',
+      'cancellationRequested',
+      'cancellationConfirmed',
+      'refundIssued',
+      'refundSettled',
+    ])
+    const mail = async (kind: string) => {
+      const row = await env.DB.prepare(
+        `SELECT id FROM notifications WHERE kind = ?2 AND json_extract(payload, '$.orderId') = ?1`,
+      )
+        .bind(id, kind)
+        .first<{ id: string }>()
+      expect(await deliverNotification(env, row?.id ?? '')).toBe('sent')
+      return env.DB.prepare('SELECT subject, body FROM mailbox WHERE notification_id = ?1')
+        .bind(row?.id)
+        .first<{ subject: string; body: string }>()
+    }
+    const issued = await mail('refundIssued')
+    expect(issued?.body).toContain(amount)
+    expect(issued?.subject).toContain('NV-NL-')
+    const settled = await mail('refundSettled')
+    expect(settled?.body).toContain(amount)
+    expect(settled?.body).toContain(formatDate(new Date().toISOString().slice(0, 10), 'nl-NL'))
+    expect(settled?.body).toContain(refund?.reference)
+  })
+
+  it('an order paid before the payment provider: the customer asks for the refund, may withdraw it, staff mark it', async () => {
+    const { person, id } = await order()
+    await paidByTheEarlierTestProvider(id)
+    await person.postForm(`/nl/order/${id}`, { event: 'requestCancellation', confirmed: 'yes' }, PROFILE)
+    const staff = await staffMember()
+    await staffEvent(staff, id, 'approveCancellation')
+    // No payment of the provider's to give back: the order waits for the customer's request, as before.
     expect(await status(id)).toMatchObject({ status: 'cancelled', payment: 'paid' })
 
     const question = await detail(person, id, '?confirm=requestRefund')
@@ -251,47 +355,25 @@ describe('cancellation and refund', () => {
     expect(refund.headers.get('location')).toBe(`/nl/order/${id}?done=requestRefund`)
     const requested = await detail(person, id, '?done=requestRefund')
     expect(requested).toContain(nl['order.refund.received'])
-    expect(requested).toContain(nl['order.refund.timing'])
     expect(requested).toContain(nl['order.status.refundRequested'])
-    expect(await status(id)).toMatchObject({ status: 'refundRequested' })
-
-    // The refund e-mail goes through the outbox, in Dutch, with the 7–14 days.
-    const mail = await env.DB.prepare(
-      `SELECT id FROM notifications WHERE kind = 'refundRequested' AND json_extract(payload, '$.orderId') = ?1`,
-    )
-      .bind(id)
-      .first<{ id: string }>()
-    expect(mail?.id).toBeTruthy()
-    expect(await deliverNotification(env, mail?.id ?? '')).toBe('sent')
-    const sent = await env.DB.prepare('SELECT subject, body FROM mailbox WHERE notification_id = ?1')
-      .bind(mail?.id)
-      .first<{ subject: string; body: string }>()
-    expect(sent?.body).toContain('7–14')
-    expect(sent?.subject).toContain('NV-NL-')
 
     // Withdrawing asks too, and brings the order back to cancelled with the refund on offer again.
     const withdrawStep = await detail(person, id, '?confirm=withdrawRefund')
-    expect(withdrawStep).toContain(nl['order.confirm.withdrawRefund'])
-    // "Withdraw your refund request?" is answered by withdrawing it, not by "send the request".
     expect(withdrawStep).toContain(nl['order.refund.withdrawButton'])
     expect(withdrawStep).not.toContain(nl['order.cancel.confirmButton'])
     const withdraw = await person.postForm(`/nl/order/${id}`, { event: 'withdrawRefund', confirmed: 'yes' }, PROFILE)
     expect(withdraw.headers.get('location')).toBe(`/nl/order/${id}?done=withdrawRefund`)
     expect(await detail(person, id, '?done=withdrawRefund')).toContain(nl['order.refund.withdrawn'])
     expect(await status(id)).toMatchObject({ status: 'cancelled', payment: 'paid' })
-    expect(await detail(person, id)).toContain('confirm=requestRefund')
-    const events = await env.DB.prepare('SELECT type FROM order_events WHERE order_id = ?1 ORDER BY at, rowid')
-      .bind(id)
-      .all<{ type: string }>()
-    expect(events.results.map((e) => e.type)).toEqual([
-      'placed',
-      'paymentSucceeded',
-      'requestCancellation',
-      'approveCancellation',
-      'requestRefund',
-      'withdrawRefund',
-    ])
-    // The customer hears of every step of it by e-mail: what they asked for and what was decided.
+
+    // Asked again, staff pay it back by hand and mark it: the console offers "mark refunded", not Stripe.
+    await person.postForm(`/nl/order/${id}`, { event: 'requestRefund', confirmed: 'yes' }, PROFILE)
+    const staffPage = decode(await (await staff.request('/nl/staff')).text())
+    expect(staffPage).toContain(`confirm=order:${id}:markRefunded`)
+    expect(staffPage).not.toContain(`confirm=order:${id}:issueRefund`)
+    expect(staffPage).toContain(nl['payment.lines.manual'])
+    await staffEvent(staff, id, 'markRefunded')
+    expect(await status(id)).toMatchObject({ status: 'refunded', payment: 'refunded' })
     expect(await orderMailKinds(id)).toEqual([
       'orderPlaced',
       'orderPaid',
@@ -299,25 +381,9 @@ describe('cancellation and refund', () => {
       'cancellationConfirmed',
       'refundRequested',
       'refundWithdrawn',
+      'refundRequested',
+      'refundCompleted',
     ])
-    const withdrawn = await env.DB.prepare(
-      `SELECT id FROM notifications WHERE kind = 'refundWithdrawn' AND json_extract(payload, '$.orderId') = ?1`,
-    )
-      .bind(id)
-      .first<{ id: string }>()
-    expect(await deliverNotification(env, withdrawn?.id ?? '')).toBe('sent')
-    const withdrawnMail = await env.DB.prepare('SELECT subject, body FROM mailbox WHERE notification_id = ?1')
-      .bind(withdrawn?.id)
-      .first<{ subject: string; body: string }>()
-    // The e-mail's own text; last, the link to the order (the Dutch site has an account menu: the order's page).
-    const parts = withdrawnMail?.body.split('\n\n') ?? []
-    const [text, link] = [parts[0], parts.at(-1)]
-    expect(text).toBe(
-      nl['mail.refundWithdrawn.body']
-        .replace('{name}', 'Anne')
-        .replace('{number}', /NV-NL-[\w-]+/.exec(sent?.subject ?? '')?.[0] ?? ''),
-    )
-    expect(link).toMatch(new RegExp(`/nl/order/${id}$`))
   }, 30_000)
 
   it('refuses an unknown action with a clear message', async () => {

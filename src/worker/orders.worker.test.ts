@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { cardForm, customerWithBuild, DUTCH_ORDER_FORM } from '../../test/fixtures'
+import { customerWithBuild, DUTCH_ORDER_FORM, payOrder } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 
@@ -134,41 +134,42 @@ describe('after ordering', () => {
     }
   })
 
-  it('asks each field of the card form on its own and keeps "declined" for the provider', async () => {
+  it('offers the ways to pay of the market, paid on the provider page, and refuses a way the market does not offer', async () => {
     const { person, id } = await placed()
-    const empty = await person.postForm(`/nl/order/result-confirmation/${id}`, {})
-    expect(empty.status).toBe(422)
-    const html = decode(await empty.text())
-    expect(html).not.toContain(nl['order.pay.declined'])
-    for (const field of ['cardNumber', 'expiry', 'cvc', 'cardName'] as const)
-      expect(html).toContain(nl['validation.required'].replace('{label}', nl[`order.pay.field.${field}`]))
-    const typo = await person.postForm(`/nl/order/result-confirmation/${id}`, {
-      ...cardForm('4242 4242 4242 4241'),
-      expiry: '01/20',
-    })
-    const typoHtml = decode(await typo.text())
-    expect(typo.status).toBe(422)
-    expect(typoHtml).toContain(nl['validation.invalid'].replace('{label}', nl['order.pay.field.cardNumber']))
-    expect(typoHtml).toContain(nl['validation.invalid'].replace('{label}', nl['order.pay.field.expiry']))
-    expect(typoHtml).not.toContain(nl['order.pay.declined'])
-    // The name and expiry stay; the card number and security code are never written back.
-    expect(typoHtml).toMatch(/id="pay-cardName"[^>]*value="Anne Test"/)
-    expect(typoHtml).not.toContain('4241')
+    const html = decode(await (await person.request(`/nl/order/result-confirmation/${id}`)).text())
+    // iDEAL first in the Netherlands, then cards (with the wallets), then SEPA Direct Debit; no card field of ours.
+    const methods = [...html.matchAll(/<input[^>]*name="method"[^>]*>/g)].map((m) => /value="(\w+)"/.exec(m[0])?.[1])
+    expect(methods).toEqual(['ideal', 'card', 'sepa_debit'])
+    expect(html).toContain(nl['payment.step.provider'])
+    expect(html).not.toMatch(/autocomplete="cc-|name="cardNumber"/)
+    const swish = await person.postForm(`/nl/order/result-confirmation/${id}`, { method: 'swish' })
+    expect(swish.status).toBe(422)
+    expect(decode(await swish.text())).toContain(nl['payment.refused.method'])
+    const none = await env.DB.prepare('SELECT COUNT(*) AS n FROM payments WHERE order_id = ?1').bind(id).first()
+    expect(none?.n).toBe(0)
   })
 
-  it('takes the deposit with the test card, refuses a declined card, and never stores card numbers', async () => {
+  it('takes the deposit on the hosted page, is paid by the signed event, and stores no card data', async () => {
     const { person, id } = await placed()
-    const declined = await person.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4000 0000 0000 0002'))
+    const declined = await payOrder(person, '/nl', id, '4000 0000 0000 0002')
     expect(declined.status).toBe(402)
-    expect(decode(await declined.text())).toContain(nl['order.pay.declined'])
-    const paid = await person.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4242 4242 4242 4242'))
+    const paid = await payOrder(person, '/nl', id)
     expect(paid.status).toBe(303)
+    const back = new URL(paid.headers.get('location') ?? '')
+    expect(back.pathname).toBe(`/nl/order/result-confirmation/${id}`)
     const row = await env.DB.prepare('SELECT payment_status AS payment, status FROM orders WHERE id = ?1')
       .bind(id)
       .first()
     expect(row).toMatchObject({ payment: 'paid', status: 'depositPaid' })
-    const everything = JSON.stringify(await env.DB.prepare('SELECT * FROM payments WHERE order_id = ?1').bind(id).all())
-    expect(everything).not.toContain('4242')
+    const page = decode(await (await person.request(`${back.pathname}${back.search}`)).text())
+    expect(page).toMatch(/Stripe-referentie: pi_test_\w+/)
+    const everything = JSON.stringify([
+      await env.DB.prepare('SELECT * FROM payments WHERE order_id = ?1').bind(id).all(),
+      await env.DB.prepare('SELECT * FROM stand_in_objects').all(),
+      await env.DB.prepare('SELECT * FROM stand_in_events').all(),
+      await env.DB.prepare('SELECT * FROM order_events WHERE order_id = ?1').bind(id).all(),
+    ])
+    expect(everything).not.toMatch(/4242 ?4242 ?4242|4000 ?0000 ?0000 ?0002|12\/35/)
   })
 
   it('shows the delivery-status timeline and takes a cancellation request to review', async () => {
@@ -202,6 +203,36 @@ describe('after ordering', () => {
     expect(res.status).toBe(303)
     const html = decode(await (await person.request(res.headers.get('location') ?? '')).text())
     expect(html).toContain(CATALOGS['is-IS']['order.payment.underConstruction'])
-    expect(html).not.toContain('name="cardNumber"')
+    expect(html).not.toContain('name="method"')
+  })
+
+  it('refuses a payment where the market takes none online, whatever is posted (issue 40)', async () => {
+    for (const [prefix, form] of [
+      ['/is', { zip: '101', city: 'Reykjavík', street: 'Laugavegur 1', phone: '612 3456' }],
+      ['/th', { zip: '10110', city: 'Bangkok', street: 'Sukhumvit 1', phone: '081 234 5678' }],
+    ] as const) {
+      const { person, configurationId } = await customer(prefix, 'version=long-range')
+      const res = await person.postForm(`${prefix}/configurator/info-submission/${configurationId}`, {
+        ...DUTCH_FORM,
+        ...form,
+      })
+      const id = /result-confirmation\/([\w-]+)/.exec(res.headers.get('location') ?? '')?.[1] ?? ''
+      expect(id, prefix).not.toBe('')
+      // The card form's old fields and a method: neither makes the order paid.
+      const posted = await person.postForm(`${prefix}/order/result-confirmation/${id}`, {
+        method: 'card',
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/35',
+        cvc: '123',
+        cardName: 'Anne Test',
+      })
+      expect(posted.status, prefix).toBe(409)
+      const row = await env.DB.prepare(
+        'SELECT payment_status AS payment, (SELECT COUNT(*) FROM payments WHERE order_id = ?1) AS payments FROM orders WHERE id = ?1',
+      )
+        .bind(id)
+        .first()
+      expect(row, prefix).toMatchObject({ payment: 'unpaid', payments: 0 })
+    }
   })
 })

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { cardForm, customerWithBuild, DUTCH_ORDER_FORM, placedOrderId } from '../../test/fixtures'
+import { customerWithBuild, DUTCH_ORDER_FORM, payOrder, placedOrderId } from '../../test/fixtures'
 import { decode, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import { app } from './index'
@@ -106,17 +106,19 @@ describe('the order confirmation', () => {
     expect(html).toMatch(/<section class="order-detail__car"[^>]*>.*<svg class="car-render"[^>]*data-view="front"/)
     expect(html).toMatch(/<title id="[^"]+">[^<]*Fjordblauw[^<]*<\/title>/)
     // Paying comes before the timeline; the timeline's first step is the current one.
-    expect(html.indexOf('<form class="form next-action"')).toBeGreaterThan(0)
-    expect(html.indexOf('<form class="form next-action"')).toBeLessThan(html.indexOf('<ol class="timeline">'))
+    expect(html.indexOf('<form class="form next-action payment-step"')).toBeGreaterThan(0)
+    expect(html.indexOf('<form class="form next-action payment-step"')).toBeLessThan(
+      html.indexOf('<ol class="timeline">'),
+    )
     expect(html).toMatch(/<ol class="timeline"><li class="timeline__step timeline__step--current" aria-current="step">/)
     expect(html).toContain(`<h2 id="timeline-title">${nl['order.timeline.heading']}</h2>`)
     expect(html).toContain(`href="/nl/order/${id}">${nl['order.view']}</a>`)
 
-    // A refused card keeps the same page, car and timeline, with the message.
-    const declined = await person.postForm(`/nl/order/result-confirmation/${id}`, cardForm('4000000000000002'))
-    expect(declined.status).toBe(402)
-    const again = decode(await declined.text())
-    expect(again).toContain(nl['order.pay.declined'])
+    // Back from the provider's page after a declined card: the same page, car and timeline, with what happened.
+    expect((await payOrder(person, '/nl', id, '4000000000000002')).status).toBe(402)
+    const left = await person.request(`/nl/order/result-confirmation/${id}?payment=left`)
+    const again = decode(await left.text())
+    expect(again).toContain(nl['payment.return.declined'])
     expect(again).toContain('<ol class="timeline">')
     expect(again).toMatch(/<svg class="car-render"/)
   })

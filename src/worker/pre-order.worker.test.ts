@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { cardForm } from '../../test/fixtures'
+import { payOrder } from '../../test/fixtures'
 import { uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 
@@ -149,7 +149,7 @@ describe('placing a pre-order', () => {
     // Success, deposit through the test provider, then the order detail.
     const success = decode(await (await person.request(a.headers.get('location') ?? '')).text())
     expect(success).toContain(nb['order.preOrder.placed'])
-    const paid = await person.postForm(`/no/order/result-confirmation/${row?.id}`, cardForm('4242 4242 4242 4242'))
+    const paid = await payOrder(person, '/no', row?.id ?? '')
     expect(paid.status).toBe(303)
     const detail = decode(await (await person.request(`/no/order/${row?.id}`)).text())
     expect(detail).toContain(nb['order.status.preOrderPlaced'])

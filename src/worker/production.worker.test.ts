@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
+import { PRODUCTION_SECRETS } from '../../test/fixtures'
 import { REQUIRED_BINDINGS, REQUIRED_SECRETS } from './env'
 import * as main from './index'
 import { app } from './index'
@@ -10,8 +11,9 @@ function deployed(secrets: Record<string, string> = {}): Env {
   return { ...env, ENVIRONMENT: undefined, ...vars, ...secrets } as unknown as Env
 }
 
-const OFFICIAL = 'https://www.nordvolt.example'
-const SECRETS = { APP_SECRET: 's'.repeat(48), GRAY_ACCESS_CODE: 'gray-code-of-the-deployment', OFFICIAL_URL: OFFICIAL }
+/** Every required secret and setting, the payment provider's keys among them. */
+const SECRETS = PRODUCTION_SECRETS
+const OFFICIAL = SECRETS.OFFICIAL_URL
 
 describe('production fails closed', () => {
   it('wrangler.toml deploys production: development is only a local setting', () => {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { cardForm, SWEDISH_ORDER_FORM } from '../../test/fixtures'
+import { payOrder, SWEDISH_ORDER_FORM } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { formatMoney } from '../domain/money'
 import { CATALOGS } from '../i18n/catalogs'
@@ -96,7 +96,7 @@ describe('everything the customer started, on the profile', () => {
     expect(html).toContain(`${sv['profile.orders.kind.order'].split(' ')[0]} ${number}`)
     expect(html).toContain(`href="/se/order/result-confirmation/${orderId}"`)
     expect(html).toContain(sv['profile.orders.pay'])
-    await person.postForm(`/se/order/result-confirmation/${orderId}`, cardForm('4242 4242 4242 4242'))
+    await payOrder(person, '/se', orderId)
     html = await profileOf(person)
     expect(html).not.toContain(`href="/se/order/result-confirmation/${orderId}"`)
     expect(html).toContain(`href="/se/order/${orderId}?confirm=requestCancellation#confirm"`)

@@ -9,7 +9,7 @@ import { exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { ROUTES } from '../../src/routes'
 import { ENDPOINTS } from '../../src/worker/api'
-import { chargerForm, SWEDISH_ORDER_FORM } from '../fixtures'
+import { chargerForm, openCheckout, SWEDISH_ORDER_FORM } from '../fixtures'
 import { uniqueEmail, visitor } from '../visitor'
 import { atMostOneFindings, type Call, invisibleToOthersFindings } from './suites'
 
@@ -181,6 +181,34 @@ describe('every "at most one" rule under parallel requests', () => {
     )
     expect(findings).toEqual([])
   })
+
+  it('one charge per amount due, however often "pay" and the provider\'s page are sent at once', async () => {
+    const { someone } = await customer('/se')
+    const id = await savedCar(someone, '/se')
+    const order = idOf(
+      await someone.postForm(`/se/configurator/info-submission/${id}`, SWEDISH_ORDER_FORM),
+      /result-confirmation\/([\w-]+)/,
+    )
+    const checkouts = await atMostOneFindings(
+      'one checkout per order and amount due',
+      8,
+      () => someone.postForm(`/se/order/result-confirmation/${order}`, { method: 'swish' }),
+      () => count('SELECT COUNT(*) AS n FROM payments WHERE order_id = ?1', order),
+    )
+    const hosted = await openCheckout(someone, '/se', order, 'swish')
+    const charges = await atMostOneFindings(
+      'one charge per amount due',
+      8,
+      () =>
+        someone.request(hosted, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'decision=authorize',
+        }),
+      () => count(`SELECT COUNT(*) AS n FROM payments WHERE order_id = ?1 AND outcome = 'succeeded'`, order),
+    )
+    expect([...checkouts, ...charges]).toEqual([])
+  }, 30_000)
 
   it('one order per customer and car, from any number of tabs', async () => {
     const { someone } = await customer('/se')

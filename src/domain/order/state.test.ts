@@ -54,6 +54,7 @@ const PURCHASE_STATES: [OrderStatus | Fee, PaymentState, (OrderStatus | Fee)?][]
   ['cancelled', 'cancelled'],
   ['cancelled', 'paid'],
   ['refundRequested', 'paid'],
+  ['refundPending', 'paid'],
   ['refunded', 'refunded'],
 ]
 const LEASE_STATES: [OrderStatus, PaymentState, OrderStatus?][] = [
@@ -91,6 +92,9 @@ const PURCHASE_ALLOWED: Row[] = [
   ['cancelled|paid', 'requestRefund', 'refundRequested', 'paid', null],
   ['refundRequested|paid', 'withdrawRefund', 'cancelled', 'paid', null],
   ['refundRequested|paid', 'markRefunded', 'refunded', 'refunded', null],
+  ['cancelled|paid', 'issueRefund', 'refundPending', 'paid', null],
+  ['refundRequested|paid', 'issueRefund', 'refundPending', 'paid', null],
+  ['refundPending|paid', 'refundSucceeded', 'refunded', 'refunded', null],
 ]
 const LEASE_ALLOWED: Row[] = [
   ['requested|unpaid', 'placePurchaseOrder', 'poPlaced', 'unpaid', null],

@@ -12,8 +12,12 @@
  * Once shipped the car is on its way, and a cancellation goes through the store (code `cancellationClosed`).
  * The request goes to review (`cancellationRequested`); staff approve it (→ `cancelled`; an unpaid order's
  * payment becomes `cancelled`, a paid one stays `paid` until refunded) or reject it (→ back where it was).
- * A customer may then request a refund of a cancelled paid order (`refundRequested`) and withdraw the request
- * (→ `cancelled`) until staff mark it refunded (→ `refunded`, payment `refunded`). An unpaid placed order expires
+ * A cancelled paid order's money goes back through the payment provider: the refund is issued (`issueRefund`, by the
+ * system right after an approved cancellation or a payment that arrived for a cancelled order, or by staff) and the
+ * order waits in `refundPending` until the provider confirms it (`refundSucceeded` → `refunded`, payment `refunded`).
+ * A customer may also request the refund of a cancelled paid order (`refundRequested`) and withdraw the request
+ * (→ `cancelled`) until it is issued. A payment staff recorded by hand (no provider) is marked refunded by staff
+ * (`markRefunded`). An unpaid placed order expires
  * (system) into `cancelled`. A lease in `requested` (no purchase order yet) is cancelled at once
  * (`requestCancelled`); from `poPlaced` the cancellation goes to review (`cancellationInProgress`, staff approve
  * → `orderCancelled` or reject → `poPlaced`); once allocated, cancelling online fails (`leaseCancelFailed`).
@@ -48,6 +52,7 @@ export const PURCHASE_STATUSES = [
   'cancellationRequested',
   'cancelled',
   'refundRequested',
+  'refundPending',
   'refunded',
 ] as const
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number]
@@ -111,6 +116,8 @@ export const EVENT_ACTORS = {
   requestRefund: ['customer'],
   withdrawRefund: ['customer'],
   markRefunded: ['staff'],
+  issueRefund: ['staff', 'system'],
+  refundSucceeded: ['paymentProvider'],
 } as const satisfies Record<string, readonly Actor[]>
 export type OrderEventType = keyof typeof EVENT_ACTORS
 
@@ -250,6 +257,12 @@ function purchaseStep(order: Order, event: OrderEventType): Step {
       return status === 'refundRequested' ? { to: 'cancelled', back: true } : 'transitionNotAllowed'
     case 'markRefunded':
       return status === 'refundRequested' ? { to: 'refunded', payment: 'refunded' } : 'transitionNotAllowed'
+    case 'issueRefund':
+      return (status === 'cancelled' || status === 'refundRequested') && payment === 'paid'
+        ? { to: 'refundPending' }
+        : 'transitionNotAllowed'
+    case 'refundSucceeded':
+      return status === 'refundPending' ? { to: 'refunded', payment: 'refunded' } : 'transitionNotAllowed'
     case 'placePurchaseOrder':
     case 'markOrderPaid':
       return 'transitionNotAllowed'
@@ -287,6 +300,8 @@ function leaseStep(order: Order, event: OrderEventType): Step {
     case 'requestRefund':
     case 'withdrawRefund':
     case 'markRefunded':
+    case 'issueRefund':
+    case 'refundSucceeded':
       return 'transitionNotAllowed'
   }
 }
@@ -375,6 +390,7 @@ const PURCHASE_STATUS_KEYS = {
   cancellationRequested: 'order.status.cancellationRequested',
   cancelled: 'order.status.cancelled',
   refundRequested: 'order.status.refundRequested',
+  refundPending: 'order.status.refundPending',
   refunded: 'order.status.refundCompleted',
 } as const satisfies Record<Exclude<PurchaseStatus, 'placed'>, string>
 
@@ -428,7 +444,13 @@ export interface TimelineStep {
   at: IsoInstant | null
 }
 
-const PURCHASE_BRANCH: readonly OrderStatus[] = ['cancellationRequested', 'cancelled', 'refundRequested', 'refunded']
+const PURCHASE_BRANCH: readonly OrderStatus[] = [
+  'cancellationRequested',
+  'cancelled',
+  'refundRequested',
+  'refundPending',
+  'refunded',
+]
 const LEASE_MAIN: readonly OrderStatus[] = ['requested', 'poPlaced', 'allocated', 'delivered', 'orderPaid']
 const LEASE_BRANCH: readonly OrderStatus[] = ['requestCancelled', 'cancellationInProgress', 'orderCancelled']
 
@@ -569,8 +591,11 @@ export function customerActions(order: Order): CustomerEvent[] {
  * @example
  * statusNoteKey({ status: 'refundRequested' }) // 'order.refund.timing'
  */
-export function statusNoteKey(order: Pick<Order, 'status'>): 'order.cancel.received' | 'order.refund.timing' | null {
+export function statusNoteKey(
+  order: Pick<Order, 'status'>,
+): 'order.cancel.received' | 'order.refund.timing' | 'payment.refund.pendingNote' | null {
   if (order.status === 'cancellationRequested' || order.status === 'cancellationInProgress')
     return 'order.cancel.received'
+  if (order.status === 'refundPending') return 'payment.refund.pendingNote'
   return order.status === 'refundRequested' ? 'order.refund.timing' : null
 }

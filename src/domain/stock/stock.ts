@@ -192,6 +192,7 @@ export function stockFromPrice(cars: readonly PricedStockCar[]): Money | null {
 const RELEASED: ReadonlySet<OrderStatus> = new Set<OrderStatus>([
   'cancelled',
   'refundRequested',
+  'refundPending',
   'refunded',
   'requestCancelled',
   'orderCancelled',

@@ -1,3 +1,4 @@
+import { dateInTimeZone } from '../../domain/calendar'
 import type { Order } from '../../domain/order/order'
 import { type StepState, timeline } from '../../domain/order/state'
 import { formatDate } from '../../i18n/dates'
@@ -63,7 +64,9 @@ export function OrderTimeline({ order }: { order: Order }) {
             {step.at ? (
               <>
                 {' · '}
-                <span className="timeline__date">{formatDate(step.at.slice(0, 10), site.locale)}</span>
+                <span className="timeline__date">
+                  {formatDate(dateInTimeZone(new Date(step.at), site.timeZone), site.locale)}
+                </span>
               </>
             ) : null}
           </span>

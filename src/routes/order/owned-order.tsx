@@ -1,29 +1,25 @@
 import type { ReactNode } from 'react'
 import { formatMoney } from '../../domain/money'
 import type { Order } from '../../domain/order/order'
+import { countryPayments } from '../../domain/payment/methods'
 import { formatDateTime } from '../../i18n/dates'
 import type { MessageKey } from '../../i18n/intl'
-import type { FieldErrors } from '../../ui/form'
 import { useT } from '../../ui/intl-context'
 import { useRenderContext } from '../../ui/site-context'
 import { type OrderPriceView, storedOrderPrice } from '../order-price'
 import { type LoadContext, PageError } from '../route'
 import { type TradeInSummary, tradeInEstimate } from '../trade-in-line'
 
-/** Countries whose payment provider is not live yet: the store contacts the customer (SPEC §8). */
-export const OFFLINE_PAYMENT_COUNTRIES: readonly string[] = ['TH', 'IS']
-
 export interface OrderView {
   id: string
   /** The saved configuration the order was placed with. */
   configurationId: string
   order: Order
-  /** Problems of the card form, per field; the provider's answer is `message`. */
-  errors: FieldErrors
-  /** What the card form keeps after a problem: never the card number or the security code. */
-  values: { expiry?: string; cardName?: string }
   message: MessageKey | null
+  /** Values of the message's placeholders (an amount, the provider's reference). */
+  messageValues?: Record<string, string>
   messageKind: 'error' | 'success'
+  /** Whether the order's market takes payment online (data/payments/methods.json; SPEC §8 where not). */
   onlinePayment: boolean
   /** The trade-in estimate the order was placed with (tradeInCarInfo), set against its price as an estimate. */
   tradeIn: TradeInSummary | null
@@ -63,11 +59,9 @@ export async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
     id: stored.id,
     configurationId: stored.configurationId,
     order: stored.order,
-    errors: {},
-    values: {},
     message: null,
     messageKind: 'success',
-    onlinePayment: !OFFLINE_PAYMENT_COUNTRIES.includes(stored.order.country),
+    onlinePayment: countryPayments(stored.order.country).online,
     tradeIn: await tradeInEstimate(ctx, (await ctx.store.programs.tradeInOfOrder(stored.id)) ?? ''),
     price: storedOrderPrice(await ctx.store.orders.priceOf(stored.id), await ctx.store.catalog('p5'), ctx.site.locale),
   }

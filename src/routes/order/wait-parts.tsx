@@ -6,8 +6,8 @@ import { useT } from '../../ui/intl-context'
 import { useRenderContext } from '../../ui/site-context'
 import type { WaitView } from './wait'
 
-// What the order page shows of the wait for the car: the delivery window, the handover, the contact,
-// price protection and a refund.
+// What the order page shows of the wait for the car: the delivery window, the handover, the contact and price
+// protection.
 
 /** The estimated delivery window and when (at which step) it was last estimated. */
 export function DeliveryWindowSection({ delivery }: { delivery: NonNullable<WaitView['delivery']> }) {
@@ -190,30 +190,6 @@ export function PriceProtectionNotice({ order }: { order: Order }) {
             : null}
         </p>
       ))}
-    </section>
-  )
-}
-
-/** Where a paid order's money stands after a cancellation: to be refunded, on its way back, or refunded. */
-export function RefundState({ order }: { order: Order }) {
-  const t = useT()
-  const { site } = useRenderContext()
-  const status = order.status as string
-  const amount = formatMoney(order.amounts.paidFee, site.locale)
-  const day = (key: string) => {
-    const at = order.dates[key as keyof Order['dates']]
-    return at ? formatDate(at.slice(0, 10), site.locale) : ''
-  }
-  let text: string | null = null
-  if (status === 'refunded') text = t('myOrder.refund.done', { amount, date: day('refunded') })
-  else if (status === 'refundPending') text = t('myOrder.refund.pending', { amount, date: day('refundPending') })
-  else if ((status === 'cancelled' || status === 'refundRequested') && order.payment === 'paid')
-    text = t('myOrder.refund.due', { amount })
-  if (!text) return null
-  return (
-    <section className="card order-wait" aria-labelledby="order-refund-title">
-      <h2 id="order-refund-title">{t('myOrder.refund.heading')}</h2>
-      <p>{text}</p>
     </section>
   )
 }

@@ -10,6 +10,7 @@ export const STAFF_EVENT_KEYS = {
   approveCancellation: 'staff.event.approveCancellation',
   rejectCancellation: 'staff.event.rejectCancellation',
   markRefunded: 'staff.event.markRefunded',
+  issueRefund: 'staff.event.issueRefund',
   recordPayment: 'staff.event.recordPayment',
   placePurchaseOrder: 'staff.event.placePurchaseOrder',
   markOrderPaid: 'staff.event.markOrderPaid',

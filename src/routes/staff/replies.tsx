@@ -5,6 +5,7 @@ import { FINAL_PRICE_VALID_DAYS } from '../../domain/tradein/valuation'
 import { formatDate, formatDateTime } from '../../i18n/dates'
 import type { MessageKey } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
+import { today } from '../../i18n/sites'
 import type { FieldErrors } from '../../ui/form'
 import { useT } from '../../ui/intl-context'
 import { useRenderContext } from '../../ui/site-context'
@@ -155,7 +156,7 @@ export async function saveReply(
         // Only a signed-in owner has an address; anyone else sees the value on the valuation's page.
         const owner = valuation.ownerId ? await ctx.store.customerRecords.ownerContact(valuation.ownerId) : null
         if (!owner) return null
-        const until = new Date(now.getTime() + FINAL_PRICE_VALID_DAYS * 86_400_000).toISOString().slice(0, 10)
+        const until = today(ctx.site, new Date(now.getTime() + FINAL_PRICE_VALID_DAYS * 86_400_000))
         return {
           kind: 'tradeInInspected',
           locale: valuation.locale,

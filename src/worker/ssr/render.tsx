@@ -24,6 +24,7 @@ import { recordServerEvent, tagManagerId } from '../analytics'
 import { rememberAnonymousBuild } from '../anonymous-builds'
 import { loginCheck } from '../auth/login-check'
 import { grantedOrder, orderAccessService } from '../auth/order-access'
+import { publicOrigin } from '../auth/recovery'
 import { hasGrayAccess, sessionService } from '../auth/service'
 import { resolveUser, userInfoOf } from '../auth/session'
 import { readConsent } from '../consent'
@@ -32,6 +33,7 @@ import { errorReportingConfig } from '../error-reporting'
 import { formBody } from '../form-body'
 import { enqueueNotifications } from '../notifications'
 import type { PageMatch } from '../pages'
+import { paymentsFor } from '../payments/context'
 import { tradeInCarInfo, visitorTradeIn } from '../tradein-cookie'
 import type { AppEnv } from '../types'
 import { clientEntrySrc, startAfterFirstPaint } from './assets'
@@ -308,6 +310,8 @@ async function loadContext(c: Context<AppEnv>, site: Site, params: Record<string
     tradeIn: visitorTradeIn(c, user?.id ?? null),
     orderAccess: orderAccessService(c, site),
     rememberAnonymousBuild: (id: string) => rememberAnonymousBuild(c, id),
+    payments: () => paymentsFor(c),
+    publicOrigin: () => publicOrigin(c),
     notify: (ids: readonly string[]) => {
       const sending = enqueueNotifications(c.env, ids)
       try {
