@@ -118,6 +118,8 @@ export default defineConfig({
             // Not page entries: analytics loads only after consent; monitoring only in production with a DSN.
             analytics: 'src/client/entries/analytics.ts',
             monitoring: 'src/client/entries/monitoring.ts',
+            // Only in the native app's webview: the message bridge to the app (docs/features/app-webview.md).
+            'app-bridge': 'src/client/entries/app-bridge.ts',
             // Loaded on demand by the car picture once a page has hydrated (src/ui/car/index.tsx).
             car: 'src/client/entries/car.ts',
             // Loaded by the configurator once it has hydrated: the stage's swipe and arrow keys, the finance requester.

@@ -6,8 +6,10 @@ INSERT OR IGNORE INTO orders (id, configuration_id, country_code, created_at)
 VALUES ('ord-e2e', 'cfg-e2e', 'NO', '2026-11-02T10:00:00Z');
 
 -- Store staff for the browser tests: an account signed up as staff.<cc>.<anything>@e2e.example.com
--- becomes staff of country <cc> (as `npm run staff:grant` would make it).
-CREATE TRIGGER IF NOT EXISTS e2e_staff_accounts AFTER INSERT ON users
+-- becomes staff of country <cc> (as `npm run staff:grant` would make it). Made anew on every setup, so a local state
+-- kept from an older run gets this version.
+DROP TRIGGER IF EXISTS e2e_staff_accounts;
+CREATE TRIGGER e2e_staff_accounts AFTER INSERT ON users
 WHEN NEW.email LIKE 'staff.__.%@e2e.example.com'
 BEGIN
   UPDATE users SET roles = '["staff"]', staff_country = upper(substr(NEW.email, 7, 2)),

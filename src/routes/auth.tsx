@@ -6,7 +6,7 @@ import { ErrorSummary, Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { fieldErrors, returnPath } from './form-errors'
-import { type ActionContext, defineRoute, type LoadContext, PageRedirect } from './route'
+import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
 
 interface AuthData {
   frontRedirect: string
@@ -156,9 +156,14 @@ export default defineRoute<AuthData>({
   load: async (ctx) => {
     const frontRedirect = ctx.url.searchParams.get('frontRedirect') ?? ''
     if (ctx.session.user) throw new PageRedirect(destination(ctx, frontRedirect))
+    // The app that signs people in itself shows no web sign-in (SPEC §6): the page asks the app instead.
+    if (ctx.app?.signInByApp) throw new PageError('signInInApp', 401)
     return emptyData(frontRedirect)
   },
-  action,
+  action: (ctx) => {
+    if (ctx.app?.signInByApp) throw new PageError('signInInApp', 401)
+    return action(ctx)
+  },
   meta: () => ({ title: 'page.auth.heading', description: 'page.auth.lead' }),
   Page: AuthPage,
 })

@@ -13,9 +13,36 @@ interface CookieSettingsData {
   consent: Consent | null
   /** The page to go back to after saving: same-origin path only. */
   returnTo: string
+  /** In the app that asks for consent itself: the choice is shown, and changed in the app, not here. */
+  byApp: boolean
 }
 
 function CookieSettingsPage({ data }: { data: CookieSettingsData }) {
+  const t = useT()
+  const state = (on: boolean) => t(on ? 'consent.state.on' : 'consent.state.off')
+  return (
+    <article className="page consent-settings">
+      <h1 className="page__heading">{t('consent.page.title')}</h1>
+      <p className="page__lead">{t('consent.page.lead')}</p>
+      {data.byApp ? (
+        <p className="consent-settings__current" role="status">
+          {t('consent.app.managed')}{' '}
+          {data.consent
+            ? t('consent.app.current', {
+                analytics: state(data.consent.analytics),
+                marketing: state(data.consent.marketing),
+              })
+            : t('consent.none')}
+        </p>
+      ) : (
+        <CookieSettingsForm data={data} />
+      )}
+    </article>
+  )
+}
+
+/** The current choice and the form that changes it. */
+function CookieSettingsForm({ data }: { data: CookieSettingsData }) {
   const t = useT()
   const { site } = useRenderContext()
   const state = (on: boolean) => t(on ? 'consent.state.on' : 'consent.state.off')
@@ -24,9 +51,7 @@ function CookieSettingsPage({ data }: { data: CookieSettingsData }) {
     { id: 'marketing', checked: data.consent?.marketing ?? false },
   ] as const
   return (
-    <article className="page consent-settings">
-      <h1 className="page__heading">{t('consent.page.title')}</h1>
-      <p className="page__lead">{t('consent.page.lead')}</p>
+    <>
       <p className="consent-settings__current" role="status">
         {data.consent
           ? t('consent.current', {
@@ -83,7 +108,7 @@ function CookieSettingsPage({ data }: { data: CookieSettingsData }) {
           </button>
         </div>
       </form>
-    </article>
+    </>
   )
 }
 
@@ -100,6 +125,7 @@ export default defineRoute<CookieSettingsData>({
   load: async (ctx) => ({
     consent: ctx.consent,
     returnTo: safeRedirectPath(ctx.url.searchParams.get('return'), linkTo(ctx.site, '/')),
+    byApp: ctx.app?.consentByApp === true,
   }),
   meta: () => ({ title: 'consent.page.title', description: 'consent.page.description' }),
   Page: CookieSettingsPage,

@@ -1,11 +1,13 @@
 import { z } from 'zod'
 import { amountDue, startCheckout } from '../app/payments'
+import type { DeclaredMessage, PaymentOutcome } from '../domain/app-bridge'
 import { formatMoney } from '../domain/money'
 import type { OrderKind } from '../domain/order/order'
 import { METHOD_NAME_KEYS, methodsFor, PAYMENT_METHODS, type PaymentMethod } from '../domain/payment/methods'
 import { catalog } from '../i18n/catalog-store'
 import { intlFor, type MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
+import type { Site } from '../i18n/sites'
 import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
@@ -128,7 +130,7 @@ function PaymentStep({ data }: { data: ConfirmationData }) {
   const number = order.orderNumber ?? order.reservationNumber ?? ''
   const fee = order.kind === 'reservation' ? 'reservationFee' : 'deposit'
   return (
-    <form className="form next-action payment-step" method="post" noValidate aria-labelledby="pay-title">
+    <form className="form next-action payment-step" id="pay-form" method="post" noValidate aria-labelledby="pay-title">
       <h2 id="pay-title">{t(`payment.step.heading.${fee}`, { amount })}</h2>
       <p>{t(`payment.step.purpose.${fee}`, { number })}</p>
       <fieldset className="payment-step__methods">
@@ -155,6 +157,40 @@ function PaymentStep({ data }: { data: ConfirmationData }) {
       </button>
     </form>
   )
+}
+
+/** What the page, back from the provider's page, says of the payment, as the app's bridge tells it. */
+const PAYMENT_OUTCOMES: Partial<Record<MessageKey, PaymentOutcome>> = {
+  'payment.return.paid': 'paid',
+  'payment.return.processing': 'processing',
+  'payment.return.declined': 'declined',
+  'payment.return.authenticationFailed': 'declined',
+  'payment.return.failed': 'declined',
+  'payment.return.left': 'left',
+}
+
+/**
+ * What the page tells the app (app-webview.md): the order placed when it first opens, the payment started when the
+ * payment step is sent, and its outcome back from the provider's page.
+ */
+function confirmationMessages(data: ConfirmationData, site: Site): DeclaredMessage[] {
+  const { order } = data
+  const orderNumber = order.orderNumber ?? order.reservationNumber ?? ''
+  const outcome = data.message ? PAYMENT_OUTCOMES[data.message] : undefined
+  const messages: DeclaredMessage[] = []
+  if (outcome) messages.push({ on: 'load', message: { type: 'paymentFinished', orderNumber, outcome } })
+  if (!data.message) {
+    const orderPath = linkTo(site, `/order/${data.id}`)
+    messages.push({ on: 'load', message: { type: 'orderPlaced', orderNumber, kind: order.kind, orderPath } })
+  }
+  const { amount, currency } = amountDue(order)
+  if (order.payment === 'unpaid' && amount > 0 && data.onlinePayment && data.methods.length > 0)
+    messages.push({
+      on: 'submit',
+      form: 'pay-form',
+      message: { type: 'paymentStarted', orderNumber, amount, currency },
+    })
+  return messages
 }
 
 function ConfirmationPage({ data }: { data: ConfirmationData }) {
@@ -208,6 +244,7 @@ export const orderConfirmation = defineRoute<ConfirmationData>({
   auth: 'orderLink',
   load: loadConfirmation,
   action: pay,
+  appMessages: confirmationMessages,
   meta: () => ({
     title: 'order.placed.order',
     description: 'page.resultConfirmation.lead',

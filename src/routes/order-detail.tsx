@@ -356,6 +356,19 @@ export const orderDetail = defineRoute<DetailData>({
   auth: 'orderLink',
   load: loadDetail,
   action: act,
+  appMessages: (data) =>
+    data.message === 'order.pay.paid'
+      ? [
+          {
+            on: 'load',
+            message: {
+              type: 'paymentFinished',
+              orderNumber: data.order.orderNumber ?? data.order.reservationNumber ?? '',
+              outcome: 'paid',
+            },
+          },
+        ]
+      : [],
   meta: (data) => ({
     title: 'page.order.heading',
     description: 'page.order.lead',

@@ -3,6 +3,8 @@ import type { PaymentDeps } from '../app/payments'
 import type { Account } from '../domain/account/account'
 import type { Consent } from '../domain/analytics/consent'
 import type { AnalyticsLabel } from '../domain/analytics/events'
+import type { DeclaredMessage } from '../domain/app-bridge'
+import type { AppShell } from '../domain/app-shell'
 import type { Configuration } from '../domain/catalog/configuration'
 import type { Catalog } from '../domain/catalog/schema'
 import { PricedCarError } from '../domain/pricing/priced-car'
@@ -99,6 +101,8 @@ export interface LoadContext {
   session: SessionService
   /** The visitor's cookie consent; null until they choose (only necessary cookies). */
   consent: Consent | null
+  /** The native app around the page (its webview), or null on the web. */
+  app: AppShell | null
   /** Queues outbox notifications for delivery after the response (the sweep covers failures). */
   notify(notificationIds: readonly string[]): void
   /** The payment provider and what paying and refunding need (made on first use). */
@@ -192,6 +196,8 @@ export interface PageRoute<Data = unknown> {
   meta(data: Data): PageMeta
   /** The status of a loaded page when it is not 200, e.g. 503 when its content cannot be read. */
   status?(data: Data): 200 | 503
+  /** What the page tells the native app, in its webview only (an order placed, a payment): app-webview.md. */
+  appMessages?(data: Data, site: Site): DeclaredMessage[]
   Page: ComponentType<{ data: Data }>
 }
 

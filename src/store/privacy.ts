@@ -259,6 +259,7 @@ export function createPrivacyStore(db: D1Database) {
       const blankContact = JSON.stringify(anonymisedContact({ country: 'NO', usage: 'personal' }))
       await db.batch([
         ...anonymisedOrders,
+        db.prepare('DELETE FROM app_sign_in_codes WHERE user_id = ?1').bind(userId),
         db.prepare('DELETE FROM sessions WHERE user_id = ?1').bind(userId),
         db.prepare('DELETE FROM password_resets WHERE user_id = ?1').bind(userId),
         db.prepare('DELETE FROM email_confirmations WHERE user_id = ?1').bind(userId),

@@ -6,7 +6,7 @@ import { catalog } from '../i18n/catalog-store'
 import { intlFor } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import type { Site } from '../i18n/sites'
-import { CONSENT_COOKIE, ConsentForm } from './consent'
+import { CONSENT_COOKIE, ConsentForm, consentAskedByApp } from './consent'
 import { formBody } from './form-body'
 import { isSameOriginPost } from './middleware/same-origin'
 import { CachePolicy } from './ssr/cache-policy'
@@ -30,6 +30,19 @@ export async function handleConsentPost(c: Context<AppEnv>, site: Site): Promise
         message: intl.formatMessage({ id: 'consent.error.forbidden' }),
       },
       403,
+    )
+  }
+  // The app that asks for consent itself keeps the choice: the page never records another.
+  if (consentAskedByApp(c)) {
+    return renderError(
+      c,
+      site,
+      {
+        type: 'conflict',
+        title: intl.formatMessage({ id: 'consent.error.title' }),
+        message: intl.formatMessage({ id: 'consent.app.managed' }),
+      },
+      409,
     )
   }
   const body = await formBody(c)

@@ -1,7 +1,8 @@
 import type { Context } from 'hono'
 import { parse } from 'hono/utils/cookie'
 import { z } from 'zod'
-import { type Consent, parseConsent } from '../domain/analytics/consent'
+import { CONSENT_VERSION, type Consent, parseConsent } from '../domain/analytics/consent'
+import { appShellOfRequest } from './app-shell'
 import type { AppEnv } from './types'
 
 /**
@@ -10,12 +11,29 @@ import type { AppEnv } from './types'
  */
 export const CONSENT_COOKIE = '__Host-consent'
 
-/** The visitor's recorded consent, or null when they have not chosen (or chose under an older version). */
+/**
+ * The visitor's recorded consent, or null when they have not chosen (or chose under an older version). In the app that
+ * asks for consent itself, the choice it passed (docs/features/app-webview.md), dated today, or null until its visitor
+ * chose there; the site's own cookie is not read.
+ */
 export function readConsent(c: Context<AppEnv>): Consent | null {
-  return consentOf(c.req.raw.headers.get('cookie'))
+  return consentOfRequest(c.req.raw)
 }
 
-/** The same, from a request's Cookie header (the edge cache reads it before the app runs). */
+/** The same for a request (the edge cache reads it before the app runs). */
+export function consentOfRequest(request: Request, now = new Date()): Consent | null {
+  const app = appShellOfRequest(request)
+  if (app?.consentByApp)
+    return app.choice ? { version: CONSENT_VERSION, date: now.toISOString().slice(0, 10), ...app.choice } : null
+  return consentOf(request.headers.get('cookie'))
+}
+
+/** Whether the page must not show its cookie banner: the app asks for consent itself. */
+export function consentAskedByApp(c: Context<AppEnv>): boolean {
+  return appShellOfRequest(c.req.raw)?.consentByApp === true
+}
+
+/** The consent in a request's Cookie header. */
 export function consentOf(cookieHeader: string | null): Consent | null {
   return cookieHeader ? parseConsent(parse(cookieHeader, CONSENT_COOKIE)[CONSENT_COOKIE]) : null
 }

@@ -1,14 +1,16 @@
 import { parse } from 'hono/utils/cookie'
 import { getPath } from 'hono/utils/url'
+import { appVariant } from '../domain/app-shell'
 import { channelOf, clientTypeOf } from '../domain/client-platform'
 import { logLine } from '../domain/log'
 import { CACHE_VERSION } from '../store/cache'
 import { randomId } from '../store/ids'
 import { ANONYMOUS_BUILDS_COOKIE } from './anonymous-builds'
+import { APP_COOKIE, appShellOfRequest } from './app-shell'
 import { ORDER_COOKIE } from './auth/order-access'
 import { GRAY_COOKIE } from './auth/service'
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './auth/session'
-import { CONSENT_COOKIE, consentOf } from './consent'
+import { CONSENT_COOKIE, consentOfRequest } from './consent'
 import { BOOKMARK_COOKIE } from './d1-session'
 import { type AppConfig, appConfig, ConfigError } from './env'
 import { CSRF_COOKIE } from './middleware/csrf'
@@ -39,7 +41,8 @@ export const EDGE_CACHE_HEADER = 'x-edge-cache'
  *   it), and it sets no cookie. A consented page stays `private` towards the browser, so that no proxy on the way
  *   gives a page without the banner to a visitor who has not answered it.
  * - The key is the full URL (host, site prefix with its language, path, query) plus what else the
- *   page is rendered from: the client type and channel derived from the User-Agent, the consent choice, the
+ *   page is rendered from: the client type and channel derived from the User-Agent, the app's shell (what the app
+ *   shows of its own: its cookie, app-webview.md), the consent choice (in the app, the one it passed), the
  *   build, the configuration the page shows (configVariant) and the store's CACHE_VERSION. The referrer is left
  *   out of cacheable renders (`__from` is empty).
  * - Data changes (prices, catalog, stock) reach visitors by TTL: `EDGE_SECONDS` (the anonymous page's
@@ -205,7 +208,7 @@ function storedHeaders(headers: Headers): (readonly [string, string])[] {
 /**
  * What each cookie the app sets means for a page from the cache. `personal`: the page shows something of this
  * visitor's, or must read their own writes, so it is rendered for them and never stored. `keyed`: the page
- * differs by it, and the key says how (`consentVariant`). `unread`: no page reads it (the anti-forgery seed is
+ * differs by it, and the key says how (`consentVariant`; the app's shell cookie in `cacheKey`). `unread`: no page reads it (the anti-forgery seed is
  * checked on writes only, the anonymous builds at sign-in only). A cookie the app does not set is never read
  * either. `edge-cache-cookies.test.ts` fails when a cookie the app sets is missing here.
  */
@@ -217,6 +220,7 @@ export const COOKIES_AND_THE_CACHE: Readonly<Record<string, 'personal' | 'keyed'
   [ORDER_COOKIE]: 'personal',
   [BOOKMARK_COOKIE]: 'personal',
   [CONSENT_COOKIE]: 'keyed',
+  [APP_COOKIE]: 'keyed',
   [CSRF_COOKIE]: 'unread',
   [ANONYMOUS_BUILDS_COOKIE]: 'unread',
 }
@@ -244,7 +248,7 @@ function lookedUp(request: Request): boolean {
  * cacheable page shows it (the cookie settings page, which does, is not indexable).
  */
 function consentVariant(request: Request): string {
-  const consent = consentOf(request.headers.get('cookie'))
+  const consent = consentOfRequest(request)
   return consent ? `a${consent.analytics ? 1 : 0}m${consent.marketing ? 1 : 0}` : 'c-'
 }
 
@@ -288,6 +292,7 @@ export function cacheKey(request: Request, config: AppConfig, consent = 'c-'): s
     configVariant(config),
     clientTypeOf(userAgent, request.headers.get('sec-ch-ua-mobile')),
     channelOf(userAgent),
+    appVariant(appShellOfRequest(request)),
   ].join('.')
   return `${request.url}${request.url.includes('?') ? '&' : '?'}__edge=${variant}`
 }

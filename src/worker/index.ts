@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import { APP_SIGN_IN_PATH } from '../domain/app-bridge'
 import { logLine } from '../domain/log'
 import { CatalogUnavailableError, catalog, catalogsRead, preloadCatalogs } from '../i18n/catalog-store'
 import { intlFor } from '../i18n/intl'
@@ -13,6 +14,7 @@ import { ANALYTICS_DEAD_LETTERS, ANALYTICS_QUEUE } from './analytics-queue'
 import { api } from './api'
 import { requestLocale } from './api/errors'
 import { authSdk } from './api/session'
+import { handleAppSignIn } from './app-sign-in'
 import { carImage } from './car-image'
 import { handleConsentPost } from './consent-post'
 import { openD1Session } from './d1-session'
@@ -162,6 +164,8 @@ app.use(limitBodies())
 // a token needs a cookie set by the page's GET, which would keep the page out of every cache and out of the
 // back/forward cache (docs/forgery.md, middleware/same-origin.ts). Before the token check, which is the API's.
 for (const site of SITES) app.post(`${site.prefix}${COOKIE_SETTINGS_PATH}`, (c) => handleConsentPost(c, site))
+// The app's webview exchanges a sign-in code: checked by the origin headers too (app-sign-in.ts), and the code.
+for (const site of SITES) app.post(`${site.prefix}${APP_SIGN_IN_PATH}`, (c) => handleAppSignIn(c, site))
 app.post('*', (c, next) => {
   const page = matchPage('POST', c.req.path)
   if (!page) return next()

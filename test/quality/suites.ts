@@ -12,6 +12,8 @@ export type Call = (path: string, init?: RequestInit) => Promise<Response>
 interface Operation {
   operationId: string
   requestBody?: { content: { 'application/json': { example?: unknown } } }
+  /** Only for a signed-in customer: the checks call it as one. */
+  'x-signed-in'?: boolean
 }
 export interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>
@@ -61,13 +63,31 @@ export interface Visitor {
   token: string
 }
 
-/** A visitor with an anti-forgery seed cookie and its token, from `GET /api/csrf`. */
-export async function newVisitor(call: Call): Promise<Visitor> {
+/**
+ * A visitor with an anti-forgery seed cookie and its token, from `GET /api/csrf`; for an endpoint only for signed-in
+ * customers (`x-signed-in`), with the session cookies of a new account too, signed up as a person would.
+ */
+export async function newVisitor(call: Call, signedIn = false): Promise<Visitor> {
   const res = await call('/api/csrf')
   // Visitors here have accepted all cookies, so consent-gated endpoints (analytics events) answer.
-  const cookie = `${(res.headers.get('set-cookie') ?? '').split(';')[0] ?? ''}; __Host-consent=v1.2026-01-01.a1.m1`
+  const cookies = [(res.headers.get('set-cookie') ?? '').split(';')[0] ?? '', '__Host-consent=v1.2026-01-01.a1.m1']
   const { token } = (await res.json()) as { token: string }
-  return { cookie, token }
+  if (signedIn) {
+    const form = new URLSearchParams({
+      intent: 'signUp',
+      name: 'Gate Keeper',
+      email: `gate.${crypto.randomUUID()}@example.com`,
+      password: 'a long enough password',
+    })
+    const signUp = await call('/auth', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      body: form.toString(),
+      redirect: 'manual',
+    })
+    for (const header of signUp.headers.getSetCookie()) cookies.push(header.split(';')[0] ?? '')
+  }
+  return { cookie: cookies.join('; '), token }
 }
 
 /** What a structured API error must look like, with every text in the caller's language. */
@@ -168,7 +188,7 @@ export interface FuzzOptions {
 export async function fuzzEndpoints(options: FuzzOptions): Promise<string[]> {
   const findings: string[] = []
   for (const { method, path, operation } of operationsOf(options.document)) {
-    const visitor = await newVisitor(options.call)
+    const visitor = await newVisitor(options.call, operation['x-signed-in'] === true)
     const example = operation.requestBody?.content['application/json'].example
     const concretePath = path.replace(/\{\w+\}/g, 'fuzz')
 
@@ -258,8 +278,9 @@ export async function antiForgeryFindings(call: Call, document: OpenApiDocument)
     if (method === 'GET') continue
     const concretePath = path.replace(/\{\w+\}/g, 'csrf-check')
     const body = JSON.stringify(operation.requestBody?.content['application/json'].example ?? {})
-    const mine = await newVisitor(call)
-    const theirs = await newVisitor(call)
+    const signedIn = operation['x-signed-in'] === true
+    const mine = await newVisitor(call, signedIn)
+    const theirs = await newVisitor(call, signedIn)
     const attempts: [string, Record<string, string>][] = [
       ['no token', { cookie: mine.cookie }],
       ["another visitor's token", { cookie: mine.cookie, 'x-csrf-token': theirs.token }],

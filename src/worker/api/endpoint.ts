@@ -21,6 +21,8 @@ export interface EndpointSpec {
   body?: z.ZodType
   /** A valid body: documentation, and the seed the fuzz suite mutates. */
   example?: unknown
+  /** Only for a signed-in customer (their session cookies): 401 otherwise. The quality gates call it signed in. */
+  signedIn?: true
   /** Response schemas by status; 4xx/5xx default to ApiErrorBody. */
   responses: Record<number, { description: string; schema?: z.ZodType }>
 }
@@ -125,6 +127,7 @@ export function openApiDocument(endpoints: readonly EndpointSpec[]) {
       tags: endpoint.tags,
       ...(parameters.length ? { parameters } : {}),
       ...(writes ? { security: [{ antiForgery: [] }] } : {}),
+      ...(endpoint.signedIn ? { 'x-signed-in': true } : {}),
       ...(endpoint.body
         ? {
             requestBody: {

@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { AnalyticsBatch } from '../../domain/analytics/events-schema'
+import { channelOf } from '../../domain/client-platform'
 import { analyticsAllowed } from '../analytics'
 import { enqueueEvents, queuedEvents } from '../analytics-queue'
 import { CachePolicy } from '../ssr/cache-policy'
@@ -75,7 +76,9 @@ export const eventsApi = new Hono<AppEnv>().post(
   },
   jsonBody(AnalyticsBatch),
   async (c) => {
-    const { events } = bodyOf(c, AnalyticsBatch)
+    // The channel is the request's (the app's webview says 20 in its user agent), whatever the script wrote.
+    const channel = channelOf(c.req.header('user-agent') ?? '')
+    const events = bodyOf(c, AnalyticsBatch).events.map((event) => ({ ...event, channel }))
     if (!(await withinBudgets(c, events))) {
       c.header('retry-after', '60')
       return apiError(c, 429, 'rate_limited', 'analytics.error.tooMany')

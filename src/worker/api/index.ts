@@ -7,6 +7,7 @@ import { issueCsrfToken } from '../middleware/csrf'
 import { limitPerClient } from '../middleware/rate-limit'
 import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
+import { APP_ENDPOINTS, appApi } from './app'
 import { CATALOG_ENDPOINTS, catalogApi } from './catalog'
 import { bodyOf, type EndpointSpec, jsonBody, openApiDocument, routePath } from './endpoint'
 import { apiError } from './errors'
@@ -89,6 +90,7 @@ export const ENDPOINTS = {
   ...TEST_DRIVE_ENDPOINTS,
   ...TRADE_IN_ENDPOINTS,
   ...EVENT_ENDPOINTS,
+  ...APP_ENDPOINTS,
 } satisfies Record<string, EndpointSpec>
 
 const document = openApiDocument(Object.values(ENDPOINTS))
@@ -138,4 +140,5 @@ export const api = new Hono<AppEnv>()
   .route('/', testDriveApi)
   .route('/', tradeInApi)
   .route('/', eventsApi)
+  .route('/', appApi)
   .all('*', (c) => apiError(c, 404, 'not_found', 'api.error.notFound'))

@@ -1,16 +1,10 @@
 import type { Context } from 'hono'
-import { channelOf } from '../../domain/client-platform'
 import { type LoginStatus, loginStatus } from '../../domain/session/login-status'
 import { linkTo, sameOriginPath } from '../../i18n/links'
 import type { Site } from '../../i18n/sites'
+import { appShell } from '../app-shell'
 import type { AppEnv } from '../types'
 import { resolveUser, type SessionUser } from './session'
-
-/**
- * Header the native app's webview sends when the app handles sign-in itself and the web sign-in
- * page must not be shown (SPEC §6 "in the app client a pre-login or disabled login changes this").
- */
-export const APP_LOGIN_HEADER = 'x-app-login'
 
 export type LoginCheck =
   | { kind: 'signedIn'; user: SessionUser; status: LoginStatus }
@@ -37,8 +31,7 @@ export async function loginCheck(c: Context<AppEnv>, site: Site, mode: 'silent' 
   const user = await resolveUser(c)
   if (user) return { kind: 'signedIn', user, status: loginStatus(user.types) }
   if (mode === 'silent') return { kind: 'anonymous', status: 0 }
-  const inApp = channelOf(c.req.header('user-agent') ?? '') === 20
-  if (inApp && c.req.header(APP_LOGIN_HEADER) === 'disabled') return { kind: 'signInInApp' }
+  if (appShell(c)?.signInByApp) return { kind: 'signInInApp' }
   const url = new URL(c.req.url)
   return { kind: 'redirect', location: signInUrl(site, `${sameOriginPath(url.pathname)}${url.search}`) }
 }

@@ -33,9 +33,25 @@ export interface DocumentProps {
   banner: ReactNode
   /** The analytics script and its page config (serialized), only with analytics consent on labelled pages. */
   analytics: { config: string; src: string } | null
+  /**
+   * In the native app's webview (app-webview.md): what the app shows of its own (the stylesheet hides the site's
+   * header and footer by these attributes, so the hydrated tree stays the web's), its sign-in, and the bridge script
+   * with what the page tells the app (`#__app`). Null on the web, whose pages do not change.
+   */
+  app: AppDocument | null
   /** The browser error reporter, on pages that ship JavaScript, only in production with a DSN. */
   monitoring: { dsn: string; environment: string; tracesSampleRate: number; src: string } | null
   children: ReactNode
+}
+
+export interface AppDocument {
+  platform: 'iOS' | 'Android'
+  /** The site's parts the app shows itself: 'header', 'footer'. */
+  hides: string[]
+  signInByApp: boolean
+  /** The serialized BridgePage. */
+  bridge: string
+  src: string
 }
 
 /** The hydration payload's script, serialized as it renders: after `#app`, whose formatting it carries. */
@@ -66,10 +82,19 @@ export function Document(props: DocumentProps) {
   // between here and the payload's script, which follows it.
   if (props.payload) recordFormatting()
   return (
-    <html lang={props.lang}>
+    <html
+      lang={props.lang}
+      data-app={props.app?.platform}
+      data-app-hides={props.app?.hides.join(' ') || undefined}
+      data-app-sign-in={props.app?.signInByApp ? 'app' : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* In the app the page reaches under the phone's notch and home bar; the stylesheet keeps the safe areas. */}
+        <meta
+          name="viewport"
+          content={`width=device-width, initial-scale=1${props.app ? ', viewport-fit=cover' : ''}`}
+        />
         {props.paintAfter === null ? null : <link rel="expect" href={`#${props.paintAfter}`} blocking="render" />}
         <title>{props.title}</title>
         <meta name="description" content={props.description} />
@@ -108,6 +133,18 @@ export function Document(props: DocumentProps) {
               dangerouslySetInnerHTML={{ __html: props.analytics.config }}
             />
             <script type="module" src={props.analytics.src} nonce={props.nonce} />
+          </>
+        )}
+        {props.app === null ? null : (
+          <>
+            <script
+              id="__app"
+              type="application/json"
+              nonce={props.nonce}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: serializeForScript escapes every character that could end the script
+              dangerouslySetInnerHTML={{ __html: props.app.bridge }}
+            />
+            <script type="module" src={props.app.src} nonce={props.nonce} />
           </>
         )}
         {props.monitoring === null ? null : (

@@ -11,13 +11,17 @@ const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev'
  */
 export const INLINE_STYLES: string = styles
 
-/** Scripts that hydrate nothing: analytics (after consent) and the error reporter (with a DSN). */
-export type ExtraScript = 'analytics' | 'monitoring'
+/**
+ * Scripts that hydrate nothing: analytics (after consent), the error reporter (with a DSN) and, only in the app's
+ * webview, the bridge to the app (app-webview.md).
+ */
+export type ExtraScript = 'analytics' | 'monitoring' | 'app-bridge'
+const EXTRA_SCRIPTS: readonly string[] = ['analytics', 'monitoring', 'app-bridge'] satisfies ExtraScript[]
 
 /** The module that hydrates a page of the given client entry, or one of the extra scripts. */
 export function clientEntrySrc(entry: ClientEntry | ExtraScript): string {
   if (import.meta.env.PROD) return `/assets/${entry}.js?v=${BUILD_ID}`
-  return `/src/client/entries/${entry}.${entry === 'analytics' || entry === 'monitoring' ? 'ts' : 'tsx'}`
+  return `/src/client/entries/${entry}.${EXTRA_SCRIPTS.includes(entry) ? 'ts' : 'tsx'}`
 }
 
 /**

@@ -4,6 +4,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { renderToReadableStream } from 'react-dom/server'
 import { allows, type Consent } from '../../domain/analytics/consent'
 import { type AnalyticsLabel, submitEventOf } from '../../domain/analytics/events'
+import { APP_SIGN_IN_PATH, type BridgePage, type DeclaredMessage, type SignInReason } from '../../domain/app-bridge'
+import type { AppShell } from '../../domain/app-shell'
 import { ConfigurationError, defaultConfiguration } from '../../domain/catalog/configuration'
 import { takeFormatting } from '../../domain/locale-formats'
 import { logLine } from '../../domain/log'
@@ -22,12 +24,13 @@ import type { HydrationPayload } from '../../ui/payload'
 import type { RenderContext } from '../../ui/site-context'
 import { recordServerEvent, tagManagerId } from '../analytics'
 import { rememberAnonymousBuild } from '../anonymous-builds'
+import { appShell } from '../app-shell'
 import { loginCheck } from '../auth/login-check'
 import { grantedOrder, orderAccessService } from '../auth/order-access'
 import { publicOrigin } from '../auth/recovery'
 import { hasGrayAccess, sessionService } from '../auth/service'
 import { resolveUser, userInfoOf } from '../auth/session'
-import { readConsent } from '../consent'
+import { consentAskedByApp, readConsent } from '../consent'
 import { carriesPersonalCookie, forTheEdge } from '../edge-cache'
 import { errorReportingConfig } from '../error-reporting'
 import { formBody } from '../form-body'
@@ -41,7 +44,7 @@ import { ConsentBanner } from './ConsentBanner'
 import { ANONYMOUS_PAGE_POLICIES, CachePolicy } from './cache-policy'
 import { rememberedDrawing } from './car-drawing'
 import { compileMessages } from './compiled-messages'
-import { Document, type SharedLink } from './Document'
+import { type AppDocument, Document, type SharedLink } from './Document'
 import { buildPageContext } from './page-context'
 import { serializeForScript, serializePayload } from './serialize'
 
@@ -70,6 +73,8 @@ interface RenderRequest<Data> {
   label: AnalyticsLabel | null
   /** False on the consent settings page itself, which needs no banner, and on the error page, which leaves in seconds. */
   banner: boolean
+  /** What the page tells the native app, in its webview (PageRoute.appMessages). */
+  appMessages?: DeclaredMessage[]
 }
 
 /** What the analytics script reads from the page (`#__analytics`); see src/client/entries/analytics.ts. */
@@ -108,11 +113,30 @@ function isPersonal(c: Context<AppEnv>): boolean {
  * version, the same for every first visit, is public. A shareable page (a saved build) with nothing personal in it is
  * kept by the browser only (`CachePolicy.sharedBuild`).
  */
-function cachePolicy<Data>(c: Context<AppEnv>, request: RenderRequest<Data>, consent: Consent | null): string {
+function cachePolicy<Data>(
+  c: Context<AppEnv>,
+  request: RenderRequest<Data>,
+  consent: Consent | null,
+  app: AppShell | null,
+): string {
   if (request.status !== 200 || isPersonal(c)) return CachePolicy.none
   if (request.shareable) return CachePolicy.sharedBuild
   if (!request.indexable) return CachePolicy.none
-  return consent ? CachePolicy.consentedPage : CachePolicy.anonymousPage
+  // The app's pages differ from the web's (no site header, footer or banner): no shared proxy may hand them out.
+  return consent || app ? CachePolicy.consentedPage : CachePolicy.anonymousPage
+}
+
+/** The document's part for the app's webview (Document.tsx), or null on the web. */
+function appDocument(app: AppShell | null, site: Site, messages: DeclaredMessage[]): AppDocument | null {
+  if (!app) return null
+  const bridge: BridgePage = { messages, signInPath: linkTo(site, APP_SIGN_IN_PATH) }
+  return {
+    platform: app.platform,
+    hides: [app.ownHeader ? 'header' : '', app.ownFooter ? 'footer' : ''].filter(Boolean),
+    signInByApp: app.signInByApp,
+    bridge: serializeForScript(bridge),
+    src: clientEntrySrc('app-bridge'),
+  }
 }
 
 async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): Promise<Response> {
@@ -124,7 +148,8 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
   const tradeIn = await tradeInCarInfo(c, site)
   // After everything that may set a cookie: the policy says whether this answer may be shared.
   const consent = readConsent(c)
-  const policy = cachePolicy(c, request, consent)
+  const app = appShell(c)
+  const policy = cachePolicy(c, request, consent, app)
   // Rendered for the edge to keep: nothing of this request's in it (a shared build's page is not kept there).
   const shared = forTheEdge(c.req.raw) && ANONYMOUS_PAGE_POLICIES.has(policy)
   const page = buildPageContext(c, site, { userInfo: userInfoOf(user, site), grayTag, tradeInCarInfo: tradeIn }, shared)
@@ -191,12 +216,13 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
       paintAfter={request.paintAfter ?? null}
       nonce={nonce}
       banner={
-        request.banner && consent === null ? (
+        request.banner && consent === null && !consentAskedByApp(c) ? (
           <ConsentBanner intl={intl} site={site} returnTo={`${sameOriginPath(url.pathname)}${url.search}`} />
         ) : null
       }
       analytics={analytics ? { config: serializeForScript(analytics), src: clientEntrySrc('analytics') } : null}
       monitoring={reporting && request.client ? { ...reporting, src: clientEntrySrc('monitoring') } : null}
+      app={appDocument(app, site, request.appMessages ?? [])}
     >
       <AppRoot ctx={ctx} intl={intl} atoms={createPageAtoms(page)}>
         {/* The car is drawn into the HTML here; the browser loads its drawing code later. */}
@@ -277,9 +303,23 @@ function ErrorRoutePage({ data }: { data: { error: AppError } }) {
   return <ErrorPage error={data.error} />
 }
 
-/** The error screen for a site, with its status; which type and status an error gets is decided in errors.ts. */
-export function renderError(c: Context<AppEnv>, site: Site, error: AppError, status: number): Promise<Response> {
+/**
+ * The error screen for a site, with its status; which type and status an error gets is decided in errors.ts. "Sign in
+ * in the app" tells the app's bridge so (`signInRequired`, with a reason), to come back to `returnTo` (this address).
+ */
+export function renderError(
+  c: Context<AppEnv>,
+  site: Site,
+  error: AppError,
+  status: number,
+  signIn: { reason?: SignInReason; returnTo?: string } = {},
+): Promise<Response> {
   const intl = intlFor(site.locale, catalogOf(site.locale))
+  const url = new URL(c.req.url)
+  const returnTo = signIn.returnTo ?? `${sameOriginPath(url.pathname)}${url.search}`
+  const reason = signIn.reason ?? 'required'
+  const appMessages: DeclaredMessage[] =
+    error.type === 'signInInApp' ? [{ on: 'load', message: { type: 'signInRequired', reason, returnTo } }] : []
   return stream(c, {
     site,
     intl,
@@ -294,6 +334,7 @@ export function renderError(c: Context<AppEnv>, site: Site, error: AppError, sta
     label: null,
     // The error page goes home on its own after ERROR_REDIRECT_SECONDS (5), so no banner (PageRoute.leavesOnItsOwn).
     banner: false,
+    appMessages,
   })
 }
 
@@ -307,6 +348,7 @@ async function loadContext(c: Context<AppEnv>, site: Site, params: Record<string
     store: c.get('store'),
     session: sessionService(c, user),
     consent: readConsent(c),
+    app: appShell(c),
     tradeIn: visitorTradeIn(c, user?.id ?? null),
     orderAccess: orderAccessService(c, site),
     rememberAnonymousBuild: (id: string) => rememberAnonymousBuild(c, id),
@@ -343,6 +385,7 @@ function renderLoaded(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>,
     Page: route.Page,
     label: route.label,
     banner: route.id !== 'cookieSettings' && !route.leavesOnItsOwn?.(data),
+    appMessages: appShell(c) ? route.appMessages?.(data, site) : undefined,
   })
 }
 

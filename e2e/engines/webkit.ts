@@ -1,0 +1,212 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { By, Capabilities, Key, WebDriver, type WebElement } from 'selenium-webdriver'
+import { Executor, HttpClient } from 'selenium-webdriver/http'
+import type { Cookie, InPage, NativeSide, Tab, VisitorOptions } from './tab'
+import { clickAndAwaitNewPage, until } from './tab'
+
+/** The web view alone, in a window as small as a phone's (webkit-browser.py), with the app's native side. */
+const BROWSER = join(import.meta.dirname, 'webkit-browser.py')
+
+const KEYS = { Tab: Key.TAB, Enter: Key.ENTER, Space: Key.SPACE } as const
+
+/**
+ * A new WebKit visitor: one WebDriver session, which is a new browser process with an empty, ephemeral profile.
+ * Without JavaScript the page's scripts are off, while WebDriver's own still run.
+ */
+export async function webkitVisitor(
+  webDriverUrl: string,
+  certificate: string,
+  options: VisitorOptions = {},
+): Promise<{ tab: Tab; native: NativeSide | null }> {
+  const args = ['--automation']
+  let messages: string | null = null
+  if (options.javaScript === false) args.push('--no-page-scripts')
+  if (options.app) {
+    args.push(`--user-agent=${options.app.userAgent}`)
+    if (options.app.bridge) {
+      messages = join(mkdtempSync(join(tmpdir(), 'nordvolt-app-')), 'messages.jsonl')
+      writeFileSync(messages, '')
+      args.push(`--messages=${messages}`)
+    }
+  }
+  const capabilities = new Capabilities({
+    'webkitgtk:browserOptions': {
+      binary: BROWSER,
+      args,
+      certificates: [{ host: 'localhost', certificateFile: certificate }],
+    },
+  })
+  const driver = WebDriver.createSession(new Executor(new HttpClient(webDriverUrl)), capabilities)
+  const tab = new WebKitTab(driver)
+  await tab.setViewport(options.viewport?.width ?? 1366, options.viewport?.height ?? 900)
+  const native: NativeSide | null = messages
+    ? {
+        async messages() {
+          const path = messages as string
+          return readFileSync(path, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as Record<string, unknown>)
+        },
+      }
+    : null
+  return { tab, native }
+}
+
+class WebKitTab implements Tab {
+  readonly engine = 'webkit' as const
+  constructor(private readonly driver: WebDriver) {}
+
+  async goto(url: string): Promise<void> {
+    await this.driver.get(url)
+  }
+
+  url(): Promise<string> {
+    return this.driver.getCurrentUrl()
+  }
+
+  /**
+   * The first match, scrolled to the middle of the window, as a person scrolls to a control before using it:
+   * WebKitWebDriver's own scrolling does not reach into content the page lays out lazily (`content-visibility:
+   * auto`, which the footer and the configurator's later steps have), and calls it not interactable.
+   */
+  private async find(selector: string, text?: string): Promise<WebElement> {
+    const element = await this.match(selector, text)
+    await this.driver.executeScript((el: Element) => el.scrollIntoView({ block: 'center' }), element)
+    return element
+  }
+
+  private async match(selector: string, text?: string): Promise<WebElement> {
+    if (text === undefined) return this.driver.findElement(By.css(selector))
+    const found = (await this.driver.executeScript(
+      (css: string, wanted: string) =>
+        Array.from(document.querySelectorAll(css)).find((el) => (el.textContent ?? '').includes(wanted)) ?? null,
+      selector,
+      text,
+    )) as WebElement | null
+    if (!found) throw new Error(`no ${selector} with the text "${text}"`)
+    return found
+  }
+
+  async click(selector: string, text?: string): Promise<void> {
+    await (await this.find(selector, text)).click()
+  }
+
+  clickToLoad(selector: string, text?: string): Promise<void> {
+    return clickAndAwaitNewPage(this, () => this.click(selector, text))
+  }
+
+  async fill(selector: string, value: string): Promise<void> {
+    const field = await this.find(selector)
+    await field.clear()
+    await field.sendKeys(value)
+  }
+
+  async check(selector: string): Promise<void> {
+    const box = await this.find(selector)
+    if (!(await box.isSelected())) await box.click()
+  }
+
+  async select(selector: string, value: string): Promise<void> {
+    await (await this.find(`${selector} option[value="${value}"]`)).click()
+  }
+
+  async text(selector: string): Promise<string | null> {
+    const [first] = await this.driver.findElements(By.css(selector))
+    return first ? first.getText() : null
+  }
+
+  async count(selector: string): Promise<number> {
+    return (await this.driver.findElements(By.css(selector))).length
+  }
+
+  async visible(selector: string): Promise<boolean> {
+    const [first] = await this.driver.findElements(By.css(selector))
+    return first ? first.isDisplayed() : false
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: see InPage
+  async evaluate<Args extends any[], Result>(fn: InPage<Args, Result>, ...args: Args): Promise<Awaited<Result>> {
+    // An async function's promise is awaited by the script's own callback (the last argument).
+    const script = `const done = arguments[arguments.length - 1];
+      Promise.resolve((${fn.toString()}).apply(null, Array.prototype.slice.call(arguments, 0, -1)))
+        .then((value) => done({ value }), (error) => done({ error: String(error && error.stack || error) }))`
+    const answer = (await this.driver.executeAsyncScript(script, ...args)) as { value?: Result; error?: string }
+    if (answer.error) throw new Error(answer.error)
+    return answer.value as Awaited<Result>
+  }
+
+  async waitForUrl(pattern: RegExp, timeoutMs = 30_000): Promise<void> {
+    await until(
+      () => this.url(),
+      (url) => pattern.test(url),
+      timeoutMs,
+    )
+    await until(
+      () => this.driver.executeScript(() => document.readyState) as Promise<string>,
+      (state) => state === 'complete',
+      timeoutMs,
+    )
+  }
+
+  async setViewport(width: number, height: number): Promise<void> {
+    // The window has the browser's own bars around the page: set it, measure the page, and make up the difference.
+    await this.driver.manage().window().setRect({ width, height })
+    const inner = (await this.driver.executeScript(() => [window.innerWidth, window.innerHeight])) as number[]
+    const [innerWidth = width, innerHeight = height] = inner
+    if (innerWidth !== width || innerHeight !== height)
+      await this.driver
+        .manage()
+        .window()
+        .setRect({ width: 2 * width - innerWidth, height: 2 * height - innerHeight })
+  }
+
+  async screenshot(): Promise<Buffer> {
+    // WebKit's screenshots end at the window: the window is made as tall as the page (a few rounds, since a page laid
+    // out in viewport heights grows with it), photographed, and given back its size.
+    const { width, height } = await this.driver.manage().window().getRect()
+    for (let round = 0; round < 3; round++) {
+      const [inner, page] = (await this.driver.executeScript(() => [
+        window.innerHeight,
+        document.documentElement.scrollHeight,
+      ])) as number[]
+      if ((page ?? 0) <= (inner ?? 0) || (page ?? 0) > 16_000) break
+      await this.driver
+        .manage()
+        .window()
+        .setRect({ width, height: height + (page ?? 0) - (inner ?? 0) })
+    }
+    // Two frames: the web view paints what the larger window shows before it is photographed.
+    await this.evaluate(
+      () =>
+        new Promise((resolve) => {
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))
+          setTimeout(() => resolve(false), 500)
+        }),
+    )
+    const shot = await (await this.driver.findElement(By.css('html'))).takeScreenshot()
+    await this.driver.manage().window().setRect({ width, height })
+    return Buffer.from(shot, 'base64')
+  }
+
+  async press(key: 'Tab' | 'Enter' | 'Space'): Promise<void> {
+    await this.driver.actions().sendKeys(KEYS[key]).perform()
+  }
+
+  async cookies(): Promise<Cookie[]> {
+    return (await this.driver.manage().getCookies()).map((c) => ({
+      name: c.name,
+      value: c.value,
+      secure: c.secure,
+      httpOnly: c.httpOnly,
+    }))
+  }
+
+  async close(): Promise<void> {
+    await this.driver.quit().catch(() => {
+      // The browser process is gone already.
+    })
+  }
+}
