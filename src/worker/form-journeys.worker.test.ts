@@ -284,7 +284,7 @@ describe('the finance choice in the configurator', () => {
  * The order form offers each finance kind as a link to the form with it, and marks the chosen one (and only it) as
  * current: cash and the loan are both offered on the Dutch site.
  */
-function expectFinanceChosen(form: string, chosen: string) {
+function expectFinanceChosen(form: string, chosen: 'cash' | 'loan') {
   const nl = CATALOGS['nl-NL']
   const choices = /<nav[^>]*id="order-finance"[^>]*>(.*?)<\/nav>/s.exec(form)?.[1] ?? ''
   const links = [...choices.matchAll(/<a href="([^"]*)"( aria-current="true")?>([^<]*)<\/a>/g)]
