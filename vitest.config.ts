@@ -44,6 +44,9 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['src/**/*.worker.test.{ts,tsx}', 'test/**/*.worker.test.ts'],
+          // A test sends whole requests through the Worker (SSR, D1, the queue): on a shared 2-core machine a test of
+          // a few pages took 5–7 s, past vitest's 5 s default.
+          testTimeout: 30_000,
           setupFiles: ['./test/worker-setup.ts', './test/no-console-error.ts'],
         },
       },

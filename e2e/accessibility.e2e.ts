@@ -23,6 +23,7 @@ const ROUTES = [
   '/pre-order/cfg-e2e/p5',
   '/pre-order/info-submission/cfg-e2e/p5',
   '/terms-conditions',
+  '/accessibility',
   '/test-drive',
   '/test-drive/p5',
   '/test-drive-result',

@@ -29,6 +29,7 @@ const ANONYMOUS_PAGES = [
   '/subscription',
   '/marketing',
   '/terms-conditions',
+  '/accessibility',
   '/auth',
   '/cookie-settings',
   '/no-such-page',

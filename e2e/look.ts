@@ -93,9 +93,9 @@ export async function focusCoveredStops(page: Page, stops = 40): Promise<string[
 
 /**
  * In the page: the finding for the element that has the focus now (see `focusCoveredStops`), or null; `scrolledBefore`
- * is the page's scroll position before the focus moved.
+ * is the page's scroll position before the focus moved; `coverAllowed`, the share of its height a bar may cover.
  */
-export function coveredFocusInPage(scrolledBefore: number): string | null {
+export function coveredFocusInPage(scrolledBefore: number, coverAllowed = 0): string | null {
   const focused = document.activeElement as HTMLElement | null
   if (!focused || focused === document.body) return null
   const r = focused.getBoundingClientRect()
@@ -118,7 +118,8 @@ export function coveredFocusInPage(scrolledBefore: number): string | null {
       Math.max(r.left, bar.left) + overlapX / 2,
       Math.max(r.top, bar.top) + overlapY / 2,
     )
-    if (overlapX > 2 && overlapY > 2 && over !== null && el.contains(over) && !focused.contains(over)) {
+    const covers = overlapX > 2 && overlapY > Math.max(2, coverAllowed * r.height)
+    if (covers && over !== null && el.contains(over) && !focused.contains(over)) {
       return `${focused.tagName.toLowerCase()} "${name}" is ${Math.round(overlapY)}px under ${el.tagName.toLowerCase()}.${el.className}`
     }
   }

@@ -72,6 +72,7 @@ const PAGE_TYPES = [
   '/trade-in',
   '/home-charger',
   '/terms-conditions',
+  '/accessibility',
   '/auth',
   '/no-such-page',
 ]

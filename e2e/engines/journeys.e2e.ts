@@ -114,6 +114,7 @@ for (const engine of ENGINES) {
         await tab.waitForUrl(/\/nl$/)
         expect((await tab.cookies()).find((c) => c.name === '__Host-consent')?.value).toMatch(/\.a0\.m0$/)
         await tab.goto(`${base}/nl/configurator/p5`)
+        await hydrated(tab)
         await tab.clickToLoad('.configurator__save button')
         await tab.waitForUrl(/\/nl\/configurator\/overview\//)
         const id = /overview\/([\w-]+)/.exec(await tab.url())?.[1] ?? ''

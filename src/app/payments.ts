@@ -226,9 +226,11 @@ export async function refundPayment(
   if (!payment?.paymentReference) return null
   const stored = await deps.store.orders.find(orderId)
   if (!stored) return null
-  const back = input.paymentId
-    ? money(payment.amount, payment.currency as Money['currency'])
-    : refundableAmount(money(payment.amount, payment.currency as Money['currency']), stored.order.country)
+  // A duplicate and a withdrawal give back everything paid (Directive 2011/83/EU, Art. 13); others follow the market.
+  const back =
+    input.paymentId || input.reason === 'withdrawal'
+      ? money(payment.amount, payment.currency as Money['currency'])
+      : refundableAmount(money(payment.amount, payment.currency as Money['currency']), stored.order.country)
   if (!input.paymentId && stored.order.status !== 'refundPending') {
     const moved = await move(
       deps,

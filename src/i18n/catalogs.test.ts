@@ -21,6 +21,8 @@ const LANGUAGE_NEUTRAL = new Set([
   'marketing.consumptionValue',
   'configurator.priceAdd',
   'configurator.price.runningCost',
+  // A figure the server formatted, as the overview's list shows it.
+  'compare.energy.value',
 ])
 
 /** The arguments a message takes, as the ICU parser reads it (a select's branches are text, not arguments). */

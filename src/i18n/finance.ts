@@ -1,4 +1,5 @@
-import type { FinanceFigure, FinanceSummary } from '../domain/finance/summary'
+import type { KeptSummary } from '../domain/finance/chosen'
+import type { FinanceFigure } from '../domain/finance/summary'
 import type { FinanceProblem } from '../domain/finance/validate'
 import { type CurrencyCode, formatMoney } from '../domain/money'
 import { formatQuantity, formatRate } from '../domain/number'
@@ -35,30 +36,46 @@ function figureValue(figure: FinanceFigure, currency: CurrencyCode, locale: stri
 }
 
 /**
- * A finance summary in the visitor's language and currency: the product's name, the monthly
- * figure, the total cost and every legally expected figure with its label.
+ * The figures of a finance summary in the visitor's language and currency: the monthly figure and every legally
+ * expected figure with its label (what the finance panel shows).
  */
-export function describeFinance(
-  summary: FinanceSummary,
+export function describeFigures(
+  summary: KeptSummary,
   currency: CurrencyCode,
   locale: string,
   t: Translate,
-): DescribedFinance {
-  const money = (amount: number) => formatMoney({ amount, currency }, locale)
+): Pick<DescribedFinance, 'partnerName' | 'monthly' | 'figures' | 'assumption'> {
   return {
-    kind: summary.kind,
-    label: t(`finance.product.${summary.kind}` as const),
     partnerName: summary.partnerName,
     monthly:
-      summary.monthlyPayment === null ? null : t('finance.unit.perMonth', { amount: money(summary.monthlyPayment) }),
-    totalCost: money(summary.totalCost),
+      summary.monthlyPayment === null
+        ? null
+        : t('finance.unit.perMonth', { amount: formatMoney({ amount: summary.monthlyPayment, currency }, locale) }),
     figures: summary.figures.map((figure) => ({
       key: figure.key,
       label: t(dataMessageKey(figure.key)),
       value: figureValue(figure, currency, locale, t),
     })),
-    expires: summary.expirationDate ? formatDate(summary.expirationDate, locale) : null,
     assumption: summary.assumption,
+  }
+}
+
+/**
+ * A finance summary in the visitor's language and currency: the product's name, the monthly
+ * figure, the total cost and every legally expected figure with its label.
+ */
+export function describeFinance(
+  summary: KeptSummary,
+  currency: CurrencyCode,
+  locale: string,
+  t: Translate,
+): DescribedFinance {
+  return {
+    kind: summary.kind,
+    label: t(`finance.product.${summary.kind}` as const),
+    totalCost: formatMoney({ amount: summary.totalCost, currency }, locale),
+    expires: summary.expirationDate ? formatDate(summary.expirationDate, locale) : null,
+    ...describeFigures(summary, currency, locale, t),
   }
 }
 

@@ -22,3 +22,10 @@ describe('one voice per language', () => {
     expect(matching('nl-BE', /\b(winkel|vestiging)|\b(het|ander) showroom/i)).toEqual([])
   })
 })
+
+describe('words that mean what they say', () => {
+  it('says "no down payment" in Norwegian, not "no insurance excess" (egenandel)', () => {
+    expect(matching('nb-NO', /egenandel/i)).toEqual([])
+    expect(CATALOGS['nb-NO']['subscription.lead']).toMatch(/forskuddsbetaling/)
+  })
+})

@@ -1,7 +1,14 @@
 import { z } from 'zod'
-import { defaultConfiguration, validateConfiguration } from '../domain/catalog/configuration'
+import { type Configuration, defaultConfiguration, validateConfiguration } from '../domain/catalog/configuration'
 import { catalogForVisitor } from '../domain/catalog/view'
-import { impliedPrevious, parseChoice, queryOf, stateFromQuery } from '../domain/configurator/url'
+import {
+  configurationKey,
+  impliedPrevious,
+  parseChoice,
+  queryOf,
+  queryText,
+  stateFromQuery,
+} from '../domain/configurator/url'
 import { computeView } from '../domain/configurator/view'
 import { chosenFinance } from '../domain/finance/chosen'
 import { compareFinance } from '../domain/finance/compare'
@@ -16,6 +23,7 @@ import {
   productsFor,
 } from '../domain/finance/products'
 import { financeBasis, financeSummary } from '../domain/finance/summary'
+import { compareRows, mobilityMessage } from '../domain/legal/energy'
 import { objectMemo } from '../domain/memo'
 import { CURRENCY_EXPONENT } from '../domain/money'
 import { roundHalfUp } from '../domain/pricing/rounding'
@@ -152,6 +160,8 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
     // The one computation of the car for this request (or an earlier request for the same car today): the finance
     // panel, the page and its meta all use it.
     shown: viewOnce(basis, requested),
+    compare: compareRows(catalog, country, ctx.site.locale),
+    mobility: mobilityMessage(country, day),
   }
   // A valuation the visitor carries is set against the amount financed (while it holds, up to the price).
   const tradeIn = ctx.tradeIn.id ? await tradeInEstimate(ctx, ctx.tradeIn.id) : null
@@ -294,6 +304,11 @@ async function save(ctx: ActionContext) {
 }
 
 /** `/configurator/{id}`: build a car, by model code or from a saved configuration. */
+/** Whether a page's car is the model as it comes: the defaults, bought personally. */
+function sameCar(state: { configuration: Configuration; usage: string }, defaults: Configuration): boolean {
+  return state.usage === 'personal' && configurationKey(state.configuration) === configurationKey(defaults)
+}
+
 export default defineRoute<ConfiguratorData>({
   id: 'configurator',
   path: '/configurator/:id',
@@ -322,6 +337,10 @@ export default defineRoute<ConfiguratorData>({
       structuredData: carStructuredData(data, quote.totalInclVat, quote.currency, state.configuration.versionCode),
       // A shared build shows this very car, and its link keeps every choice.
       car: { catalog: data.catalog, configuration: state.configuration, query: queryOf(state) },
+      // The header's and the other sites' links keep the car: its choices, not the view or the country's finance.
+      // The model as it comes links plainly (an empty query).
+      build: { query: sameCar(state, defaultConfiguration(data.catalog, data.country)) ? '' : queryText(state) },
+      ...(data.savedId ? {} : { restoresBuild: true as const }),
     }
   },
   Page: ConfiguratorPage,

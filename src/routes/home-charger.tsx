@@ -189,6 +189,8 @@ function ChargerResultPage({ data }: { data: ChargerResultData }) {
 export const homeChargerResult = defineRoute<ChargerResultData>({
   id: 'homeChargerResult',
   path: '/home-charger/result/:id',
+  // A record of this country's: the other countries' sites have no such page.
+  ofOneCountry: true,
   label: null,
   namespaces: [],
   indexable: false,

@@ -1,3 +1,4 @@
+import accessibility from './accessibility'
 import admin from './admin'
 import aldPrivacy from './ald-privacy'
 import auth from './auth'
@@ -59,6 +60,7 @@ export const ROUTES = [
   testDrive,
   testDriveResult,
   aldPrivacy,
+  accessibility,
   userAgreement,
   policy,
   auth,

@@ -84,6 +84,9 @@ export function legalRoute(options: {
       }
     },
     meta: () => ({ title: heading(id), description: lead(id) }),
+    // A legal text is dated by its own update, in the site's language; it shows nothing of the catalog.
+    changedOn: async ({ store, site }) =>
+      (await store.contentDocument(contentLanguageOf(site.locale), document))?.updated ?? null,
     status: (data) => (data.doc ? 200 : 503),
     Page: LegalPage,
   })

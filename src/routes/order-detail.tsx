@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { bookHandover } from '../app/handover'
+import { refundAfterWithdrawal, withdrawFromContract } from '../app/withdrawal'
+import { LEGAL_ENTITIES } from '../domain/content/legal-entities'
 import { DUTCH_FINANCE_STATUSES } from '../domain/finance/status'
 import { formatMoney } from '../domain/money'
 import { formatRate } from '../domain/number'
@@ -14,9 +16,11 @@ import {
   timeline,
   transition,
 } from '../domain/order/state'
-import { formatDateTime } from '../i18n/dates'
+import { withdrawalPeriod } from '../domain/order/withdrawal'
+import { formatDate, formatDateTime } from '../i18n/dates'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
+import { today } from '../i18n/sites'
 import type { FinanceApplication } from '../store/finance-applications'
 import { FinanceTerms } from '../ui/finance/FinanceTerms'
 import { FormMessage } from '../ui/form'
@@ -48,19 +52,26 @@ interface DetailData extends OrderView {
   car: OrderedCar | null
   /** The delivery window, the handover and its calendar file, the contact. */
   wait: WaitView
+  /**
+   * The withdrawal function (Directive 2011/83/EU, Art. 11a) while the period is open: until when (null before
+   * delivery, when it runs from the day the car is taken), its length, and whether its confirmation step is shown.
+   */
+  withdrawal: { until: string | null; days: number; confirming: boolean } | null
   /** What was paid and what went back, with the provider's references. */
   payments: PaymentLine[]
 }
 
 /** The posted customer action; `confirmed=yes` is the answer to the confirmation question. */
 const ActionForm = z.object({
-  event: z.enum(['requestCancellation', 'requestRefund', 'withdrawRefund']),
+  event: z.enum(['requestCancellation', 'requestRefund', 'withdrawRefund', 'withdraw']),
   confirmed: z.literal('yes').optional(),
 })
 
 async function loadDetail(ctx: LoadContext): Promise<DetailData> {
   const view = await loadOwnedOrder(ctx)
   const actions = offeredActions(view.order)
+  const days = LEGAL_ENTITIES[ctx.site.countryCode].withdrawalDays
+  const period = withdrawalPeriod(view.order, days, today(ctx.site))
   const data: DetailData = {
     ...view,
     actions,
@@ -70,6 +81,9 @@ async function loadDetail(ctx: LoadContext): Promise<DetailData> {
     stockCar: await stockCarOfOrder(ctx, view.id),
     car: await orderedCar(ctx, view.configurationId),
     wait: await waitFor(ctx, view),
+    withdrawal: period.open
+      ? { until: period.until, days, confirming: ctx.url.searchParams.get('withdraw') === 'confirm' }
+      : null,
     payments: paymentLines(
       await ctx.store.payments.attemptsOf(view.id),
       await ctx.store.payments.refundsOf(view.id),
@@ -88,6 +102,7 @@ async function loadDetail(ctx: LoadContext): Promise<DetailData> {
   const query = ctx.url.searchParams
   const confirm = parseCustomerEvent(query.get('confirm'))
   if (confirm && actions.includes(confirm)) data.confirm = confirm
+  if (query.get('done') === 'withdraw') data.message = 'legal.withdraw.done'
   const done = parseCustomerEvent(query.get('done'))
   if (done && done !== 'requestCancellation') data.message = customerActionTexts(view.order, done).doneKey
   if (query.get('paid') === '1') data.message = 'order.pay.paid'
@@ -133,6 +148,7 @@ async function act(ctx: ActionContext) {
   const form = ActionForm.safeParse(ctx.form)
   if (!form.success) return refuse('order.problem.transitionNotAllowed', 400)
   const { event, confirmed } = form.data
+  if (event === 'withdraw') return withdrawal(ctx, data, confirmed === 'yes', refuse)
   if (!data.actions.includes(event)) return refuse('order.problem.transitionNotAllowed', 409)
   if (confirmed !== 'yes') return { status: 200 as const, data: { ...data, confirm: event } }
   const result = transition(data.order, event, 'customer', new Date().toISOString())
@@ -148,6 +164,77 @@ async function act(ctx: ActionContext) {
   ctx.notify(notificationIds)
   if (event === 'requestCancellation') return { redirect: linkTo(ctx.site, `/order/cancel-result/${data.id}`) }
   return { redirect: linkTo(ctx.site, `/order/${data.id}`, { query: `done=${event}` }) }
+}
+
+/** The withdrawal's two steps: its confirmation, then the withdrawal itself with its acknowledgement by e-mail. */
+async function withdrawal(
+  ctx: ActionContext,
+  data: DetailData,
+  confirmed: boolean,
+  refuse: (message: MessageKey, status: 400 | 409) => { status: 400 | 409; data: DetailData },
+) {
+  if (!data.withdrawal) return refuse('legal.withdraw.closed', 409)
+  if (!confirmed)
+    return { status: 200 as const, data: { ...data, withdrawal: { ...data.withdrawal, confirming: true } } }
+  const outcome = await withdrawFromContract(
+    ctx.store,
+    ctx.site,
+    { id: data.id, order: data.order },
+    ctx.session.user?.id ?? null,
+    new Date(),
+  )
+  if (!outcome.ok)
+    return refuse(outcome.reason === 'closed' ? 'legal.withdraw.closed' : 'order.problem.transitionNotAllowed', 409)
+  ctx.notify(outcome.notificationIds)
+  // What was paid goes back through the provider at once; if the provider cannot be reached the order stays
+  // "refund requested", which staff see and issue, and the withdrawal itself is kept.
+  if (outcome.refundDue) await refundAfterWithdrawal(ctx.payments(), data.id)
+  return { redirect: linkTo(ctx.site, `/order/${data.id}`, { query: 'done=withdraw' }) }
+}
+
+/**
+ * The withdrawal function of Directive 2011/83/EU, Art. 11a, for the whole withdrawal period: "withdraw from contract
+ * here", then a confirmation step ("confirm withdrawal") that states the withdrawal; the acknowledgement follows by
+ * e-mail with its content, date and time.
+ */
+function WithdrawalSection({ data }: { data: DetailData }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  const period = data.withdrawal
+  if (!period) return null
+  const number = data.order.orderNumber ?? data.order.reservationNumber ?? ''
+  const page = linkTo(site, `/order/${data.id}`)
+  if (period.confirming)
+    return (
+      <section id="withdraw" className="card withdrawal" aria-labelledby="withdraw-title" tabIndex={-1}>
+        <h2 id="withdraw-title">{t('legal.withdraw.confirmHeading', { number })}</h2>
+        <p>{t('legal.withdraw.statement', { number })}</p>
+        <p>{t('legal.withdraw.refund')}</p>
+        <form method="post" action={page}>
+          <input type="hidden" name="event" value="withdraw" />
+          <input type="hidden" name="confirmed" value="yes" />
+          <button className="button button--primary" type="submit">
+            {t('legal.withdraw.confirm')}
+          </button>{' '}
+          <a className="button" href={page}>
+            {t('order.refund.back')}
+          </a>
+        </form>
+      </section>
+    )
+  return (
+    <section className="withdrawal" aria-labelledby="withdraw-title">
+      <h2 id="withdraw-title">{t('legal.withdraw.heading')}</h2>
+      <p>
+        {period.until
+          ? t('legal.withdraw.until', { date: formatDate(period.until, site.locale) })
+          : t('legal.withdraw.beforeDelivery', { days: period.days })}
+      </p>
+      <a className="button" href={`${linkTo(site, `/order/${data.id}`, { query: 'withdraw=confirm' })}#withdraw`}>
+        {t('legal.withdraw.button')}
+      </a>
+    </section>
+  )
 }
 
 function FinanceApplicationSection({ application }: { application: FinanceApplication }) {
@@ -289,6 +376,7 @@ function OrderDetailPage({ data }: { data: DetailData }) {
         </div>
         <div className="order-detail__side">
           <NextAction data={data} />
+          <WithdrawalSection data={data} />
           <section className="order-detail__timeline" aria-labelledby={TIMELINE_TITLE_ID}>
             <h2 id={TIMELINE_TITLE_ID}>{t(lease ? 'order.lease.heading' : 'order.timeline.heading')}</h2>
             <OrderTimeline order={order} />

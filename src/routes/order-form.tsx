@@ -1,10 +1,12 @@
 import { deliveryWindow } from '../domain/catalog/delivery'
 import { addDays } from '../domain/catalog/markets'
 import { configurationKey } from '../domain/configurator/url'
+import { LEGAL_ENTITIES } from '../domain/content/legal-entities'
 import { type ChosenFinance, financeFingerprint } from '../domain/finance/chosen'
 import type { FinanceKind } from '../domain/finance/products'
 import type { Requoted } from '../domain/finance/requote'
 import type { FinanceProblem } from '../domain/finance/validate'
+import { creditInScope, ruleAppliesIn } from '../domain/legal/data'
 import { formatMoney, type Money } from '../domain/money'
 import { CONSENT_TEXT_KEYS, type ConsentName, checkConsents, offeredConsents } from '../domain/order/consents'
 import { CREDIT_APPLICATION_COUNTRIES, creditApplication } from '../domain/order/credit-application'
@@ -13,6 +15,7 @@ import { BLIND_ORDER_INCENTIVE_CODE, incentiveApplies } from '../domain/order/in
 import { createOrder, type OrderKind, type OrderTradeIn, orderFlow } from '../domain/order/order'
 import { validatePersonal } from '../domain/order/personal'
 import { countryPayments } from '../domain/payment/methods'
+import { formatDate } from '../i18n/dates'
 import { financeProblemMessage } from '../i18n/finance'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
@@ -22,6 +25,7 @@ import { FinanceTerms } from '../ui/finance/FinanceTerms'
 import { ErrorSummary, Field, type FieldErrors, FormMessage, useErrorText } from '../ui/form'
 import { FoldedPrice, type FormCar, FormWithCar } from '../ui/form-car/FormWithCar'
 import { useT } from '../ui/intl-context'
+import { Precontract, type PrecontractFacts } from '../ui/legal/Precontract'
 import { PersonalFields } from '../ui/PersonalFields'
 import { useRenderContext } from '../ui/site-context'
 import { problemErrors } from './form-errors'
@@ -86,6 +90,15 @@ export interface FormData {
   kindLinks: { order: string; reservation: string }
   /** The car and its price, shown beside the form. */
   car?: FormCar | null
+  /** What the customer is told before the order button (Directive 2011/83/EU, Art. 6(1)). */
+  precontract: PrecontractFacts
+  /** The total the customer commits to, formatted with VAT and every fee (the button's commitment line). */
+  total: string
+  /**
+   * A consumer credit is offered: where the customer applies, the 14-day credit withdrawal and the right to human
+   * intervention are stated (Directive (EU) 2023/2225, Art. 26 and 18(8)).
+   */
+  creditRights: boolean
 }
 
 function formLink(ctx: LoadContext, name: 'kind' | 'finance', value: string): string {
@@ -100,7 +113,7 @@ function formLink(ctx: LoadContext, name: 'kind' | 'finance', value: string): st
 /** The personal form of an order or reservation (kind from `?kind=`), or of a pre-order (`fixedKind`). */
 export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promise<FormData> {
   if (!ctx.site.canOrder) throw new PageRedirect(linkTo(ctx.site, `/configurator/overview/${ctx.params.id}`))
-  const { configuration, quote, products, catalog } = await priceOf(ctx, ctx.params.id ?? '')
+  const { configuration, choices, quote, products, catalog, date } = await priceOf(ctx, ctx.params.id ?? '')
   const kind = fixedKind ?? (ctx.url.searchParams.get('kind') === 'reservation' ? 'reservation' : 'order')
   const user = ctx.session.user
   const finance: FinanceKind[] = ['cash', ...products.filter((p) => p.kind !== 'cash').map((p) => p.kind)]
@@ -109,6 +122,8 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
   // The finance chosen while configuring (?finance=, else the one saved with the build), when this form offers it.
   const financeKind = financeKindOf(ctx.url.searchParams, configuration, finance)
   const offer = orderFinance(ctx, { record: configuration, quote, products, kind: financeKind, tradeIn })
+  const car = await formCar(ctx, configuration.modelCode, configuration)
+  const total = formatMoney(money(quote.totalInclVat, quote.currency), ctx.site.locale)
   return {
     idempotencyKey: randomId(),
     configurationId: configuration.id,
@@ -137,7 +152,50 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
     stock: await stockForOrder(ctx, configuration),
     tradeIn,
     kindLinks: { order: formLink(ctx, 'kind', 'order'), reservation: formLink(ctx, 'kind', 'reservation') },
-    car: await formCar(ctx, configuration.modelCode, configuration),
+    car,
+    total,
+    creditRights:
+      ruleAppliesIn('credit-withdrawal', ctx.site.countryCode) &&
+      products.some((p) => creditInScope(p.kind, configuration.usage)),
+    precontract: precontractFacts(
+      ctx,
+      car,
+      total,
+      catalog ? deliveryWindow(catalog, ctx.site.countryCode, choices, date) : null,
+    ),
+  }
+}
+
+/** The seller, the car in words, the total, delivery and the withdrawal period of the site's country. */
+function precontractFacts(
+  ctx: LoadContext,
+  car: FormCar | null,
+  total: string,
+  delivery: { earliest: string; latest: string } | null,
+): PrecontractFacts {
+  const entity = LEGAL_ENTITIES[ctx.site.countryCode]
+  const locale = ctx.site.locale
+  const names = car
+    ? [car.names.model, car.names.version, car.names.paint, car.names.wheels, car.names.interior, ...car.extras]
+    : []
+  return {
+    country: ctx.site.countryCode,
+    seller: {
+      company: entity.company,
+      address: entity.companyAddress,
+      registration: entity.companyRegistration,
+      email: entity.contactEmail,
+      phone: entity.contactPhone,
+      ...(entity.directMarketingRegistration
+        ? { directMarketingRegistration: entity.directMarketingRegistration }
+        : {}),
+    },
+    car: names.join(', '),
+    total,
+    delivery: delivery
+      ? { earliest: formatDate(delivery.earliest, locale), latest: formatDate(delivery.latest, locale) }
+      : null,
+    withdrawalDays: entity.withdrawalDays,
   }
 }
 
@@ -237,6 +295,7 @@ export function OrderFormPage({ data }: { data: FormData }) {
           </fieldset>
           <input type="hidden" name="financePreference" value={data.financeKind} />
           <input type="hidden" name="financeFingerprint" value={data.financeFingerprint} />
+          {data.creditRights ? <p className="field__hint">{t('legal.credit.rights')}</p> : null}
           {site.countryCode === 'NL' && data.finance.includes('privateLease') ? (
             <div className="order-form__birthday">
               <Field
@@ -317,7 +376,9 @@ export function OrderFormPage({ data }: { data: FormData }) {
               <a href={linkTo(site, '/terms-conditions')}>{t('order.preOrder.terms')}</a>
             </p>
           ) : null}
-          <button className="button button--primary" type="submit">
+          <Precontract facts={data.precontract} />
+          <p id="order-commitment">{t(COMMITMENT_KEYS[data.kind], { total: data.total, dueToday: data.dueToday })}</p>
+          <button className="button button--primary" type="submit" aria-describedby="order-commitment">
             {t(SUBMIT_KEYS[data.kind])}
           </button>
         </form>
@@ -437,6 +498,13 @@ async function refuseRepeat(ctx: ActionContext, data: FormData, carKey: string, 
   }
   return { status: 409 as const, data }
 }
+
+/** What each kind commits the customer to, said next to its button (Directive 2011/83/EU, Art. 8(2)). */
+const COMMITMENT_KEYS = {
+  order: 'legal.order.commits.order',
+  reservation: 'legal.order.commits.reservation',
+  preOrder: 'legal.order.commits.preOrder',
+} as const satisfies Record<OrderKind, MessageKey>
 
 /** Places the order of the posted form (a pre-order when `fixedKind` says so); idempotent per form key. */
 export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {

@@ -2,6 +2,7 @@ import type { Configuration } from '../domain/catalog/configuration'
 import { deliveryWindow } from '../domain/catalog/delivery'
 import type { Catalog } from '../domain/catalog/schema'
 import { catalogForVisitor } from '../domain/catalog/view'
+import { energyRows, mobilityMessage } from '../domain/legal/energy'
 import { formatQuantity } from '../domain/number'
 import { type OverviewData, OverviewPage, type OverviewSpec } from '../ui/configurator/OverviewPage'
 import { financeKindOf, orderFinance } from './order/finance-offer'
@@ -78,7 +79,16 @@ export default defineRoute<OverviewData>({
       // How the visitor chose to pay while configuring (the address carries it): shown and passed on.
       // ...or, opened later by its link, the one saved with the build.
       financeKind: ctx.url.searchParams.has('finance') || record.finance ? kind : null,
-      specs: overviewSpecs(catalog, configuration, ctx.site.locale),
+      specs: [
+        ...overviewSpecs(catalog, configuration, ctx.site.locale),
+        // The configured car's energy and emissions information its country's law asks for (Pkw-EnVKV, France).
+        ...energyRows(catalog, country, ctx.site.locale).map((row) => ({
+          term: row.label,
+          value: 'compare.energy.value' as const,
+          values: { value: row.values[configuration.versionCode] ?? '' },
+        })),
+      ],
+      mobility: mobilityMessage(country, date),
     }
   },
   meta: (data) => ({
@@ -86,6 +96,8 @@ export default defineRoute<OverviewData>({
     description: 'page.overview.lead',
     values: { model: data.catalog.model.name },
     car: { catalog: data.catalog, configuration: data.configuration },
+    // The header's configurator and test-drive links are this saved build's.
+    build: { savedId: data.id },
   }),
   Page: OverviewPage,
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { carDataChangedOn, latestDay } from '../app/page-dates'
 import { formatMoney } from '../domain/money'
 import {
   DEFAULT_STOCK_QUERY,
@@ -88,7 +89,13 @@ function StockListPage({ data }: { data: StockListData }) {
       ) : null}
       {data.cars.length > 0 ? (
         <>
-          <p>{t('stock.results', { count: data.cars.length })}</p>
+          {/* Each card is one build with its units left: the count is of cars, as a buyer counts them. */}
+          <p className="stock__count">
+            {t('stock.results', {
+              cars: data.cars.reduce((sum, car) => sum + car.remaining, 0),
+              builds: data.cars.length,
+            })}
+          </p>
           <ul className="lineup__list stock__list">
             {data.cars.map((car, index) => (
               <li key={car.id} className="card stock-car" aria-labelledby={`car-${car.id}`}>
@@ -158,6 +165,9 @@ export default defineRoute<StockListData>({
   indexable: true,
   load: loadStockList,
   action: orderStockCar,
+  // A sale or a return changes the list: it is dated by the stock's last change.
+  changedOn: async ({ store, site }) =>
+    latestDay(await carDataChangedOn(store, site), await store.stock.lastChanged(site.countryCode)),
   meta: () => ({ title: 'stock.heading', description: 'stock.lead' }),
   Page: StockListPage,
 })

@@ -13,6 +13,7 @@ import type { Site } from '../i18n/sites'
 import type { Store } from '../store'
 import type { TradeInOwner } from '../store/trade-ins'
 import type { ErrorType } from '../ui/ErrorPage'
+import type { PageBuild } from '../ui/site-context'
 
 /** Page labels reported to analytics (SPEC §2): the list lives in the domain. */
 export type { AnalyticsLabel }
@@ -160,6 +161,13 @@ export interface PageMeta {
    * above its facts on a phone): a first paint of half the page would move what it showed once the rest arrived.
    */
   paintAfter?: string
+  /**
+   * The car the page is about: the header's configurator and test-drive links and the country chooser keep it (a
+   * build in the address as `{ query }`, the configurator's query of the car; a saved build as `{ savedId }`).
+   */
+  build?: PageBuild
+  /** The configurator on the model alone: it goes on to the tab's build first (RESTORE_VISIT_BUILD). */
+  restoresBuild?: true
 }
 
 export interface PageRoute<Data = unknown> {
@@ -179,6 +187,11 @@ export interface PageRoute<Data = unknown> {
    */
   shareable?: true
   /**
+   * The page shows a record of one country (a valuation, a request), which no other country's site has: the country
+   * chooser links the other countries' homes, and this page on the sites of its own country.
+   */
+  ofOneCountry?: true
+  /**
    * Whether this page sends the visitor on by itself after a countdown (a build's overview right after saving). Such
    * a page shows no cookie banner: the banner's controls, first in the tab order, would stand before the countdown's
    * stop button (WCAG 2.2.1). Nothing is measured without a choice; the next page asks.
@@ -194,6 +207,11 @@ export interface PageRoute<Data = unknown> {
   /** Fetches what the page needs before rendering; throws a PageError for a missing record. */
   load(ctx: LoadContext): Promise<Data>
   meta(data: Data): PageMeta
+  /**
+   * The day what the page shows last changed, for the sitemap's `lastmod`: a legal text's update, the stock's last
+   * sale with the car's data. Absent: the car's catalog and prices (`carDataChangedOn`), which every other page shows.
+   */
+  changedOn?(source: { store: Store; site: Site }): Promise<string | null>
   /** The status of a loaded page when it is not 200, e.g. 503 when its content cannot be read. */
   status?(data: Data): 200 | 503
   /** What the page tells the native app, in its webview only (an order placed, a payment): app-webview.md. */

@@ -1,3 +1,4 @@
+import { carDataChangedOn, latestDay } from '../app/page-dates'
 import { formatMoney } from '../domain/money'
 import { validatePersonal } from '../domain/order/personal'
 import { offerFor, type SubscriptionOffer, subscriptionSummary } from '../domain/subscription/offer'
@@ -162,6 +163,8 @@ export const subscription = defineRoute<SubscriptionData>({
   indexable: true,
   load: loadSubscription,
   action: requestSubscription,
+  changedOn: async ({ store, site }) =>
+    latestDay(await carDataChangedOn(store, site), (await store.subscriptionOffers())?.validFrom),
   meta: () => ({ title: 'subscription.heading', description: 'subscription.lead' }),
   Page: SubscriptionPage,
 })
@@ -183,6 +186,8 @@ function SubscriptionResultPage({ data }: { data: OwnRequestData }) {
 export const subscriptionResult = defineRoute<OwnRequestData>({
   id: 'subscriptionResult',
   path: '/subscription/result/:id',
+  // A record of this country's: the other countries' sites have no such page.
+  ofOneCountry: true,
   label: null,
   namespaces: [],
   indexable: false,

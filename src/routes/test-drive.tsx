@@ -1,4 +1,6 @@
 import { bookTestDrive as bookTestDriveStep, storeSlots } from '../app/test-drive'
+import { defaultConfiguration } from '../domain/catalog/configuration'
+import { queryText, stateFromQuery } from '../domain/configurator/url'
 import type { Store } from '../domain/testdrive/schema'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
@@ -41,7 +43,8 @@ export async function loadTestDrive(
   const modelCode = models.some((m) => m.code === options.modelCode)
     ? options.modelCode
     : (models[0]?.code ?? options.modelCode)
-  const configuration = options.configurationId ? await ctx.store.findConfiguration(options.configurationId) : null
+  const addressed = options.configurationId ? null : await addressedBuild(ctx, modelCode)
+  const configuration = options.configurationId ? await ctx.store.findConfiguration(options.configurationId) : addressed
   return {
     idempotencyKey: randomId(),
     stores: stores.map(storeOption),
@@ -58,8 +61,23 @@ export async function loadTestDrive(
     errors: {},
     message: null,
     configurationId: options.configurationId,
+    modelInAddress: Boolean(ctx.params.carCode),
+    buildQuery: addressed ? queryText(addressed.state) : null,
     car: await formCar(ctx, configuration?.modelCode ?? modelCode, configuration),
   }
+}
+
+/**
+ * The car in the address (`?version=…`: the header's test-drive link from a configurator keeps the build), in a saved
+ * build's shape; null without one. What cannot be built here is reconciled by the form's car (formCar).
+ */
+async function addressedBuild(ctx: LoadContext, modelCode: string) {
+  const query = ctx.url.searchParams
+  if (!query.has('version')) return null
+  const catalog = await ctx.store.catalog(modelCode)
+  if (!catalog) return null
+  const state = stateFromQuery(query, defaultConfiguration(catalog, ctx.site.countryCode))
+  return { modelCode, choices: state.configuration, usage: state.usage, state }
 }
 
 /** Books the slot once per form (idempotency key), within the store's capacity, or says why not. */
@@ -121,6 +139,12 @@ export default defineRoute<TestDriveData>({
     return loadTestDrive(ctx, { modelCode, configurationId: null })
   },
   action: (ctx) => bookTestDrive(ctx, null),
-  meta: () => ({ title: 'page.testDrive.heading', description: 'page.testDrive.lead', values: { model: 'P5' } }),
+  // `/test-drive` and `/test-drive/p5` are two pages for a search engine: each has a title of its own.
+  meta: (data) => ({
+    title: data.modelInAddress ? 'page.testDrive.heading' : 'page.testDrive.titleAnyModel',
+    description: 'page.testDrive.lead',
+    values: { model: 'P5' },
+    ...(data.buildQuery ? { build: { query: data.buildQuery } } : {}),
+  }),
   Page: TestDrivePage,
 }) satisfies PageRoute<TestDriveData>

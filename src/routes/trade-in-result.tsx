@@ -112,6 +112,8 @@ async function loadTradeInResult(ctx: LoadContext): Promise<TradeInResultData> {
 export const tradeInResult = defineRoute<TradeInResultData>({
   id: 'tradeInResult',
   path: '/trade-in/result/:id',
+  // A record of this country's: the other countries' sites have no such page.
+  ofOneCountry: true,
   label: null,
   namespaces: [],
   indexable: false,

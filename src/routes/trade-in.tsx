@@ -1,3 +1,4 @@
+import { carDataChangedOn, latestDay } from '../app/page-dates'
 import { requestValuation } from '../app/trade-in'
 import { isStoreCountry } from '../domain/testdrive/phone'
 import { PLATE_RULES } from '../domain/tradein/plates'
@@ -179,6 +180,8 @@ export const tradeIn = defineRoute<TradeInFormData>({
   indexable: true,
   load: loadTradeIn,
   action: valueTradeIn,
+  changedOn: async ({ store, site }) =>
+    latestDay(await carDataChangedOn(store, site), (await store.valuationTable())?.validFrom),
   meta: () => ({ title: 'tradeIn.heading', description: 'tradeIn.lead' }),
   Page: TradeInPage,
 })

@@ -34,6 +34,7 @@ const MAIL_OF_EVENT: Record<string, string | undefined> = {
   // The last step before the handover moves the delivery window to a few days: the customer is told the new one.
   startPreparation: 'deliveryWindowMoved',
   deliver: 'carDelivered',
+  withdraw: 'withdrawalReceived',
 }
 
 export type PlaceOutcome =
@@ -371,6 +372,9 @@ export function createOrderStore(db: D1Database, bad: BadRecordLog = badRecordLo
                 orderId: id,
                 name: after.contact.firstName,
                 number: after.orderNumber ?? after.reservationNumber,
+                // When it happened, in the order's country's time (a withdrawal's acknowledgement states it).
+                at: after.updatedAt,
+                country: after.country,
               }),
               after.updatedAt,
               id,

@@ -60,6 +60,8 @@ function toCar(row: Row, bad: BadRecordLog): StockCar | null {
 }
 
 const COLUMNS = 'id, country_code, configuration, delivery_weeks, remaining, sort'
+/** The time of a change, as the seed writes it (ISO 8601 in UTC): a sale and a return date the list anew. */
+const NOW_SQL = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
 /**
  * How long an isolate lists a country's stock cars as it last read them, for every visitor but one who has just
@@ -88,6 +90,14 @@ export function createStockStore(
   { recentWrite = false, bad = badRecordLog() }: { recentWrite?: boolean; bad?: BadRecordLog } = {},
 ) {
   return {
+    /** When a country's list last changed (a car added or described anew, a unit sold or given back), or null. */
+    async lastChanged(country: string): Promise<string | null> {
+      const row = await db
+        .prepare('SELECT MAX(updated_at) AS changed FROM stock_cars WHERE country_code = ?1')
+        .bind(country)
+        .first<{ changed: string | null }>()
+      return row?.changed ?? null
+    },
     /** A country's stock cars, sold-out ones included (the domain decides what is shown). */
     async ofCountry(country: string, now = Date.now()): Promise<StockCar[]> {
       const kept = lists.get(country)
@@ -130,7 +140,7 @@ export type StockStore = ReturnType<typeof createStockStore>
 export function takeStockStatement(db: D1Database, stockCarId: string, orderId: string, idempotencyKey: string) {
   return db
     .prepare(
-      `UPDATE stock_cars SET remaining = remaining - 1, last_taken_by = ?2
+      `UPDATE stock_cars SET remaining = remaining - 1, last_taken_by = ?2, updated_at = ${NOW_SQL}
         WHERE id = ?1 AND remaining > 0 AND NOT EXISTS (SELECT 1 FROM orders WHERE idempotency_key = ?3)`,
     )
     .bind(stockCarId, orderId, idempotencyKey)
@@ -148,7 +158,7 @@ export function returnStockStatements(db: D1Database, orderId: string, updatedAt
   return [
     db
       .prepare(
-        `UPDATE stock_cars SET remaining = remaining + 1
+        `UPDATE stock_cars SET remaining = remaining + 1, updated_at = ${NOW_SQL}
           WHERE id = (SELECT stock_car_id FROM orders WHERE id = ?1 AND updated_at = ?2 AND stock_returned_at IS NULL)`,
       )
       .bind(orderId, updatedAt),

@@ -1,9 +1,11 @@
 import { useAtomValue } from 'jotai'
 import { linkTo } from '../i18n/links'
+import type { Site } from '../i18n/sites'
 import { userInfoAtom } from './atoms'
 import { useT } from './intl-context'
+import { KeptHtml } from './KeptHtml'
 import { Logo } from './Logo'
-import { useRenderContext } from './site-context'
+import { type PageBuild, useRenderContext } from './site-context'
 
 /**
  * The account area of SPEC §2: anonymous visitors get a sign-in link that comes back to this page;
@@ -53,17 +55,78 @@ function AccountArea({ inMenu = false }: { inMenu?: boolean }) {
   )
 }
 
-/** The main navigation's links: in the header row on desktop, in the menu on phones. */
+/**
+ * The configurator and test-drive links of a page about a car (RenderContext.build): the same car, in the address
+ * (`nofollow`: every build is a page for a crawler) or as the saved build; otherwise the model as it comes.
+ */
+export function carLinks(site: Pick<Site, 'prefix'>, build: PageBuild | null) {
+  if (build && 'savedId' in build)
+    return {
+      configure: { href: linkTo(site, `/configurator/${build.savedId}`), nofollow: false, keeps: false },
+      testDrive: {
+        href: linkTo(site, `/configurator/test-drive-submission/${build.savedId}`),
+        nofollow: false,
+        keeps: false,
+      },
+    }
+  // The model as it comes has an empty query: plain links, which still follow the car chosen in the browser.
+  if (build)
+    return {
+      configure: {
+        href: linkTo(site, '/configurator/p5', { query: build.query }),
+        nofollow: Boolean(build.query),
+        keeps: true,
+      },
+      testDrive: {
+        href: linkTo(site, '/test-drive/p5', { query: build.query }),
+        nofollow: Boolean(build.query),
+        keeps: true,
+      },
+    }
+  return {
+    configure: { href: linkTo(site, '/configurator/p5'), nofollow: false, keeps: false },
+    testDrive: { href: linkTo(site, '/test-drive'), nofollow: false, keeps: false },
+  }
+}
+
+/**
+ * The main navigation's links: in the header row on desktop, in the menu on phones. The browser keeps them as the
+ * server wrote them (NavBar); a link with the build in its address is marked `data-keeps-build`, so the configurator
+ * moves it along to the car on the page (use-visit-build.ts).
+ */
 function NavLinks() {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site, build } = useRenderContext()
+  const { configure, testDrive } = carLinks(site, build ?? null)
   return (
     <>
-      <a href={linkTo(site, '/configurator/p5')}>{t('header.nav.configure')}</a>
-      <a href={linkTo(site, '/test-drive')}>{t('header.nav.testDrive')}</a>
+      <a
+        href={configure.href}
+        rel={configure.nofollow ? 'nofollow' : undefined}
+        data-keeps-build={configure.keeps ? '' : undefined}
+      >
+        {t('header.nav.configure')}
+      </a>
+      <a
+        href={testDrive.href}
+        rel={testDrive.nofollow ? 'nofollow' : undefined}
+        data-keeps-build={testDrive.keeps ? '' : undefined}
+      >
+        {t('header.nav.testDrive')}
+      </a>
       <a href={linkTo(site, '/quick-delivery')}>{t('header.nav.quickDelivery')}</a>
       <a href={linkTo(site, '/marketing')}>{t('header.nav.discover')}</a>
     </>
+  )
+}
+
+/** A navigation landmark of NavLinks: rendered by the server, kept as it came by the browser (KeptHtml). */
+function NavBar({ className, label }: { className?: string; label: string }) {
+  if (!import.meta.env.SSR) return <KeptHtml as="nav" className={className} aria-label={label} />
+  return (
+    <nav className={className} aria-label={label}>
+      <NavLinks />
+    </nav>
   )
 }
 
@@ -82,9 +145,7 @@ export function Header() {
         <a className="header__logo" href={linkTo(site, '/')} aria-label={t('header.homeLabel')}>
           <Logo />
         </a>
-        <nav className="header__nav" aria-label={t('header.navLabel')}>
-          <NavLinks />
-        </nav>
+        <NavBar className="header__nav" label={t('header.navLabel')} />
         {page.grayTag ? <span className="header__preview">{t('header.preview')}</span> : null}
         <AccountArea />
         <details className="header__menu">
@@ -96,9 +157,7 @@ export function Header() {
             <span>{t('header.menu')}</span>
           </summary>
           <div className="header__menu-panel">
-            <nav aria-label={t('header.navLabel')}>
-              <NavLinks />
-            </nav>
+            <NavBar label={t('header.navLabel')} />
             <AccountArea inMenu />
           </div>
         </details>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Footer } from './Footer'
 import { Header } from './Header'
+import { KeptHtml } from './KeptHtml'
 import { useRenderContext } from './site-context'
 
 /**
@@ -26,7 +27,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <main id="main" className={mainClass(rest)} tabIndex={-1}>
         {children}
       </main>
-      <Footer />
+      {/* The footer stays as the server wrote it and ships no code; the configurator moves its links to the car on the
+          page (`data-keeps-build`, use-visit-build.ts). */}
+      {import.meta.env.SSR ? <Footer /> : <KeptHtml as="footer" className="footer" />}
     </div>
   )
 }

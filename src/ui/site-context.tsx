@@ -9,7 +9,21 @@ export interface RenderContext {
   rest: string
   /** The current query string without '?', kept by links that ask for it. */
   query: string
+  /**
+   * Where the country chooser links on other sites: the same page (absent), the same page on the sites of this
+   * country and the home of the others (a record of one country: a valuation, a request), or every site's home (an
+   * error page, whose address answers nothing elsewhere either).
+   */
+  elsewhere?: 'sameCountry' | 'home'
+  /** The car the page is about (PageMeta.build): the header's car links and the other sites' links keep it. */
+  build?: PageBuild | null
 }
+
+/**
+ * The car a page is about: a build in the address (`version=…&paint=…`, the configurator's query of the car alone) or
+ * a saved build's id. Server-rendered links only: the browser keeps them as they came (Header, Footer).
+ */
+export type PageBuild = { query: string } | { savedId: string }
 
 const Ctx = createContext<RenderContext | null>(null)
 export const RenderContextProvider = Ctx.Provider

@@ -94,6 +94,85 @@ describe('the configurator', () => {
   })
 })
 
+describe('an option that needs another', () => {
+  it('says on its tile what it needs and costs, and its link takes both, without JavaScript', async () => {
+    const { html } = await page('/de/configurator/p5?version=standard-range')
+    const tile = /<a class="choice choice--tile" href="([^"]*interior=vegan-leather-sand[^"]*)"[^>]*>(.*?)<\/a>/.exec(
+      html,
+    )
+    expect(tile?.[2]?.replace(/\s/g, ' ')).toContain('Erfordert Komfort-Paket (+ 1.590,00 €), wird mit hinzugefügt')
+    const href = tile?.[1] ?? ''
+    expect(new URL(href, 'http://x').searchParams.get('packs')).toBe('comfort-pack')
+    // What the page shows: its scripts (the hydration data carries every message) left out.
+    const chosen = (await page(href)).html.replace(/<script[^>]*>[\s\S]*?<\/script>/g, '')
+    expect(chosen).toMatch(/interior=vegan-leather-sand[^"]*" aria-current="true"/)
+    expect(chosen).toMatch(/packs=comfort-pack[^"]*" aria-current="true"/)
+    expect(chosen).not.toContain('wurde zurückgesetzt')
+    // Once chosen, or where the pack is standard (Long Range), the tile says nothing of it.
+    const leather = (html: string) =>
+      [...html.matchAll(/<a class="choice choice--tile"[^>]*>(.*?)<\/a>/g)].find((m) =>
+        m[1]?.includes('Veganes Leder'),
+      )?.[1]
+    expect(leather(chosen)).toContain('Veganes Leder')
+    expect(leather(chosen)).not.toContain('choice__needs')
+    expect(leather((await page('/de/configurator/p5?version=long-range')).html)).not.toContain('choice__needs')
+  })
+})
+
+describe('what a crawler follows', () => {
+  /** Every link of a page: its address and whether it says `nofollow`. */
+  const links = (html: string) =>
+    [...html.matchAll(/<a\b([^>]*)>/g)].map((m) => ({
+      href: /\shref="([^"]*)"/.exec(m[1] ?? '')?.[1] ?? '',
+      nofollow: /\srel="[^"]*\bnofollow\b/.test(m[1] ?? ''),
+    }))
+
+  it('follows no link to another car: every choice, view, usage and finance link is nofollow', async () => {
+    for (const path of [
+      '/de/configurator/p5',
+      '/at/configurator/p5?version=long-range&paint=fjord-blue',
+      '/configurator/p5',
+    ]) {
+      const { html } = await page(path)
+      const toCars = links(html).filter((link) => /\/configurator\/p5\?/.test(link.href))
+      expect(toCars.length, path).toBeGreaterThan(20)
+      expect(
+        toCars.filter((link) => !link.nofollow).map((link) => link.href),
+        path,
+      ).toEqual([])
+    }
+  })
+
+  it('keeps the build in the header’s links and the other sites’ links, which say nofollow too', async () => {
+    const { html } = await page('/be/fr-BE/configurator/p5?version=long-range&paint=fjord-blue')
+    const build = 'version=long-range&paint=fjord-blue&wheels=aero-18&interior=textile-charcoal&packs=&accessories='
+    const all = links(html)
+    expect(all).toContainEqual({ href: `/be/fr-BE/configurator/p5?${build}`, nofollow: true })
+    expect(all).toContainEqual({ href: `/be/fr-BE/test-drive/p5?${build}`, nofollow: true })
+    expect(all).toContainEqual({ href: `/be/nl-BE/configurator/p5?${build}`, nofollow: true })
+    expect(all).toContainEqual({ href: `/de/configurator/p5?${build}`, nofollow: true })
+  })
+
+  it('shows the build on the test-drive page the header links, and keeps it in that page’s links', async () => {
+    const build = 'version=long-range&paint=fjord-blue&wheels=aero-18&interior=textile-charcoal&packs=&accessories='
+    const { res, html } = await page(`/de/test-drive/p5?${build}`)
+    expect(res.status).toBe(200)
+    // What the page shows: its body, scripts left out (the page's share preview stays the model's own).
+    const shown = html.slice(html.indexOf('<body')).replace(/<script[^>]*>[\s\S]*?<\/script>/g, '')
+    expect(shown).toContain('Fjordblau')
+    expect(shown).toContain('Große Reichweite')
+    expect(shown).not.toContain('Arktisweiß')
+    expect(links(html)).toContainEqual({ href: `/de/configurator/p5?${build}`, nofollow: true })
+    // A saved build's overview links the build itself; without a build in the address, the model as it comes.
+    const saved = await visitor().postForm('/de/configurator/p5', { configuration: build })
+    const id = /overview\/([\w-]+)/.exec(saved.headers.get('location') ?? '')?.[1]
+    const overview = links((await page(`/de/configurator/overview/${id}`)).html)
+    expect(overview).toContainEqual({ href: `/de/configurator/test-drive-submission/${id}`, nofollow: false })
+    expect(overview).toContainEqual({ href: `/de/configurator/${id}`, nofollow: false })
+    expect((await page('/de/test-drive/p5')).html).not.toContain('Fjordblau')
+  })
+})
+
 describe('figures in sentences', () => {
   it('writes the versions’ consumption with the page’s decimal mark, in the comparison and on a saved build', async () => {
     // What the page shows: its scripts (the hydration data quotes the catalog's sources) left out.

@@ -160,6 +160,28 @@ describe('the order form asks what applies', () => {
   })
 })
 
+describe('the order form says which rule an entry breaks', () => {
+  it('states the age rule for an under-18 Dutch private lease, the limit of a long name, the characters of a name', async () => {
+    const nl = CATALOGS['nl-NL']
+    const { person, configurationId } = await customer('/nl')
+    const res = await person.postForm(`/nl/configurator/info-submission/${configurationId}`, {
+      kind: 'order',
+      firstName: 'Anne 🚗',
+      lastName: 'de Vries'.repeat(12),
+      financePreference: 'privateLease',
+      birthday: '2012-05-01',
+    })
+    expect(res.status).toBe(422)
+    const text = visibleText(await res.text())
+    expect(text).toContain(nl['order.problem.tooYoungToLease'].replace('{age}', '18'))
+    expect(text).toContain(
+      nl['validation.tooLong'].replace('{label}', nl['order.field.lastName']).replace('{max}', '80'),
+    )
+    expect(text).toContain(nl['validation.nameCharacters'].replace('{label}', nl['order.field.firstName']))
+    expect(text).not.toContain(nl['validation.invalid'].replace('{label}', nl['order.field.birthday']))
+  })
+})
+
 describe('signing up with a short password', () => {
   it('states the length rule, not "enter your password"', async () => {
     const res = await visitor().signUp('/nl', { name: 'Anne', email: uniqueEmail('short'), password: 'kort' })

@@ -1,13 +1,14 @@
 import { carName } from '../app/trade-in'
 import { ConfigurationError, defaultConfiguration } from '../domain/catalog/configuration'
+import { LEGAL_ENTITIES } from '../domain/content/legal-entities'
 import { logLine } from '../domain/log'
 import { CURRENCY_EXPONENT, type CurrencyCode, formatDeduction, formatMoney } from '../domain/money'
 import { PAID_METHOD_KEYS, type PaymentMethod } from '../domain/payment/methods'
 import { priceStatement } from '../domain/pricing/display'
 import { catalogFor } from '../i18n/catalog-store'
-import { formatDate } from '../i18n/dates'
+import { formatDate, formatDateTime } from '../i18n/dates'
 import { intlFor } from '../i18n/intl'
-import { type CountryCode, LOCALES, type Locale } from '../i18n/sites'
+import { COUNTRY_SITES, type CountryCode, LOCALES, type Locale } from '../i18n/sites'
 import { storedOrderPrice } from '../routes/order-price'
 import { createStore } from '../store'
 import { randomId } from '../store/ids'
@@ -63,6 +64,11 @@ export async function renderNotification(env: Bindings, row: NotificationRow): P
     values.date = payload.localDate ? formatDate(payload.localDate, locale) : ''
     values.time = payload.localTime ?? ''
   }
+  // The moment of an order event (a withdrawal's receipt), in the time of the order's country.
+  if (payload.at) {
+    const zone = COUNTRY_SITES.find((site) => site.countryCode === payload.country)?.timeZone ?? 'UTC'
+    values.at = formatDateTime(new Date(payload.at), locale, zone)
+  }
   // Money, a payment method and a day travel as data, and are written in the recipient's language.
   if (payload.amountMinor !== undefined && payload.currency && payload.currency in CURRENCY_EXPONENT)
     values.amount = formatMoney(
@@ -84,8 +90,9 @@ export async function renderNotification(env: Bindings, row: NotificationRow): P
   const keys = row.kind.includes('.') ? row.kind : `mail.${row.kind}`
   const body = t(`${keys}.body`, values)
   const price = row.kind === 'orderPlaced' ? await orderPriceText(env, payload, locale, t) : null
+  const withdrawal = row.kind === 'orderPlaced' ? await withdrawalInformation(env, payload, t) : null
   const subject = t(`${keys}.subject`, values)
-  const text = [body, price, ...about.lines].filter((part) => part).join('\n\n')
+  const text = [body, price, ...about.lines, withdrawal].filter((part) => part).join('\n\n')
   const picture = await mailPicture(env, payload, locale, t)
   if (!picture) return { subject, body: text, html: null }
   const { mailHtml } = await import('./mail-html')
@@ -131,6 +138,43 @@ async function mailPicture(
  * The order's price as the order pages show it, as plain text: its basis, every line, the totals and VAT, then a
  * trade-in estimate as a credit (written as the locale writes a deduction) and the estimated balance.
  */
+/**
+ * The confirmation of a distance contract on a durable medium (Directive 2011/83/EU, Art. 8(7)): the seller, the right
+ * of withdrawal with its period and the model withdrawal form of Annex I(B), filled in; in Thailand the 7-day right
+ * to cancel and the OCPB registration (Direct Sales and Direct Marketing Act, s. 30).
+ */
+async function withdrawalInformation(
+  env: Bindings,
+  payload: Record<string, string>,
+  t: (key: string, values?: Record<string, string | number>) => string,
+): Promise<string | null> {
+  if (!payload.orderId) return null
+  const stored = await createStore(env).orders.find(payload.orderId)
+  if (!stored) return null
+  const entity = LEGAL_ENTITIES[stored.order.country]
+  const seller = `${t('legal.pre.seller')}: ${entity.company}, ${entity.companyAddress}. ${entity.companyRegistration}. ${entity.contactEmail}, ${entity.contactPhone}`
+  if (stored.order.country === 'TH') {
+    const registration = entity.directMarketingRegistration
+      ? `\n${t('legal.th.registration', { number: entity.directMarketingRegistration })}`
+      : ''
+    return `${seller}${registration}\n\n${t('legal.th.cancel')}`
+  }
+  const goods = `P5 (${payload.number ?? ''})`
+  const form = [
+    t('legal.form.heading'),
+    t('legal.form.instruction'),
+    `– ${t('legal.form.to', { trader: `${entity.company}, ${entity.companyAddress}, ${entity.contactEmail}` })}`,
+    `– ${t('legal.form.notice', { goods })}`,
+    `– ${t('legal.form.ordered')}`,
+    `– ${t('legal.form.name')}`,
+    `– ${t('legal.form.address')}`,
+    `– ${t('legal.form.signature')}`,
+    `– ${t('legal.form.date')}`,
+    t('legal.form.deleteNote'),
+  ].join('\n')
+  return `${seller}\n\n${t('legal.pre.withdrawal')}: ${t('legal.pre.withdrawalValue', { days: entity.withdrawalDays })}\n\n${form}`
+}
+
 async function orderPriceText(
   env: Bindings,
   payload: Record<string, string>,

@@ -301,3 +301,34 @@ describe('a request’s result page belongs to the customer who made it', () => 
     }
   })
 })
+
+describe('the country chooser of a request’s result page', () => {
+  /** The chooser's links: each site's address. */
+  const chooserLinks = (html: string) =>
+    [...(/<ul class="chooser__list">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '').matchAll(/href="([^"]+)"/g)].map(
+      (m) => m[1] ?? '',
+    )
+
+  it('links the request on its own site only, every other site’s home, and no address that answers 404', {
+    timeout: 60_000,
+  }, async () => {
+    for (const made of [await chargerEnquiry(), await subscriptionRequest()]) {
+      const html = await (await made.customer.request(made.path)).text()
+      const links = chooserLinks(html)
+      expect(links).toHaveLength(13)
+      expect(links).toContain(made.path)
+      expect(links).toContain('/se')
+      expect(links).toContain('/be/fr-BE')
+      expect(links.filter((href) => href.includes('/result/'))).toEqual([made.path])
+      for (const href of links) expect((await made.customer.request(href)).status, href).toBe(200)
+    }
+  })
+
+  it('links every site’s home from an error page, whose address answers nothing elsewhere', async () => {
+    const html = await (await visitor().request('/de/no-such-page')).text()
+    expect(chooserLinks(html)).toEqual(
+      expect.arrayContaining(['/', '/no', '/se', '/de', '/be/nl-BE', '/be/fr-BE', '/at']),
+    )
+    expect(chooserLinks(html).some((href) => href.includes('no-such-page'))).toBe(false)
+  })
+})

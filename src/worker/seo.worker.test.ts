@@ -1,6 +1,8 @@
+import { env } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { SITES } from '../i18n/sites'
+import { decode } from '../../test/visitor'
+import { alternateSites } from '../i18n/sites'
 import { publicPaths } from './seo'
 
 const get = (path: string) => exports.default.fetch(new Request(`http://local.test${path}`, { redirect: 'manual' }))
@@ -12,7 +14,7 @@ describe('sitemap.xml', () => {
     expect(res.headers.get('content-type')).toContain('application/xml')
     const xml = await res.text()
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
-    expect(locs).toHaveLength(SITES.length * publicPaths().length)
+    expect(locs).toHaveLength(alternateSites().length * publicPaths().length)
     expect(locs).toContain('http://local.test/be/fr-BE/configurator/p5')
     expect(locs).toContain('http://local.test/no')
     expect(locs).toContain('http://local.test/')
@@ -21,7 +23,7 @@ describe('sitemap.xml', () => {
     expect(first).toContain('hreflang="x-default"')
   })
 
-  it('lists only pages that answer 200 and may be indexed', async () => {
+  it('lists only pages that answer 200 and may be indexed', { timeout: 60_000 }, async () => {
     const xml = await (await get('/sitemap.xml')).text()
     const sample = [...xml.matchAll(/<loc>http:\/\/local\.test([^<]+)<\/loc>/g)]
       .map((m) => m[1] ?? '/')
@@ -30,6 +32,64 @@ describe('sitemap.xml', () => {
       const res = await get(path)
       expect(res.status, path).toBe(200)
       expect(await res.text(), path).not.toContain('name="robots" content="noindex"')
+    }
+  })
+})
+
+describe('what the sitemap lists', () => {
+  const entries = async () =>
+    [...(await (await get('/sitemap.xml')).text()).matchAll(/<url>(.*?)<\/url>/gs)].map((m) => ({
+      loc: /<loc>([^<]+)<\/loc>/.exec(m[1] ?? '')?.[1] ?? '',
+      lastmod: /<lastmod>([^<]+)<\/lastmod>/.exec(m[1] ?? '')?.[1] ?? null,
+    }))
+
+  it('lists each page once, under its canonical address: not /be, which is /be/nl-BE', {
+    timeout: 60_000,
+  }, async () => {
+    const listed = await entries()
+    expect(listed.filter((e) => /^http:\/\/local\.test\/be(\/(?!nl-BE|fr-BE)|$)/.test(e.loc))).toEqual([])
+    for (const { loc } of listed.filter((_, i) => i % 5 === 0)) {
+      const html = await (await get(loc.replace('http://local.test', ''))).text()
+      expect(/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1], loc).toBe(loc)
+    }
+  })
+
+  it('lists the model’s test-drive page on every site', async () => {
+    const locs = (await entries()).map((e) => e.loc)
+    for (const site of alternateSites()) expect(locs).toContain(`http://local.test${site.prefix}/test-drive/p5`)
+  })
+
+  it('dates every entry by the data it shows: a legal text by its update, the configurator by its catalog and prices', async () => {
+    const listed = await entries()
+    for (const entry of listed) expect(entry.lastmod, entry.loc).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    const at = (loc: string) => listed.find((e) => e.loc === `http://local.test${loc}`)?.lastmod
+    const updated = JSON.parse((await env.KV.get('content/de/policy')) ?? '{}') as { updated?: string }
+    expect(at('/de/policy')).toBe(updated.updated)
+    // The German configurator shows the catalog (2025-01-01) and Germany's prices in force (from 2025-01-01).
+    expect(at('/de/configurator/p5')).toBe('2025-01-01')
+    // Stock changes with every order: the list is dated by its last change.
+    expect(at('/de/quick-delivery')).toMatch(/^2026-/)
+  })
+})
+
+describe('titles and descriptions', () => {
+  it('gives the test-drive page of a model its own title, on every site', { timeout: 30_000 }, async () => {
+    for (const site of alternateSites()) {
+      const title = async (path: string) =>
+        /<title>([^<]+)<\/title>/.exec(await (await get(`${site.prefix}${path}`)).text())?.[1]
+      expect(await title('/test-drive/p5'), site.prefix).not.toBe(await title('/test-drive'))
+    }
+  })
+
+  it('keeps every description of a listed page within 160 characters, the length search results show', {
+    timeout: 120_000,
+  }, async () => {
+    const xml = await (await get('/sitemap.xml')).text()
+    for (const [, loc = ''] of xml.matchAll(/<loc>http:\/\/local\.test([^<]*)<\/loc>/g)) {
+      const html = decode(await (await get(loc || '/')).text())
+      const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? ''
+      expect([...description].length, loc).toBeLessThanOrEqual(160)
+      expect(description.length, loc).toBeGreaterThan(0)
     }
   })
 })

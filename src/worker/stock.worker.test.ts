@@ -84,6 +84,14 @@ describe('the quick-delivery list', () => {
     expect(/<form [^>]*stock-filter[^>]*>/.exec(html)?.[0]).toContain(`method="get"`)
   })
 
+  it('counts the cars the cards list, not the cards: the units left on each card added up', async () => {
+    const { html } = await page('/no/quick-delivery')
+    const units = [...html.matchAll(/<dd>(\d+) bil(?:er)? igjen<\/dd>/g)].reduce((sum, m) => sum + Number(m[1]), 0)
+    const cards = carIds(html).length
+    expect(units).toBeGreaterThan(cards)
+    expect(html).toContain(`<p class="stock__count">${units} biler på lager i ${cards} utførelser</p>`)
+  })
+
   it('says "from" the cheapest car of the list as shown, on every site and with filters', async () => {
     const fromOf = (html: string) => /<p class="stock__from">([^<]*)<\/p>/.exec(html)?.[1] ?? null
     const de = CATALOGS['de-DE']

@@ -20,6 +20,12 @@ export interface LegalEntity {
   privacyEmail: string
   contactEmail: string
   contactPhone: string
+  /**
+   * Thailand: the registration with the Office of the Consumer Protection Board a direct marketing business needs
+   * (Direct Sales and Direct Marketing Act B.E. 2545; data/legal/rules.json `thailand-registration`). ASSUMPTION:
+   * a placeholder until the importer is registered.
+   */
+  directMarketingRegistration?: string
 }
 
 export const LEGAL_ENTITIES: Readonly<Record<CountryCode, LegalEntity>> = {
@@ -131,6 +137,7 @@ export const LEGAL_ENTITIES: Readonly<Record<CountryCode, LegalEntity>> = {
     privacyEmail: 'privacy.th@nordvolt.example',
     contactEmail: 'service.th@nordvolt.example',
     contactPhone: '+66 2 000 0000',
+    directMarketingRegistration: 'สคบ. 0000/2569',
   },
   IS: {
     company: 'Nordvolt Ísland ehf.',

@@ -53,7 +53,7 @@ describe('finance modules', () => {
         expect(allowed, `${file} imports ${from}`).toBe(true)
         if (from?.startsWith('../'))
           expect(from, file).toMatch(
-            /^\.\.\/(catalog|pricing|money|number|validation\/problem$)|^\.\.\/\.\.\/\.\.\/data\//,
+            /^\.\.\/(catalog|pricing|money|number|validation\/problem$|legal\/(data|credit-example)$)|^\.\.\/\.\.\/\.\.\/data\//,
           )
       }
     }

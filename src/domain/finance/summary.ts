@@ -1,5 +1,7 @@
 // No zod here: the API and pages import it next to the price engine.
 import type { IsoDate, Usage } from '../catalog/markets'
+import { type RepresentativeExample, representativeExample } from '../legal/credit-example'
+import { creditInScope } from '../legal/data'
 import type { PriceQuote } from '../pricing/engine'
 import { leaseQuoteForProduct } from './lease'
 import { loanQuoteForProduct } from './loan'
@@ -39,6 +41,13 @@ export interface FinanceSummary {
   figures: FinanceFigure[]
   expirationDate: IsoDate | null
   assumption: boolean
+  /**
+   * Whether the product, for this usage, is credit under the Consumer Credit Directive (data/legal/credit.json):
+   * then the warning, the SECCI, the 14-day credit withdrawal and the right to human intervention apply.
+   */
+  consumerCredit: boolean
+  /** The representative example every monthly figure is shown with (CCD Art. 8(2)); null for cash. */
+  example: RepresentativeExample | null
 }
 
 export type FinanceOutcome = { ok: true; summary: FinanceSummary } | { ok: false; problems: FinanceProblem[] }
@@ -108,6 +117,8 @@ export function financeSummary(
         figures: [{ key: 'finance.field.cashSellingPrice', kind: 'money', value: price }],
         expirationDate: null,
         assumption: false,
+        consumerCredit: false,
+        example: null,
       },
     }
   }
@@ -149,42 +160,40 @@ export function financeSummary(
       mileageKmPerYear,
       services: choice.services ?? [],
     })
-    return {
-      ok: true,
-      summary: {
-        kind: product.kind,
-        partnerName: quote.partnerName,
-        monthlyPayment: quote.pricePerMonthAfterVat,
-        totalCost: quote.totalLeaseCostAfterVat + (quote.purchasePriceAfterVat ?? 0),
-        applied,
-        figures: [
-          { key: 'finance.field.leaseBase', kind: 'money', value: quote.priceBeforeVat },
-          ...(quote.rentVatShareBp !== 10_000
-            ? [{ key: 'finance.field.rentVatShare', kind: 'rate' as const, value: quote.rentVatShareBp }]
-            : []),
-          { key: 'finance.field.pricePerMonthBeforeVat', kind: 'money', value: quote.pricePerMonthBeforeVat },
-          { key: 'finance.field.pricePerMonthAfterVat', kind: 'money', value: quote.pricePerMonthAfterVat },
-          ...ownContribution(downPayment, credit),
-          { key: 'finance.field.period', kind: 'months', value: quote.period },
-          { key: 'finance.field.mileage', kind: 'km', value: quote.mileageKmPerYear },
-          { key: 'finance.field.mileageLimit', kind: 'km', value: quote.mileageLimit },
-          ...quote.package.map((line) => ({
-            key: `finance.service.${line.code}`,
-            kind: 'money' as const,
-            value: line.monthlyAfterVat,
-          })),
-          { key: 'finance.field.fee1', kind: 'money', value: quote.fee1AfterVat },
-          { key: 'finance.field.totalLeaseCost', kind: 'money', value: quote.totalLeaseCostAfterVat },
-          ...(quote.purchasePriceAfterVat !== null
-            ? [{ key: 'finance.field.purchasePriceAtEnd', kind: 'money' as const, value: quote.purchasePriceAfterVat }]
-            : []),
-          { key: 'finance.field.nominalRate', kind: 'rate', value: quote.nominalRateBp },
-          { key: 'finance.field.expirationDate', kind: 'date', value: quote.expirationDate },
-        ],
-        expirationDate: quote.expirationDate,
-        assumption: product.assumption === true,
-      },
-    }
+    return withExample({
+      kind: product.kind,
+      partnerName: quote.partnerName,
+      monthlyPayment: quote.pricePerMonthAfterVat,
+      totalCost: quote.totalLeaseCostAfterVat + (quote.purchasePriceAfterVat ?? 0),
+      applied,
+      figures: [
+        { key: 'finance.field.leaseBase', kind: 'money', value: quote.priceBeforeVat },
+        ...(quote.rentVatShareBp !== 10_000
+          ? [{ key: 'finance.field.rentVatShare', kind: 'rate' as const, value: quote.rentVatShareBp }]
+          : []),
+        { key: 'finance.field.pricePerMonthBeforeVat', kind: 'money', value: quote.pricePerMonthBeforeVat },
+        { key: 'finance.field.pricePerMonthAfterVat', kind: 'money', value: quote.pricePerMonthAfterVat },
+        ...ownContribution(downPayment, credit),
+        { key: 'finance.field.period', kind: 'months', value: quote.period },
+        { key: 'finance.field.mileage', kind: 'km', value: quote.mileageKmPerYear },
+        { key: 'finance.field.mileageLimit', kind: 'km', value: quote.mileageLimit },
+        ...quote.package.map((line) => ({
+          key: `finance.service.${line.code}`,
+          kind: 'money' as const,
+          value: line.monthlyAfterVat,
+        })),
+        { key: 'finance.field.fee1', kind: 'money', value: quote.fee1AfterVat },
+        { key: 'finance.field.totalLeaseCost', kind: 'money', value: quote.totalLeaseCostAfterVat },
+        ...(quote.purchasePriceAfterVat !== null
+          ? [{ key: 'finance.field.purchasePriceAtEnd', kind: 'money' as const, value: quote.purchasePriceAfterVat }]
+          : []),
+        { key: 'finance.field.nominalRate', kind: 'rate', value: quote.nominalRateBp },
+        { key: 'finance.field.expirationDate', kind: 'date', value: quote.expirationDate },
+      ],
+      expirationDate: quote.expirationDate,
+      assumption: product.assumption === true,
+      consumerCredit: creditInScope(product.kind, input.usage),
+    })
   }
   const quote = loanQuoteForProduct(product, {
     price,
@@ -195,36 +204,39 @@ export function financeSummary(
     downPayment: downPayment + credit,
     balloonAmount,
   })
-  return {
-    ok: true,
-    summary: {
-      kind: product.kind,
-      partnerName: quote.partnerName,
-      monthlyPayment: quote.monthlyPayment,
-      totalCost: quote.totalPurchasePrice,
-      applied,
-      figures: [
-        { key: 'finance.field.monthlyPayment', kind: 'money', value: quote.monthlyPayment },
-        { key: 'finance.field.termMonths', kind: 'months', value: quote.termMonths },
-        ...ownContribution(downPayment, credit),
-        { key: 'finance.field.totalLoanAmount', kind: 'money', value: quote.totalLoanAmount },
-        ...(quote.balloonPayment > 0
-          ? [{ key: 'finance.field.balloonPayment', kind: 'money' as const, value: quote.balloonPayment }]
-          : []),
-        { key: 'finance.field.nominalRate', kind: 'rate', value: quote.nominalRateBp },
-        { key: 'finance.field.apr', kind: 'rate', value: quote.aprBp },
-        { key: 'finance.field.fee1', kind: 'money', value: quote.fee1 },
-        { key: 'finance.field.fee3', kind: 'money', value: quote.fee3 },
-        { key: 'finance.field.termFee', kind: 'money', value: quote.totalTermFees },
-        { key: 'finance.field.creditCost', kind: 'money', value: quote.creditCost },
-        { key: 'finance.field.totalToRepay', kind: 'money', value: quote.totalToRepay },
-        { key: 'finance.field.cashSellingPrice', kind: 'money', value: quote.cashSellingPrice },
-        { key: 'finance.field.expirationDate', kind: 'date', value: quote.expirationDate },
-      ],
-      expirationDate: quote.expirationDate,
-      assumption: product.assumption === true,
-    },
-  }
+  return withExample({
+    kind: product.kind,
+    partnerName: quote.partnerName,
+    monthlyPayment: quote.monthlyPayment,
+    totalCost: quote.totalPurchasePrice,
+    applied,
+    figures: [
+      { key: 'finance.field.monthlyPayment', kind: 'money', value: quote.monthlyPayment },
+      { key: 'finance.field.termMonths', kind: 'months', value: quote.termMonths },
+      ...ownContribution(downPayment, credit),
+      { key: 'finance.field.totalLoanAmount', kind: 'money', value: quote.totalLoanAmount },
+      ...(quote.balloonPayment > 0
+        ? [{ key: 'finance.field.balloonPayment', kind: 'money' as const, value: quote.balloonPayment }]
+        : []),
+      { key: 'finance.field.nominalRate', kind: 'rate', value: quote.nominalRateBp },
+      { key: 'finance.field.apr', kind: 'rate', value: quote.aprBp },
+      { key: 'finance.field.fee1', kind: 'money', value: quote.fee1 },
+      { key: 'finance.field.fee3', kind: 'money', value: quote.fee3 },
+      { key: 'finance.field.termFee', kind: 'money', value: quote.totalTermFees },
+      { key: 'finance.field.creditCost', kind: 'money', value: quote.creditCost },
+      { key: 'finance.field.totalToRepay', kind: 'money', value: quote.totalToRepay },
+      { key: 'finance.field.cashSellingPrice', kind: 'money', value: quote.cashSellingPrice },
+      { key: 'finance.field.expirationDate', kind: 'date', value: quote.expirationDate },
+    ],
+    expirationDate: quote.expirationDate,
+    assumption: product.assumption === true,
+    consumerCredit: creditInScope(product.kind, input.usage),
+  })
+}
+
+/** A summary with the representative example of its own figures. */
+function withExample(summary: Omit<FinanceSummary, 'example'>): FinanceOutcome {
+  return { ok: true, summary: { ...summary, example: representativeExample({ ...summary, example: null }) } }
 }
 
 /** The down payment, and the trade-in credit beside it when there is one (both lower what is financed). */

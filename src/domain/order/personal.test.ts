@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { CountryCode } from '../catalog/markets'
 import {
   isAtLeastYearsOld,
+  MIN_LEASE_AGE,
   needsBirthday,
   normalizeCompanyNumber,
   normalizeZip,
@@ -312,8 +313,9 @@ describe('validatePersonal', () => {
   it('accepts names with accents, apostrophes, hyphens and other scripts; refuses digits and overlong names', () => {
     for (const name of ['Åsa', "O'Brien", 'D’Artagnan', 'Jean-Luc', 'Þórður', 'Müller-Lüdenscheidt', 'สมชาย'])
       expect(problemsOf(formFor('NO', { firstName: name, lastName: name }), ctx('NO'))).toEqual([])
-    for (const name of ['Kari2', '-Kari', 'Kari!', 'a'.repeat(81)])
-      expect(problemsOf(formFor('NO', { firstName: name }), ctx('NO'))).toEqual(['firstName:invalid'])
+    for (const name of ['Kari2', '-Kari', 'Kari!'])
+      expect(problemsOf(formFor('NO', { firstName: name }), ctx('NO'))).toEqual(['firstName:nameCharacters'])
+    expect(problemsOf(formFor('NO', { firstName: 'a'.repeat(81) }), ctx('NO'))).toEqual(['firstName:tooLong'])
     expect(problemsOf(formFor('NO', { lastName: 'a'.repeat(80) }), ctx('NO'))).toEqual([])
   })
 
@@ -375,10 +377,12 @@ describe('Dutch private-lease birthday', () => {
     expect(problemsOf(formFor('BE', { birthday: '' }), ctx('BE', { financeKind: 'privateLease' }))).toEqual([])
   })
 
-  it('needs an 18-year-old on the order date', () => {
+  it('needs an 18-year-old on the order date, and says so when the customer is younger', () => {
     expect(problemsOf(formFor('NL', { birthday: '2008-03-01' }), lease)).toEqual([])
-    expect(problemsOf(formFor('NL', { birthday: '2008-03-02' }), lease)).toEqual(['birthday:invalid'])
-    expect(problemsOf(formFor('NL', { birthday: '2030-01-01' }), lease)).toEqual(['birthday:invalid'])
+    expect(problemsOf(formFor('NL', { birthday: '2008-03-02' }), lease)).toEqual(['birthday:tooYoungToLease'])
+    expect(problemsOf(formFor('NL', { birthday: '2030-01-01' }), lease)).toEqual(['birthday:tooYoungToLease'])
+    const [young] = validatePersonal(formFor('NL', { birthday: '2010-07-01' }), lease).problems
+    expect(young).toMatchObject({ messageKey: 'order.problem.tooYoungToLease', params: { age: MIN_LEASE_AGE } })
     expect(problemsOf(formFor('NL', { birthday: '1906-03-01' }), lease)).toEqual([])
     expect(problemsOf(formFor('NL', { birthday: '1905-03-01' }), lease)).toEqual(['birthday:invalid'])
   })
@@ -392,6 +396,32 @@ describe('Dutch private-lease birthday', () => {
     expect(isAtLeastYearsOld('2008-02-29', '2026-02-28', 18)).toBe(false)
     expect(isAtLeastYearsOld('2008-02-29', '2026-03-01', 18)).toBe(true)
     expect(isAtLeastYearsOld('2006-02-28', '2024-02-28', 18)).toBe(true)
+  })
+})
+
+describe('names', () => {
+  const plain = ctx('NO')
+  it('says a name is too long, with the limit, rather than that it is not valid', () => {
+    const [problem] = validatePersonal(formFor('NO', { firstName: 'Kari'.repeat(21) }), plain).problems
+    expect(problem).toMatchObject({
+      field: 'firstName',
+      code: 'tooLong',
+      messageKey: 'validation.tooLong',
+      labelKey: 'order.field.firstName',
+      params: { max: 80 },
+    })
+  })
+
+  it('says which characters a name may have when it has an emoji, a digit or a symbol', () => {
+    for (const lastName of ['Nordmann 🚗', 'Nordmann2', 'Nord@mann']) {
+      const [problem] = validatePersonal(formFor('NO', { lastName }), plain).problems
+      expect(problem, lastName).toMatchObject({
+        field: 'lastName',
+        code: 'nameCharacters',
+        messageKey: 'validation.nameCharacters',
+        labelKey: 'order.field.lastName',
+      })
+    }
   })
 })
 

@@ -32,6 +32,7 @@ import {
   requiredField,
   rule,
 } from '../validation/form-schema'
+import { personName } from '../validation/person-name'
 import type { FieldProblem } from '../validation/problem'
 
 /**
@@ -305,9 +306,10 @@ export function needsBirthday(country: CountryCode, financeKind: FinanceKind | n
  * isAtLeastYearsOld(birthday, orderDate, MIN_LEASE_AGE)
  */
 export const MIN_LEASE_AGE = 18
+/** The birthday's message when the customer is younger than MIN_LEASE_AGE (`{age}`). */
+const TOO_YOUNG_KEY = 'order.problem.tooYoungToLease'
 const MAX_AGE = 120
 
-const NAME = /^\p{L}[\p{L}\p{M} '’-]*$/u
 const NO_CONTROL = /^[^\p{Cc}\p{Cf}\p{Co}\p{Cn}]*$/u
 const LETTER = /\p{L}/u
 const DIGIT = /\p{Nd}/u
@@ -316,7 +318,7 @@ const FINANCE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
 const length = (value: string) => [...value].length
 const within = (max: number) => (value: string) => length(value) <= max && NO_CONTROL.test(value)
 const plainText = (max: number) => z.string().refine((value) => within(max)(value) && LETTER.test(value), INVALID)
-const personName = z.string().refine((value) => length(value) <= 80 && NAME.test(value), INVALID)
+const NAME_MAX = 80
 
 /** What the personal form is judged against: the submission's context, its country (null when the form names
  * another than the site's), whether it is for business use and whether it asks the birthday. */
@@ -335,8 +337,8 @@ const inCountry = (normalise: (country: OrderCountry, text: string) => string | 
   })
 
 const PERSONAL_SCHEMA = z.object({
-  firstName: requiredField(personName),
-  lastName: requiredField(personName),
+  firstName: requiredField(personName(NAME_MAX)),
+  lastName: requiredField(personName(NAME_MAX)),
   country: requiredField(
     rule((text) => {
       const { country } = personal.get()
@@ -360,14 +362,15 @@ const PERSONAL_SCHEMA = z.object({
   birthday: askedWhen(
     () => personal.get().askBirthday,
     requiredField(
-      z.string().refine((value) => {
+      z.string().superRefine((value, ctx) => {
         const { orderDate } = personal.get().context
-        return (
-          isIsoDate(value) &&
-          isAtLeastYearsOld(value, orderDate, MIN_LEASE_AGE) &&
-          !isAtLeastYearsOld(value, orderDate, MAX_AGE + 1)
-        )
-      }, INVALID),
+        if (!isIsoDate(value) || isAtLeastYearsOld(value, orderDate, MAX_AGE + 1)) {
+          ctx.addIssue({ code: 'custom', message: INVALID.error, input: value })
+        } else if (!isAtLeastYearsOld(value, orderDate, MIN_LEASE_AGE)) {
+          // Said as the rule, not as "not valid": the date is real, the customer is too young to lease.
+          ctx.addIssue({ code: 'custom', message: TOO_YOUNG_KEY, params: { age: MIN_LEASE_AGE }, input: value })
+        }
+      }),
     ),
   ),
   financeId: optionalField(z.string().regex(FINANCE_ID, INVALID)),

@@ -116,6 +116,9 @@ export const EVENT_ACTORS = {
   requestRefund: ['customer'],
   withdrawRefund: ['customer'],
   markRefunded: ['staff'],
+  // The right of withdrawal of a distance contract (Directive 2011/83/EU, Art. 9 and 11a); its period is checked by
+  // withdrawalOpen (withdrawal.ts), which knows the day.
+  withdraw: ['customer'],
   issueRefund: ['staff', 'system'],
   refundSucceeded: ['paymentProvider'],
 } as const satisfies Record<string, readonly Actor[]>
@@ -206,6 +209,14 @@ const CANCELLABLE: readonly OrderStatus[] = [
   'allocated',
 ]
 const SHIPPED_OR_LATER: readonly OrderStatus[] = ['shipped', 'vehiclePreparation', 'delivered']
+/** A purchase that has not ended: a withdrawal can still end it (within its period, withdrawal.ts). */
+const WITHDRAWABLE: readonly OrderStatus[] = [
+  ...CANCELLABLE,
+  'shipped',
+  'vehiclePreparation',
+  'delivered',
+  'cancellationRequested',
+]
 const LEASE_ALLOCATED_OR_LATER: readonly OrderStatus[] = ['allocated', 'delivered', 'orderPaid']
 
 const feePaidStatus = (kind: OrderKind): PurchaseStatus =>
@@ -257,6 +268,11 @@ function purchaseStep(order: Order, event: OrderEventType): Step {
       return status === 'refundRequested' ? { to: 'cancelled', back: true } : 'transitionNotAllowed'
     case 'markRefunded':
       return status === 'refundRequested' ? { to: 'refunded', payment: 'refunded' } : 'transitionNotAllowed'
+    case 'withdraw':
+      // Ends the contract at once, whatever a cancellation under review would have decided; what was paid is then
+      // refunded (the refund request that follows it).
+      if (!WITHDRAWABLE.includes(status)) return 'transitionNotAllowed'
+      return { to: 'cancelled', payment: payment === 'paid' ? 'paid' : 'cancelled', resume: null }
     case 'issueRefund':
       return (status === 'cancelled' || status === 'refundRequested') && payment === 'paid'
         ? { to: 'refundPending' }
@@ -300,6 +316,7 @@ function leaseStep(order: Order, event: OrderEventType): Step {
     case 'requestRefund':
     case 'withdrawRefund':
     case 'markRefunded':
+    case 'withdraw':
     case 'issueRefund':
     case 'refundSucceeded':
       return 'transitionNotAllowed'

@@ -29,9 +29,10 @@ describe('validateQuoteRequest', () => {
       'NL',
     )
     expect(problems.map((p) => [p.field, p.code])).toEqual([
-      ['name', 'invalid'],
+      ['name', 'tooLong'],
       ['email', 'invalid'],
       ['phone', 'invalid'],
     ])
+    expect(problems[0]).toMatchObject({ messageKey: 'validation.tooLong', labelKey: 'field.name', params: { max: 80 } })
   })
 })

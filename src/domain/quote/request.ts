@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { isValidEmail, normalizePhone, type StoreCountry } from '../testdrive/phone'
 import { formContext, INVALID, parseForm, postedText, requiredField, rule } from '../validation/form-schema'
+import { withinLength } from '../validation/person-name'
 import type { FieldProblem } from '../validation/problem'
 
 /** The form's fields in screen order. */
@@ -37,7 +38,7 @@ export interface QuoteContact {
 const quote = formContext<StoreCountry>()
 
 const QUOTE_SCHEMA = z.object({
-  name: requiredField(z.string().max(80, INVALID)),
+  name: requiredField(withinLength(80)),
   email: requiredField(z.string().refine(isValidEmail, INVALID)),
   phone: requiredField(rule((text) => normalizePhone(quote.get(), text))),
   privacyAccepted: postedText.pipe(z.literal('yes', { error: 'quote.problem.privacyRequired' })),

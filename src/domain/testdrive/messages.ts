@@ -17,6 +17,8 @@ export const BOOKING_PROBLEM_CODES = [
   'storeNotFound',
   'modelNotOnShow',
   'privacyRequired',
+  'tooLong',
+  'nameCharacters',
 ] as const
 export type BookingProblemCode = (typeof BOOKING_PROBLEM_CODES)[number]
 
@@ -36,6 +38,8 @@ export const PROBLEM_MESSAGE_KEYS = {
   storeNotFound: 'testDrive.problem.storeNotFound',
   modelNotOnShow: 'testDrive.problem.modelNotOnShow',
   privacyRequired: 'testDrive.problem.privacyRequired',
+  tooLong: 'validation.tooLong',
+  nameCharacters: 'validation.nameCharacters',
 } as const
 export type ProblemMessageKey = (typeof PROBLEM_MESSAGE_KEYS)[keyof typeof PROBLEM_MESSAGE_KEYS]
 

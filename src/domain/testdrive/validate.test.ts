@@ -114,11 +114,19 @@ describe('validateBooking', () => {
   })
 
   it('checks name and e-mail', () => {
-    expect(problemsOf({ ...valid, name: 'Kari <script>' })).toEqual(['name:invalid'])
-    expect(problemsOf({ ...valid, name: 'x'.repeat(101) })).toEqual(['name:invalid'])
+    expect(problemsOf({ ...valid, name: 'Kari <script>' })).toEqual(['name:nameCharacters'])
+    expect(problemsOf({ ...valid, name: 'x'.repeat(101) })).toEqual(['name:tooLong'])
     expect(problemsOf({ ...valid, name: 'Jean-Luc D’Arcy' })).toEqual([])
     expect(problemsOf({ ...valid, name: 'Þórunn Guðmundsdóttir' })).toEqual([])
     expect(problemsOf({ ...valid, email: 'kari@example' })).toEqual(['email:invalid'])
+  })
+
+  it('says what is wrong with a name: too long (with the limit) or a character a name does not have', () => {
+    const [long] = validateBooking({ ...valid, name: 'Kari '.repeat(25) }, context).problems
+    expect(long).toMatchObject({ code: 'tooLong', messageKey: 'validation.tooLong', params: { max: '100' } })
+    expect(long?.labelKey).toBe('testDrive.field.name')
+    const [emoji] = validateBooking({ ...valid, name: 'Kari 🚗 Nordmann' }, context).problems
+    expect(emoji).toMatchObject({ code: 'nameCharacters', messageKey: 'validation.nameCharacters' })
   })
 
   it('accepts Thai names and a Bangkok booking a few hours ahead', () => {

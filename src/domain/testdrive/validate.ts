@@ -13,6 +13,7 @@ import {
   requiredField,
   rule,
 } from '../validation/form-schema'
+import { personName } from '../validation/person-name'
 import type { FieldProblem } from '../validation/problem'
 import {
   type BookingProblemCode,
@@ -132,8 +133,6 @@ export interface BookingContext {
 }
 
 const CODE = /^[a-z0-9]+(-[a-z0-9]+)*$/
-/** Letters (any script, with their marks), spaces, apostrophes, hyphens and dots; starts with a letter. */
-const NAME = /^\p{L}[\p{L}\p{M}' ’.-]*$/u
 const NAME_MAX = 100
 
 function problem(field: BookingField, code: BookingProblemCode, params: Record<string, string> = {}): BookingProblem {
@@ -188,7 +187,8 @@ const BOOKING_SCHEMA = z.object({
       return { slotStart, local }
     }),
   ),
-  name: requiredField(z.string().max(NAME_MAX, INVALID).regex(NAME, INVALID)),
+  // Letters (any script, with their marks), spaces, apostrophes, hyphens and dots; starts with a letter.
+  name: requiredField(personName(NAME_MAX, { dots: true })),
   phone: requiredField(
     rule((text) => {
       const { market } = booking.get()
@@ -224,13 +224,17 @@ export function validateBooking(
     formIssues(BOOKING_SCHEMA, { ...request, privacyAccepted: request.privacyAccepted === true }, BOOKING_FIELDS),
   )
   if (!values || market === null || store === null || values.slotStart.local === null) {
-    const problems = issues.map(({ field, message }) => {
+    const problems = issues.map(({ field, message, params }) => {
       const problemCode = (
         message === 'requiredSelect' ? 'required' : message.slice(message.lastIndexOf('.') + 1)
       ) as BookingProblemCode
-      return field === 'phone' && problemCode === 'invalid' && market !== null
-        ? problem(field, problemCode, { example: PHONE_RULES[market].example })
-        : problem(field, problemCode)
+      if (field === 'phone' && problemCode === 'invalid' && market !== null)
+        return problem(field, problemCode, { example: PHONE_RULES[market].example })
+      return problem(
+        field,
+        problemCode,
+        params ? Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) : {},
+      )
     })
     return { problems, booking: null }
   }

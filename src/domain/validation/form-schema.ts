@@ -76,7 +76,10 @@ export function askedWhen<T>(asked: () => boolean, schema: z.ZodType<T>) {
     if (!asked()) return null
     const parsed = schema.safeParse(value)
     if (parsed.success) return parsed.data
-    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, input: value })
+    for (const issue of parsed.error.issues) {
+      const params = issue.code === 'custom' ? issue.params : undefined
+      ctx.addIssue({ code: 'custom', message: issue.message, input: value, ...(params ? { params } : {}) })
+    }
     return z.NEVER
   })
 }
@@ -126,24 +129,39 @@ export function formIssues<S extends z.ZodType, Field extends string>(
   schema: S,
   input: object,
   fields: readonly Field[],
-): { values: z.output<S> | null; issues: { field: Field; message: string }[] } {
+): { values: z.output<S> | null; issues: FormIssue<Field>[] } {
   // Every field is read, posted or not: a missing one is empty (zod would call it missing, not empty).
   const posted = input as Record<string, unknown>
   const parsed = schema.safeParse(Object.fromEntries(fields.map((field) => [field, posted[field] ?? ''])))
   if (parsed.success) return { values: parsed.data, issues: [] }
-  const first = new Map<string, string>()
+  const first = new Map<string, Omit<FormIssue<Field>, 'field'>>()
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0] ?? '')
+    if (first.has(field)) continue
     // A union reports its last branch's problem; a message that names none is "invalid".
     const message = issue.code === 'invalid_union' ? unionMessage(issue) : issue.message
-    if (!first.has(field)) first.set(field, specCode(message) || message.includes('.') ? message : INVALID.error)
+    const params = issue.code === 'custom' ? (issue.params as FormIssue<Field>['params']) : undefined
+    first.set(field, {
+      message: specCode(message) || message.includes('.') ? message : INVALID.error,
+      ...(params ? { params } : {}),
+    })
   }
   const issues = fields.flatMap((field) => {
-    const message = first.get(field)
-    return message === undefined ? [] : [{ field, message }]
+    const found = first.get(field)
+    return found === undefined ? [] : [{ field, ...found }]
   })
   return { values: null, issues }
 }
+
+/** One field's first issue: a SPEC §5 code or a message key, with the values its message needs. */
+export interface FormIssue<Field extends string = string> {
+  field: Field
+  message: string
+  params?: Record<string, string | number>
+}
+
+/** Messages of the shared `validation.` namespace name their field (`{label}`), as the SPEC §5 ones do. */
+const namesItsField = (message: string) => message.startsWith('validation.')
 
 /**
  * Parses a form with its schema: the values when every field is right, else the problems, at most one per field,
@@ -162,12 +180,17 @@ export function parseForm<S extends z.ZodType, Field extends string>(
 ): { values: z.output<S> | null; problems: FieldProblem<Field>[] } {
   const { values, issues } = formIssues(schema, input, fields)
   if (values !== null) return { values, problems: [] }
-  const problems = issues.map(
-    ({ field, message }): FieldProblem<Field> =>
-      specCode(message)
-        ? { field, code: message, messageKey: SPEC_MESSAGE_KEYS[message], labelKey: labelKey(field) }
-        : { field, code: message.slice(message.lastIndexOf('.') + 1), messageKey: message },
-  )
+  const problems = issues.map(({ field, message, params }): FieldProblem<Field> => {
+    const label = specCode(message) || namesItsField(message) ? labelKey(field) : undefined
+    return {
+      field,
+      ...(specCode(message)
+        ? { code: message, messageKey: SPEC_MESSAGE_KEYS[message] }
+        : { code: message.slice(message.lastIndexOf('.') + 1), messageKey: message }),
+      ...(label ? { labelKey: label } : {}),
+      ...(params ? { params } : {}),
+    }
+  })
   return { values: null, problems }
 }
 

@@ -2,6 +2,7 @@ import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react'
 import type { Configuration } from '../../domain/catalog/configuration'
 import { catalogItem } from '../../domain/catalog/items'
 import { siteCatalog } from '../../domain/catalog/view'
+import { missingNeeds, withChoiceAndNeeds } from '../../domain/configurator/needs'
 import {
   type ChoiceField,
   type ConfiguratorState,
@@ -31,6 +32,7 @@ import { ChoiceStep, type StepOption, StepSection } from './parts/ChoiceStep'
 import { isPlainClick, selectWithSpace } from './parts/events'
 import { PriceBar } from './parts/PriceBar'
 import { VersionComparison } from './parts/VersionComparison'
+import { useVisitBuild } from './use-visit-build'
 
 /**
  * A configurator page: every choice is a link to the configurator with that choice in the
@@ -77,7 +79,10 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   const choose = (field: ChoiceField, code: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (!isPlainClick(event)) return
     event.preventDefault()
-    const candidate = { configuration: withChoice(state.configuration, field, code), usage: state.usage }
+    const candidate = {
+      configuration: withChoiceAndNeeds(data.catalog, state.configuration, field, code),
+      usage: state.usage,
+    }
     setLastChoice(field)
     setPrevious(state.configuration)
     setRequested(candidate)
@@ -124,6 +129,9 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
     window.history.replaceState(null, '', hrefFor(state))
   }, [financeAddress])
 
+  // The car follows the visitor for the visit: the tab keeps it, the header's and the other sites' links follow it.
+  useVisitBuild(queryText(state))
+
   if (!catalog) return null
   const version = catalog.versions.find((v) => v.code === state.configuration.versionCode)
   const standardPacks = new Set(version?.standardPackCodes ?? [])
@@ -160,7 +168,14 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
     item: { code: string; name: string; price: number },
     extra: Partial<StepOption> = {},
   ): StepOption => {
-    const candidate = { configuration: withChoice(state.configuration, field, item.code), usage: state.usage }
+    const candidate = {
+      configuration: withChoiceAndNeeds(data.catalog, state.configuration, field, item.code),
+      usage: state.usage,
+    }
+    // What the option needs and the car lacks: the tile says so, with its price, and its link takes it along.
+    // (A chosen option has what it needs: reconcile takes back one that lacks it.)
+    const needs = missingNeeds(data.catalog, state.configuration, item.code)
+    const needsPrice = needs.reduce((sum, each) => sum + (each.prices[data.country] ?? 0), 0)
     return {
       code: item.code,
       name: item.name,
@@ -172,6 +187,12 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
             : t('configurator.noExtraCost'),
       selected: selected(field, item.code),
       href: `${hrefFor(candidate, { chose: choiceParam({ field, code: item.code }) })}#choose-${field}`,
+      needs: needs.length
+        ? t('configurator.needs', {
+            items: needs.map((each) => each.names[site.locale] ?? each.code).join(', '),
+            price: money(cardPrice(needsPrice)),
+          })
+        : '',
       ...extra,
     }
   }
@@ -181,14 +202,19 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
     notes: notesAt === field ? notesBlock : null,
   })
 
-  const monthlyText = monthly?.amount ? { amount: money(monthly.amount), exclVat: Boolean(monthly.exclVat) } : null
+  // The monthly payment on the page's basis, as the price bar shows and announces it.
+  const monthlyText = monthly?.amount
+    ? monthly.exclVat
+      ? t('configurator.price.orMonthlyExclVat', { amount: money(monthly.amount) })
+      : t('configurator.price.orMonthly', { amount: t('finance.unit.perMonth', { amount: money(monthly.amount) }) })
+    : null
   return (
     <article className="configurator">
       <h1 className="page__heading">{t('page.configurator.heading', { model: catalog.modelName })}</h1>
       {data.savedNoLongerBuildable ? (
         <div className="notice" role="alert">
           <p>{t('configurator.restore.message')}</p>
-          <a className="button button--primary" href={hrefFor(state)}>
+          <a className="button button--primary" href={hrefFor(state)} rel="nofollow">
             {t('configurator.restore.confirm')}
           </a>
         </div>
@@ -279,6 +305,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
                     key={usage}
                     href={hrefFor({ ...state, usage })}
                     aria-current={state.usage === usage ? 'true' : undefined}
+                    rel="nofollow"
                     onClick={setUsage(usage)}
                   >
                     {t(`configurator.usage.${usage}`)}
@@ -291,14 +318,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
               basis={headline.basis}
               amount={money(headline.amount)}
               monthly={monthlyText}
-              announcement={[
-                `${t('configurator.price.total')} ${money(quote.totalInclVat)}`,
-                finance?.summary?.monthlyPayment
-                  ? t('configurator.price.orMonthly', {
-                      amount: t('finance.unit.perMonth', { amount: money(finance.summary.monthlyPayment) }),
-                    })
-                  : '',
-              ].join(' ')}
+              announcement={`${t('configurator.price.total')} ${money(quote.totalInclVat)} ${monthlyText ?? ''}`}
             />
           </div>
         </div>

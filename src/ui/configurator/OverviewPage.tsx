@@ -6,6 +6,7 @@ import type { Catalog } from '../../domain/catalog/schema'
 import type { ChosenFinance } from '../../domain/finance/chosen'
 import type { FinanceKind } from '../../domain/finance/products'
 import type { Requoted } from '../../domain/finance/requote'
+import type { MobilityMessage } from '../../domain/legal/energy'
 import { formatMoney } from '../../domain/money'
 import { priceChange } from '../../domain/pricing/change'
 import { headlinePrice } from '../../domain/pricing/display'
@@ -36,6 +37,8 @@ export interface OverviewData {
   finance?: { chosen: ChosenFinance; requoted: Requoted | null } | null
   /** The version's specifications as messages (label, value and its figures), chosen by the route. */
   specs: OverviewSpec[]
+  /** France: the mobility message of the day, shown with the advertised car; null elsewhere. */
+  mobility?: MobilityMessage | null
 }
 
 export interface OverviewSpec {
@@ -186,6 +189,7 @@ export function OverviewPage({ data }: { data: OverviewData }) {
           {list('choices-title', 'overview.choices', choices)}
           {specs.length > 0 ? list('specs-title', 'overview.specs', specs) : null}
           {specs.length > 0 ? <p className="disclaimer">{t('configurator.disclaimer')}</p> : null}
+          {data.mobility ? <p className="mobility">{t(data.mobility)}</p> : null}
         </div>
       </div>
     </article>

@@ -172,6 +172,7 @@ function IndicativePrice({ catalog, quote }: { catalog: Catalog; quote: PriceQuo
           <li key={s.prefix}>
             <a
               href={linkTo(s, `/configurator/${quote.configuration.modelCode}`, { query })}
+              rel="nofollow"
               lang={s.locale}
               hrefLang={s.locale}
             >

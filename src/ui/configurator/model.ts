@@ -2,6 +2,7 @@ import type { CountryCode, IsoDate, Usage } from '../../domain/catalog/markets'
 import type { Catalog } from '../../domain/catalog/schema'
 import type { ChoiceField, ConfiguratorState } from '../../domain/configurator/url'
 import type { ConfiguratorView } from '../../domain/configurator/view'
+import type { CompareRow, MobilityMessage } from '../../domain/legal/energy'
 import type { CountryPriceRules } from '../../domain/pricing/rules'
 import type { CarView } from '../car/look'
 import type { FinanceState, OfferedProduct } from '../finance/state'
@@ -37,4 +38,8 @@ export interface ConfiguratorData {
    * each choice.
    */
   shown: ConfiguratorView
+  /** The version comparison's rows of facts, energy and emissions, per version (src/domain/legal/energy.ts). */
+  compare: CompareRow[]
+  /** France: the mobility message of the day, shown with every advertised car; null elsewhere. */
+  mobility: MobilityMessage | null
 }

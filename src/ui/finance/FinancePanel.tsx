@@ -102,7 +102,7 @@ export function FinancePanel({ finance, onChange, currency, request, hidden, hre
         <div className="notice" role="alert">
           <h3>{t('finance.offerExpired.title')}</h3>
           <p>{t('finance.offerExpired.message')}</p>
-          <a className="button" href={hrefFor({ selected: finance.selected, choice: finance.choice })}>
+          <a className="button" href={hrefFor({ selected: finance.selected, choice: finance.choice })} rel="nofollow">
             {t('finance.offerExpired.retry')}
           </a>
         </div>
@@ -113,6 +113,7 @@ export function FinancePanel({ finance, onChange, currency, request, hidden, hre
             key={p.kind}
             href={hrefFor({ selected: p.kind, choice: {} })}
             aria-current={p.kind === finance.selected ? 'true' : undefined}
+            rel="nofollow"
             onClick={choose(p.kind)}
           >
             {t(`finance.product.${p.kind}` as const)}

@@ -31,6 +31,10 @@ export interface TestDriveData {
   message: MessageKey | null
   /** Set when booking from a saved configuration. */
   configurationId: string | null
+  /** The address names the model (`/test-drive/p5`): the page is that model's, with a title of its own. */
+  modelInAddress?: boolean
+  /** The build the address carries (the configurator's query of the car), kept by the header's links; or null. */
+  buildQuery?: string | null
   /** The car to drive (the configured one, or the model as the configurator opens it) and its price. */
   car?: FormCar | null
 }

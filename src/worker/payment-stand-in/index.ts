@@ -80,6 +80,8 @@ standIn.post('/checkout/:id', async (c) => {
   const method = session.allowed_payment_method_types[0] ?? 'card'
   const now = Date.now()
   const fail = (message: string) => checkoutPage(c, session, message, 402)
+  const settle = async (outcome: Parameters<typeof paySession>[2]) =>
+    finish(c, store, await paySession(store, session, outcome, now))
   if (method === 'card') {
     const digits = String(form.number ?? '').replace(/[\s-]/g, '')
     if (!luhn(digits)) return fail(DECLINE_MESSAGES.invalid_number)
@@ -89,45 +91,27 @@ standIn.post('/checkout/:id', async (c) => {
     // Only the brand and the last four digits go any further; the number itself is forgotten here.
     const details = { type: 'card', card: { brand: card?.brand ?? 'visa', last4: digits.slice(-4) } }
     if (!card)
-      return finish(
-        c,
-        store,
-        await paySession(
-          store,
-          session,
-          {
-            kind: 'failed',
-            code: 'card_declined',
-            declineCode: 'live_mode_test_card',
-            message: DECLINE_MESSAGES.live_card,
-            details,
-          },
-          now,
-        ),
-      )
+      return settle({
+        kind: 'failed',
+        code: 'card_declined',
+        declineCode: 'live_mode_test_card',
+        message: DECLINE_MESSAGES.live_card,
+        details,
+      })
     if (card.kind === 'declined')
-      return finish(
-        c,
-        store,
-        await paySession(
-          store,
-          session,
-          {
-            kind: 'failed',
-            code: 'card_declined',
-            declineCode: card.code,
-            message: DECLINE_MESSAGES[card.code],
-            details,
-          },
-          now,
-        ),
-      )
+      return settle({
+        kind: 'failed',
+        code: 'card_declined',
+        declineCode: card.code,
+        message: DECLINE_MESSAGES[card.code],
+        details,
+      })
     if (card.kind === 'challenge') {
       const token = crypto.randomUUID()
       await store.putObject(`challenge_${token}`, 'challenge', { session: session.id, after: card.after, details }, now)
       return c.redirect(`${new URL(c.req.url).pathname}/authenticate?token=${token}`, 303)
     }
-    return finish(c, store, await paySession(store, session, { kind: 'succeeded', details }, now))
+    return settle({ kind: 'succeeded', details })
   }
   if (method === 'sepa_debit') {
     const iban = String(form.iban ?? '')
@@ -137,35 +121,17 @@ standIn.post('/checkout/:id', async (c) => {
     if (!test) return fail(DECLINE_MESSAGES.invalid_iban)
     const details = { type: 'sepa_debit', sepa_debit: { last4: iban.slice(-4) } }
     deliverWhenDue(c, store, test.afterSeconds)
-    return finish(
-      c,
-      store,
-      await paySession(
-        store,
-        session,
-        { kind: 'processing', settlesAs: test.outcome, afterSeconds: test.afterSeconds, details },
-        now,
-      ),
-    )
+    return settle({ kind: 'processing', settlesAs: test.outcome, afterSeconds: test.afterSeconds, details })
   }
   const details = { type: method }
   if (form.decision === 'fail')
-    return finish(
-      c,
-      store,
-      await paySession(
-        store,
-        session,
-        {
-          kind: 'failed',
-          code: 'payment_method_provider_decline',
-          message: DECLINE_MESSAGES.provider_declined,
-          details,
-        },
-        now,
-      ),
-    )
-  return finish(c, store, await paySession(store, session, { kind: 'succeeded', details }, now))
+    return settle({
+      kind: 'failed',
+      code: 'payment_method_provider_decline',
+      message: DECLINE_MESSAGES.provider_declined,
+      details,
+    })
+  return settle({ kind: 'succeeded', details })
 })
 
 standIn.get('/checkout/:id/authenticate', async (c) => {
@@ -187,38 +153,22 @@ standIn.post('/checkout/:id/authenticate', async (c) => {
   }>(`challenge_${String(form.token ?? '')}`)
   if (!session || !challenge || challenge.session !== session.id) return c.notFound()
   const now = Date.now()
+  const settle = async (outcome: Parameters<typeof paySession>[2]) =>
+    finish(c, store, await paySession(store, session, outcome, now))
   if (form.decision !== 'complete')
-    return finish(
-      c,
-      store,
-      await paySession(
-        store,
-        session,
-        {
-          kind: 'failed',
-          code: 'payment_intent_authentication_failure',
-          message: DECLINE_MESSAGES.authentication,
-          details: challenge.details,
-        },
-        now,
-      ),
-    )
+    return settle({
+      kind: 'failed',
+      code: 'payment_intent_authentication_failure',
+      message: DECLINE_MESSAGES.authentication,
+      details: challenge.details,
+    })
   if (challenge.after === 'declined')
-    return finish(
-      c,
-      store,
-      await paySession(
-        store,
-        session,
-        {
-          kind: 'failed',
-          code: 'card_declined',
-          declineCode: 'generic_decline',
-          message: DECLINE_MESSAGES.generic_decline,
-          details: challenge.details,
-        },
-        now,
-      ),
-    )
-  return finish(c, store, await paySession(store, session, { kind: 'succeeded', details: challenge.details }, now))
+    return settle({
+      kind: 'failed',
+      code: 'card_declined',
+      declineCode: 'generic_decline',
+      message: DECLINE_MESSAGES.generic_decline,
+      details: challenge.details,
+    })
+  return settle({ kind: 'succeeded', details: challenge.details })
 })

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { recordFormatting } from '../../domain/locale-formats'
+import { RESTORE_VISIT_BUILD } from '../../ui/configurator/visit-build'
 import { INLINE_STYLES } from './assets'
 
 export interface DocumentProps {
@@ -21,6 +22,8 @@ export interface DocumentProps {
   structuredData: string | null
   /** PageMeta.paintAfter: no first paint before the element with this id is read. */
   paintAfter: string | null
+  /** PageMeta.restoresBuild: RESTORE_VISIT_BUILD runs first. */
+  restoresBuild: boolean
   nonce: string
   /** The skip link's text: the link is the document's first element, then the banner, then `#app`. */
   skipToContent: string
@@ -95,6 +98,10 @@ export function Document(props: DocumentProps) {
           name="viewport"
           content={`width=device-width, initial-scale=1${props.app ? ', viewport-fit=cover' : ''}`}
         />
+        {props.restoresBuild ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own (ui/configurator/visit-build.ts)
+          <script nonce={props.nonce} dangerouslySetInnerHTML={{ __html: RESTORE_VISIT_BUILD }} />
+        ) : null}
         {props.paintAfter === null ? null : <link rel="expect" href={`#${props.paintAfter}`} blocking="render" />}
         <title>{props.title}</title>
         <meta name="description" content={props.description} />

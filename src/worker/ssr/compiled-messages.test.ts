@@ -16,8 +16,8 @@ describe('messages parsed on the server for the browser', () => {
       for (const id of Object.keys(messages)) {
         expect(compiled.formatMessage({ id }, values), id).toBe(raw.formatMessage({ id }, values))
       }
-      expect(compiled.formatMessage({ id: 'stock.results' }, { count: 1 })).toBe(
-        raw.formatMessage({ id: 'stock.results' }, { count: 1 }),
+      expect(compiled.formatMessage({ id: 'stock.results' }, { cars: 1, builds: 1 })).toBe(
+        raw.formatMessage({ id: 'stock.results' }, { cars: 1, builds: 1 }),
       )
     },
   )

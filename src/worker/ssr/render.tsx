@@ -21,7 +21,7 @@ import { carPngPath } from '../../ui/car/image-path'
 import { carLabel } from '../../ui/configurator/car-look'
 import { type AppError, ErrorPage } from '../../ui/ErrorPage'
 import type { HydrationPayload } from '../../ui/payload'
-import type { RenderContext } from '../../ui/site-context'
+import type { PageBuild, RenderContext } from '../../ui/site-context'
 import { recordServerEvent, tagManagerId } from '../analytics'
 import { rememberAnonymousBuild } from '../anonymous-builds'
 import { appShell } from '../app-shell'
@@ -67,6 +67,12 @@ interface RenderRequest<Data> {
   car?: PageMeta['car']
   /** PageMeta.paintAfter. */
   paintAfter?: string
+  /** RenderContext.elsewhere: PageRoute.ofOneCountry, or an error page. */
+  elsewhere?: 'sameCountry' | 'home'
+  /** PageMeta.build. */
+  build?: PageBuild
+  /** PageMeta.restoresBuild. */
+  restoresBuild?: true
   data: Data
   Page: React.ComponentType<{ data: Data }>
   /** The page's analytics label; the analytics script loads only on labelled pages, with consent. */
@@ -154,7 +160,14 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
   const shared = forTheEdge(c.req.raw) && ANONYMOUS_PAGE_POLICIES.has(policy)
   const page = buildPageContext(c, site, { userInfo: userInfoOf(user, site), grayTag, tradeInCarInfo: tradeIn }, shared)
   const catalog = catalogOf(site.locale)
-  const ctx: RenderContext = { site, page, rest, query: url.searchParams.toString() }
+  const ctx: RenderContext = {
+    site,
+    page,
+    rest,
+    query: url.searchParams.toString(),
+    ...(request.elsewhere ? { elsewhere: request.elsewhere } : {}),
+    build: request.build ?? null,
+  }
   const origin = page.officialUrl.replace(/\/$/, '')
   const nonce = c.get('secureHeadersNonce') ?? ''
   const analytics = analyticsConfig(consent, request.label, page.channel, site)
@@ -214,6 +227,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
       payload={payload ? () => serializePayload({ ...payload, formats: takeFormatting() }) : null}
       structuredData={request.structuredData ? serializeForScript(request.structuredData) : null}
       paintAfter={request.paintAfter ?? null}
+      restoresBuild={request.restoresBuild === true}
       nonce={nonce}
       banner={
         request.banner && consent === null && !consentAskedByApp(c) ? (
@@ -329,6 +343,8 @@ export function renderError(
     client: 'error',
     title: error.title ?? intl.formatMessage({ id: `error.${error.type}.title` }),
     description: error.message ?? intl.formatMessage({ id: `error.${error.type}.message` }),
+    // The address answers nothing on the other sites either: the chooser links their homes.
+    elsewhere: 'home',
     data: { error },
     Page: ErrorRoutePage,
     label: null,
@@ -381,6 +397,9 @@ function renderLoaded(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>,
     structuredData: meta.structuredData,
     car: meta.car,
     paintAfter: meta.paintAfter,
+    ...(route.ofOneCountry ? { elsewhere: 'sameCountry' as const } : {}),
+    ...(meta.build ? { build: meta.build } : {}),
+    ...(meta.restoresBuild ? { restoresBuild: meta.restoresBuild } : {}),
     data,
     Page: route.Page,
     label: route.label,

@@ -75,6 +75,7 @@ export function CarStage({
             data-view={each}
             href={hrefFor(each)}
             aria-current={view === each ? 'true' : undefined}
+            rel="nofollow"
             onClick={onClick(each)}
           >
             {t(`configurator.view.${each}`)}

@@ -16,6 +16,8 @@ export interface StepOption {
   /** A picture of the choice (a wheel), as an image address. */
   picture?: string
   detail?: string
+  /** What choosing it also adds (a pack it needs) and what that costs, said before it is chosen. */
+  needs?: string
   href: string
 }
 
@@ -89,6 +91,7 @@ export function ChoiceStep({
                 className={`choice${tiles ? ' choice--tile' : ''}`}
                 href={option.href}
                 aria-current={option.selected ? 'true' : undefined}
+                rel="nofollow"
                 onClick={onChoose(field, option.code)}
               >
                 {option.swatch ? (
@@ -112,6 +115,7 @@ export function ChoiceStep({
                 <span className="choice__name">{option.name}</span>
                 {option.detail ? <span className="choice__detail">{option.detail}</span> : null}
                 <span className="choice__price">{option.price}</span>
+                {option.needs ? <span className="choice__needs">{option.needs}</span> : null}
                 <span className="choice__state">
                   {option.selected ? t(multiple ? 'configurator.added' : 'configurator.selected') : ''}
                 </span>

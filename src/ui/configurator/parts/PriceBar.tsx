@@ -17,8 +17,8 @@ export function PriceBar({
   basis: PriceBasis
   /** The headline total, formatted. */
   amount: string
-  /** The monthly payment, formatted, and whether it is stated before VAT. */
-  monthly: { amount: string; exclVat: boolean } | null
+  /** "or … a month", on the page's basis, when finance is chosen. */
+  monthly: string | null
   announcement: string
 }) {
   const t = useT()
@@ -35,15 +35,11 @@ export function PriceBar({
           )}
         </span>{' '}
         <span className="price-bar__amount">{amount}</span>
-        {monthly?.exclVat ? (
+        {monthly ? (
           <span className="price-bar__monthly">
             {' '}
-            {t('configurator.price.orMonthlyExclVat', { amount: monthly.amount })}
-          </span>
-        ) : monthly ? (
-          <span className="price-bar__monthly">
-            {' '}
-            {t('configurator.price.orMonthly', { amount: t('finance.unit.perMonth', { amount: monthly.amount }) })}
+            {/* The monthly figure leads to the representative example it is always shown with (CCD Art. 8). */}
+            <a href="#finance-example">{monthly}</a>
           </span>
         ) : null}
       </p>

@@ -1,12 +1,11 @@
 import { catalogItem } from '../../../domain/catalog/items'
 import { siteCatalog } from '../../../domain/catalog/view'
-import { formatQuantity } from '../../../domain/number'
 import type { MessageKey } from '../../../i18n/intl'
 import { useT } from '../../intl-context'
 import { useRenderContext } from '../../site-context'
 import type { ConfiguratorData } from '../model'
 
-/** Versions side by side: range, battery, consumption, charging, price and standard equipment. */
+/** Versions side by side: range, battery, consumption, charging, energy and emissions, price and standard equipment. */
 export function VersionComparison({ data, price }: { data: ConfiguratorData; price: (amount: number) => string }) {
   const t = useT()
   const { site } = useRenderContext()
@@ -14,27 +13,13 @@ export function VersionComparison({ data, price }: { data: ConfiguratorData; pri
   if (!catalog) return null
   const versions = data.catalog.versions.filter((v) => v.prices[data.country] !== undefined)
   const name = (code: string) => catalogItem(data.catalog, code)?.names[site.locale] ?? code
+  // Range, battery, consumption, charging and the energy rows the country's law asks for, built by the server
+  // (src/domain/legal/energy.ts); price and equipment follow the page here.
   const rows: { label: MessageKey; cell: (v: (typeof versions)[number]) => string }[] = [
-    { label: 'compare.range', cell: (v) => t('compare.rangeValue', { km: v.facts.rangeKmWltp }) },
-    { label: 'compare.battery', cell: (v) => t('facts.batteryValue', { kwh: v.facts.batteryKwh }) },
-    {
-      label: 'compare.consumption',
-      cell: (v) =>
-        t('compare.consumptionValue', {
-          min: formatQuantity(v.facts.consumptionKwhPer100km.min, site.locale),
-          max: formatQuantity(v.facts.consumptionKwhPer100km.max, site.locale),
-        }),
-    },
-    {
-      label: 'compare.charging',
-      cell: (v) =>
-        t('compare.chargingValue', {
-          ac: v.facts.acChargingKw,
-          from: v.facts.fastCharging.fromPercent,
-          to: v.facts.fastCharging.toPercent,
-          minutes: v.facts.fastCharging.minutes,
-        }),
-    },
+    ...data.compare.map((row) => ({
+      label: row.label,
+      cell: (v: (typeof versions)[number]) => t(row.value, row.values[v.code]),
+    })),
     {
       label: 'compare.price',
       cell: (v) => price(v.prices[data.country] ?? 0),
@@ -74,6 +59,7 @@ export function VersionComparison({ data, price }: { data: ConfiguratorData; pri
         </table>
       </div>
       <p className="disclaimer">{t('configurator.disclaimer')}</p>
+      {data.mobility && <p className="mobility">{t(data.mobility)}</p>}
     </section>
   )
 }

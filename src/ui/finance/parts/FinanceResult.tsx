@@ -2,14 +2,16 @@ import { monthlyOnBasis } from '../../../domain/finance/basis'
 import { type CurrencyCode, formatMoney } from '../../../domain/money'
 import type { PriceBasis } from '../../../domain/pricing/display'
 import { formatDate } from '../../../i18n/dates'
-import { describeFinance } from '../../../i18n/finance'
+import { describeFigures } from '../../../i18n/finance'
 import { useT } from '../../intl-context'
 import { useRenderContext } from '../../site-context'
 import type { FinanceState } from '../state'
 
 /**
- * The monthly payment on the page's basis with every legally expected figure next to it, and a way
- * to keep the offer (`onKeep`, with JavaScript only).
+ * The monthly payment on the page's basis with every legally expected figure next to it, as the representative
+ * example of Directive (EU) 2023/2225, Article 8(2), and the warning that borrowing money costs money (the
+ * country's wording, `finance.credit.warning`) for credit the directive covers; and a way to keep the offer
+ * (`onKeep`, with JavaScript only).
  */
 export function FinanceResult({
   finance,
@@ -25,22 +27,18 @@ export function FinanceResult({
   const t = useT()
   const { site } = useRenderContext()
   if (!finance.summary) return null
-  const described = describeFinance(finance.summary, currency, site.locale, t)
+  const described = describeFigures(finance.summary, currency, site.locale, t)
   const onBasis = monthlyOnBasis(finance.summary, basis)
-  const netMonthly = onBasis?.exclVat ? onBasis : null
+  const monthly = onBasis?.exclVat
+    ? t('configurator.price.exclVat', {
+        amount: t('finance.unit.perMonth', { amount: formatMoney({ amount: onBasis.amount, currency }, site.locale) }),
+      })
+    : described.monthly
   return (
     <div className="finance__result">
-      {netMonthly ? (
-        <p className="finance__monthly">
-          {t('configurator.price.exclVat', {
-            amount: t('finance.unit.perMonth', {
-              amount: formatMoney({ amount: netMonthly.amount, currency }, site.locale),
-            }),
-          })}
-        </p>
-      ) : described.monthly ? (
-        <p className="finance__monthly">{described.monthly}</p>
-      ) : null}
+      {monthly && <p className="finance__monthly">{monthly}</p>}
+      {/* The price bar's monthly figure links here (#finance-example). */}
+      <h3 id="finance-example">{t('finance.credit.example')}</h3>
       <dl className="choices-list">
         {described.figures.map((figure) => (
           <div key={figure.key} className="finance__figure">
@@ -48,14 +46,15 @@ export function FinanceResult({
             <dd>{figure.value}</dd>
           </div>
         ))}
-        {described.partnerName ? (
+        {described.partnerName && (
           <div className="finance__figure">
             <dt>{t('finance.field.partnerName')}</dt>
             <dd>{described.partnerName}</dd>
           </div>
-        ) : null}
+        )}
       </dl>
-      {described.assumption ? <p className="disclaimer">{t('finance.notice.assumption')}</p> : null}
+      {finance.summary.consumerCredit && <strong className="finance__warning">{t('finance.credit.warning')}</strong>}
+      {described.assumption && <p className="disclaimer">{t('finance.notice.assumption')}</p>}
       {finance.keptUntil ? (
         <p role="status">{t('finance.kept', { date: formatDate(finance.keptUntil, site.locale) })}</p>
       ) : onKeep && finance.selected !== 'cash' ? (
