@@ -18,6 +18,7 @@ import { CarPicture } from '../car'
 import { FinanceTerms } from '../finance/FinanceTerms'
 import { FormMessage } from '../form'
 import { useT } from '../intl-context'
+import { KeptHtml } from '../KeptHtml'
 import { useRenderContext } from '../site-context'
 import { carLook, useCarLabel } from './car-look'
 import { PriceSummary } from './PriceSummary'
@@ -159,7 +160,8 @@ export function OverviewPage({ data }: { data: OverviewData }) {
         <aside className="overview__summary" aria-labelledby="overview-price">
           <h2 id="overview-price">{t('overview.price')}</h2>
           <PriceSummary catalog={catalog} quote={quote} delivery={data.delivery} configurationId={data.id} />
-          {data.finance ? (
+          {/* The offer as kept or quoted anew: nothing in the browser changes it, so its code stays on the server. */}
+          {!data.finance ? null : import.meta.env.SSR ? (
             <FinanceTerms
               finance={data.finance.chosen}
               requoted={data.finance.requoted}
@@ -167,7 +169,9 @@ export function OverviewPage({ data }: { data: OverviewData }) {
               headingLevel={3}
               id="overview-finance"
             />
-          ) : null}
+          ) : (
+            <KeptHtml as="section" className="finance-terms" aria-labelledby="overview-finance" />
+          )}
           <nav className="next-steps" aria-label={t('overview.nextSteps')}>
             <ul>
               {steps.map((step, i) => (
