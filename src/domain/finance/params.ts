@@ -36,7 +36,7 @@ export function financeQuery(state: FinanceSelection, currency: CurrencyCode): R
     [FINANCE_PARAMS.term, state.choice.termMonths?.toString()],
     [FINANCE_PARAMS.mileage, state.choice.mileageKmPerYear?.toString()],
     [FINANCE_PARAMS.balloon, major(state.choice.balloonAmount)],
-    [FINANCE_PARAMS.services, state.choice.services?.length ? state.choice.services.join(',') : undefined],
+    [FINANCE_PARAMS.services, state.choice.services?.join(',') || undefined],
   ]
   return Object.fromEntries(entries.filter((e): e is [string, string] => e[1] !== undefined))
 }

@@ -71,14 +71,19 @@ describe('financeQuoteRequester', () => {
     expect(api.calls.map((c) => c.body.term)).toEqual([36])
   })
 
-  it('reports a refused choice with the fields the API named', async () => {
+  it('reports a refused choice with a problem for each field the API named', async () => {
     const api = fakeApi()
     const answers: FinanceAnswer[] = []
     financeQuoteRequester<{ term: number }>(api.post, (_, answer) => answers.push(answer)).request({ term: 7 })
     await vi.advanceTimersByTimeAsync(FINANCE_DEBOUNCE_MS)
     api.calls[0]?.answer(422, { error: { fields: [{ path: 'choice.termMonths' }] } })
     await settle()
-    expect(answers).toEqual([{ kind: 'refused', fields: ['termMonths'] }])
+    expect(answers).toEqual([
+      {
+        kind: 'refused',
+        problems: [{ field: 'termMonths', code: 'invalid', messageKey: 'api.error.invalidField', params: {} }],
+      },
+    ])
   })
 
   it('reports a failure for a server error, an unreadable body or a network error', async () => {

@@ -89,13 +89,10 @@ export function FinanceForm({
   const error = (field: string) => {
     const problem = problemFor(field)
     if (!problem) return null
-    const message =
-      problem.messageKey === ('api.error.invalidField' as string)
-        ? t('api.error.invalidField')
-        : financeProblemMessage(problem, currency, site.locale, t)
+    // A field the API refused carries `api.error.invalidField` as its message (quote-requester.ts).
     return (
       <p id={`finance-${field}-error`} className="field__error">
-        {message}
+        {financeProblemMessage(problem, currency, site.locale, t)}
       </p>
     )
   }
