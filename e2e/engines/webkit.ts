@@ -40,7 +40,11 @@ export async function webkitVisitor(
   })
   const driver = WebDriver.createSession(new Executor(new HttpClient(webDriverUrl)), capabilities)
   const tab = new WebKitTab(driver)
-  await tab.setViewport(options.viewport?.width ?? 1366, options.viewport?.height ?? 900)
+  // A session that cannot take its size is closed: WebKitWebDriver holds one session at a time.
+  await tab.setViewport(options.viewport?.width ?? 1366, options.viewport?.height ?? 900).catch(async (error) => {
+    await driver.quit().catch(() => {})
+    throw error
+  })
   const native: NativeSide | null = messages
     ? {
         async messages() {
@@ -153,14 +157,31 @@ class WebKitTab implements Tab {
 
   async setViewport(width: number, height: number): Promise<void> {
     // The window has the browser's own bars around the page: set it, measure the page, and make up the difference.
-    await this.driver.manage().window().setRect({ width, height })
-    const inner = (await this.driver.executeScript(() => [window.innerWidth, window.innerHeight])) as number[]
-    const [innerWidth = width, innerHeight = height] = inner
-    if (innerWidth !== width || innerHeight !== height)
-      await this.driver
-        .manage()
-        .window()
-        .setRect({ width: 2 * width - innerWidth, height: 2 * height - innerHeight })
+    // The page learns its new size a little after the window takes it (later on a loaded machine): measure only once
+    // two readings agree and the window's own size is the one asked for.
+    const frame = this.driver.manage().window()
+    let outer = { width, height }
+    for (let round = 0; round < 3; round++) {
+      await frame.setRect(outer)
+      const [innerWidth, innerHeight] = await this.settledInnerSize(outer)
+      if (innerWidth === width && innerHeight === height) return
+      outer = { width: outer.width + width - innerWidth, height: outer.height + height - innerHeight }
+      if (outer.width < width || outer.height < height) outer = { width, height }
+    }
+  }
+
+  /** The page's inner size once it follows the window's `outer` size (two equal readings, within about 2 s). */
+  private async settledInnerSize(outer: { width: number; height: number }): Promise<[number, number]> {
+    let last: number[] = []
+    for (let reading = 0; reading < 20; reading++) {
+      const rect = await this.driver.manage().window().getRect()
+      const inner = (await this.driver.executeScript(() => [window.innerWidth, window.innerHeight])) as number[]
+      const settled = rect.width === outer.width && rect.height === outer.height && inner.join() === last.join()
+      if (settled && inner.length === 2) return inner as [number, number]
+      last = inner
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    return [last[0] ?? outer.width, last[1] ?? outer.height]
   }
 
   async screenshot(): Promise<Buffer> {
