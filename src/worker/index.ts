@@ -27,12 +27,14 @@ import { csrfProtection } from './middleware/csrf'
 import { responseHeaders } from './middleware/response-headers'
 import { isSameOriginPost } from './middleware/same-origin'
 import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
+import { HANDOVER_CALENDAR_PATH, handleHandoverCalendar } from './order-calendar'
 import { matchPage } from './pages'
 import { standIn } from './payment-stand-in'
 import { handleStripeWebhook } from './payments/context'
 import { reconcileScheduled } from './payments/scheduled'
 import { STAND_IN_PATH, WEBHOOK_PATH } from './payments/settings'
 import { notifyPriceChanges } from './price-changes'
+import { protectOrderPrices } from './price-protection'
 import { handlePrivacyExport, PRIVACY_EXPORT_PATH } from './privacy-export'
 import { seo } from './seo'
 import { CachePolicy } from './ssr/cache-policy'
@@ -199,6 +201,7 @@ app.get('/dev/mailbox/:id', async (c) => {
 })
 
 for (const site of SITES) app.get(`${site.prefix}${PRIVACY_EXPORT_PATH}`, (c) => handlePrivacyExport(c, site))
+for (const site of SITES) app.get(`${site.prefix}${HANDOVER_CALENDAR_PATH}`, (c) => handleHandoverCalendar(c, site))
 
 // Pages last: anything not answered above is a page of some site, or the not-found page.
 app.on(['GET', 'POST'], '*', (c) => {
@@ -232,6 +235,7 @@ export default withErrorReporting<unknown>({
   scheduled: async (_controller: ScheduledController, env: Env, ctx: ExecutionContext) => {
     ctx.waitUntil(sweepOutbox(env))
     ctx.waitUntil(notifyPriceChanges(env))
+    ctx.waitUntil(protectOrderPrices(env))
     ctx.waitUntil(reconcileScheduled(env))
   },
 })
