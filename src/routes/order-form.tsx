@@ -296,7 +296,7 @@ export function OrderFormPage({ data }: { data: FormData }) {
           <input type="hidden" name="financePreference" value={data.financeKind} />
           <input type="hidden" name="financeFingerprint" value={data.financeFingerprint} />
           {data.creditRights ? <p className="field__hint">{t('legal.credit.rights')}</p> : null}
-          {site.countryCode === 'NL' && data.finance.includes('privateLease') ? (
+          {site.countryCode === 'NL' && data.financeKind === 'privateLease' ? (
             <div className="order-form__birthday">
               <Field
                 form="order"

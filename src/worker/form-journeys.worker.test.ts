@@ -147,11 +147,14 @@ describe('reserving without JavaScript', () => {
 })
 
 describe('the order form asks what applies', () => {
-  it('marks the business and birthday fields so they show only for a business or a private lease', async () => {
+  it('marks the business fields for a business, and asks the birthday only once a private lease is chosen', async () => {
     const { person, configurationId } = await customer('/nl')
-    const html = await (await person.request(`/nl/configurator/info-submission/${configurationId}`)).text()
+    const form = `/nl/configurator/info-submission/${configurationId}`
+    const html = await (await person.request(form)).text()
     expect(html).toMatch(/<fieldset class="field order-form__business">/)
-    expect(html).toMatch(/<div class="order-form__birthday">[\s\S]*?type="date"/)
+    expect(html).not.toContain('name="birthday"')
+    const lease = await (await person.request(`${form}?finance=privateLease`)).text()
+    expect(lease).toMatch(/<div class="order-form__birthday">[\s\S]*?type="date"/)
     const swedish = await customer('/se')
     const se = await (
       await swedish.person.request(`/se/configurator/info-submission/${swedish.configurationId}`)
