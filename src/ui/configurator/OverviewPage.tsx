@@ -160,18 +160,6 @@ export function OverviewPage({ data }: { data: OverviewData }) {
         <aside className="overview__summary" aria-labelledby="overview-price">
           <h2 id="overview-price">{t('overview.price')}</h2>
           <PriceSummary catalog={catalog} quote={quote} delivery={data.delivery} configurationId={data.id} />
-          {/* The offer as kept or quoted anew: nothing in the browser changes it, so its code stays on the server. */}
-          {!data.finance ? null : import.meta.env.SSR ? (
-            <FinanceTerms
-              finance={data.finance.chosen}
-              requoted={data.finance.requoted}
-              basis={headlinePrice(quote).basis}
-              headingLevel={3}
-              id="overview-finance"
-            />
-          ) : (
-            <KeptHtml as="section" className="finance-terms" aria-labelledby="overview-finance" />
-          )}
           <nav className="next-steps" aria-label={t('overview.nextSteps')}>
             <ul>
               {steps.map((step, i) => (
@@ -186,6 +174,19 @@ export function OverviewPage({ data }: { data: OverviewData }) {
               </li>
             </ul>
           </nav>
+          {/* The offer as kept or quoted anew, after the next steps so that they stay in the first screen. Nothing in
+              the browser changes it, so its code stays on the server. */}
+          {!data.finance ? null : import.meta.env.SSR ? (
+            <FinanceTerms
+              finance={data.finance.chosen}
+              requoted={data.finance.requoted}
+              basis={headlinePrice(quote).basis}
+              headingLevel={3}
+              id="overview-finance"
+            />
+          ) : (
+            <KeptHtml as="section" className="finance-terms" aria-labelledby="overview-finance" />
+          )}
           {/* The address to share is on the official origin, whichever host served this page. */}
           <Share url={`${page.officialUrl.replace(/\/$/, '')}${linkTo(site, `/configurator/${data.id}`)}`} />
         </aside>
