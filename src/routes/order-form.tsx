@@ -235,7 +235,6 @@ export function OrderFormPage({ data }: { data: FormData }) {
             ))}
           </nav>
         )}
-        <OrderFinanceChoice data={data} />
         <form className="form card" method="post" noValidate aria-label={t('order.form.heading')}>
           {data.message ? (
             <FormMessage kind="error">
@@ -293,6 +292,8 @@ export function OrderFormPage({ data }: { data: FormData }) {
               />
             ))}
           </fieldset>
+          {/* How to pay comes after who the car is for, as one of the form's questions; its choices are links. */}
+          <OrderFinanceChoice data={data} />
           <input type="hidden" name="financePreference" value={data.financeKind} />
           <input type="hidden" name="financeFingerprint" value={data.financeFingerprint} />
           {data.creditRights ? <p className="field__hint">{t('legal.credit.rights')}</p> : null}
@@ -396,7 +397,7 @@ function OrderFinanceChoice({ data }: { data: FormData }) {
   const t = useT()
   const { site } = useRenderContext()
   return (
-    <section className="card order-form__finance" aria-labelledby="order-finance-title">
+    <section className="order-form__finance" aria-labelledby="order-finance-title">
       <h2 id="order-finance-title">{t('finance.howToPay')}</h2>
       <nav className="segmented segmented--wrap" aria-label={t('finance.howToPay')} id="order-finance">
         {data.finance.map((kind) => (
