@@ -132,7 +132,7 @@ function withdrawalSections(stored: StoredOrder, site: Site, car: string, t: Tra
         t('legal.form.instruction'),
         t('legal.form.to', { trader: `${entity.company}, ${entity.companyAddress}, ${entity.contactEmail}` }),
         t('legal.form.notice', { goods: `${car} (${number})` }),
-        `${t('legal.form.ordered')} ${placedAt ? formatDate(placedAt.slice(0, 10), site.locale) : ''}`,
+        `${t('legal.form.ordered')} ${placedAt ? formatDateTime(new Date(placedAt), site.locale, site.timeZone) : ''}`,
         `${t('legal.form.name')} ${contact.firstName} ${contact.lastName}`,
         `${t('legal.form.address')} ${street}, ${contact.zip} ${contact.city}`,
         `${t('legal.form.signature')} ______________________`,
