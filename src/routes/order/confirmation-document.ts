@@ -13,12 +13,16 @@ import { type OrderPriceView, storedOrderPrice } from '../order-price'
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string
 
-/** One block of the confirmation: a heading, label–value rows, then paragraphs; `prominent` sets it apart. */
+/**
+ * One block of the confirmation: a heading, label–value rows, then paragraphs; `prominent` sets it apart in a frame,
+ * `whole` keeps it on one page (a form to print and send).
+ */
 export interface DocumentSection {
   heading: string
   rows: { label: string; value: string; strong?: boolean }[]
   paragraphs: string[]
   prominent?: boolean
+  whole?: boolean
 }
 
 /** The order confirmation on a durable medium (Directive 2011/83/EU, Art. 8(7)), in the customer's language. */
@@ -127,6 +131,7 @@ function withdrawalSections(stored: StoredOrder, site: Site, car: string, t: Tra
     },
     {
       heading: t('legal.form.heading'),
+      whole: true,
       rows: [],
       paragraphs: [
         t('legal.form.instruction'),

@@ -101,8 +101,8 @@ function drawSection(writer: Writer, section: DocumentSection, first: boolean) {
     blocks.push({ height: lines.length * LINE + 4, draw: lines })
   }
   const total = blocks.reduce((sum, block) => sum + block.height, 0) + 2 * inset
-  // A prominent section stays on one page, in its frame; another one may break between its rows.
-  if (section.prominent) writer.room(total)
+  // A prominent section stays on one page, in its frame, as does a form; another one may break between its rows.
+  if (section.prominent || section.whole) writer.room(total)
   else writer.room((blocks[0]?.height ?? 0) + (blocks[1]?.height ?? 0))
   const top = writer.y
   writer.y -= inset
