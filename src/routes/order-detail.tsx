@@ -373,6 +373,11 @@ function OrderDetailPage({ data }: { data: DetailData }) {
               </>
             ) : null}
           </OrderFacts>
+          <p className="order-detail__documents">
+            <a href={linkTo(site, `/order/${data.id}/confirmation.pdf`)} download>
+              {t('orderPdf.download')}
+            </a>
+          </p>
         </div>
         <div className="order-detail__side">
           <NextAction data={data} />

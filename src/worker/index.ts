@@ -28,6 +28,7 @@ import { responseHeaders } from './middleware/response-headers'
 import { isSameOriginPost } from './middleware/same-origin'
 import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
 import { HANDOVER_CALENDAR_PATH, handleHandoverCalendar } from './order-calendar'
+import { handleOrderConfirmationPdf, ORDER_CONFIRMATION_PDF_PATH } from './order-document'
 import { matchPage } from './pages'
 import { standIn } from './payment-stand-in'
 import { handleStripeWebhook } from './payments/context'
@@ -202,6 +203,8 @@ app.get('/dev/mailbox/:id', async (c) => {
 
 for (const site of SITES) app.get(`${site.prefix}${PRIVACY_EXPORT_PATH}`, (c) => handlePrivacyExport(c, site))
 for (const site of SITES) app.get(`${site.prefix}${HANDOVER_CALENDAR_PATH}`, (c) => handleHandoverCalendar(c, site))
+for (const site of SITES)
+  app.get(`${site.prefix}${ORDER_CONFIRMATION_PDF_PATH}`, (c) => handleOrderConfirmationPdf(c, site))
 
 // Pages last: anything not answered above is a page of some site, or the not-found page.
 app.on(['GET', 'POST'], '*', (c) => {

@@ -71,7 +71,12 @@ const OWNED: Record<string, (owner: Visitor, email: string) => Promise<OwnedReco
     })
     const id = idOf(res, /result-confirmation\/([\w-]+)/)
     return {
-      paths: [`/se/order/${id}`, `/se/order/result-confirmation/${id}`, `/se/order/cancel-result/${id}`],
+      paths: [
+        `/se/order/${id}`,
+        `/se/order/result-confirmation/${id}`,
+        `/se/order/cancel-result/${id}`,
+        `/se/order/${id}/confirmation.pdf`,
+      ],
       personal: [email, '070 987 65 43', '+46709876543'],
     }
   },

@@ -32,7 +32,7 @@ export interface OrderView {
  * while the order's contact address is still the one the link was sent to.
  */
 export async function mayOpenOrder(
-  ctx: Pick<LoadContext, 'session' | 'orderAccess'>,
+  ctx: { session: { user: { id: string } | null }; orderAccess: Pick<LoadContext['orderAccess'], 'granted'> },
   stored: { id: string; ownerId: string | null; order: { contact: { email: string } } },
 ): Promise<boolean> {
   if (ctx.session.user && stored.ownerId === ctx.session.user.id) return true
