@@ -113,6 +113,24 @@ describe('hydration', () => {
     expect(reports).toEqual([])
     await page.close()
   })
+
+  it('takes over the overview of a build saved with its finance offer without a mismatch', async () => {
+    const page = await browser.newPage()
+    const reports: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/client-errors')) reports.push(request.postData() ?? '')
+    })
+    await page.goto(`${base}/nl/configurator/p5?finance=privateLease`)
+    await hydrated(page)
+    await page.locator('.configurator__save button').click()
+    await page.waitForURL(/\/nl\/configurator\/overview\//, { timeout: 20_000 })
+    await hydrated(page)
+    await page.waitForTimeout(300)
+    // The offer as the server wrote it, still there after hydration.
+    await expect.poll(() => page.locator('.finance-terms h3').textContent()).toBe('Je financiering: Privélease')
+    expect(reports).toEqual([])
+    await page.close()
+  }, 60_000)
 })
 
 describe('a page from the edge cache', () => {

@@ -129,7 +129,8 @@ describe('ordering a car', () => {
 describe('pre-ordering a car', () => {
   it('shows the pre-order fee and the blind-order incentive, then places and pays the pre-order on /no', async () => {
     const page = await browser.newPage()
-    await page.goto(`${base}/no/configurator/p5`)
+    // The blind-order incentive (a business lease rate) is offered to a build for business use only.
+    await page.goto(`${base}/no/configurator/p5?usage=business`)
     await page.locator('.configurator__save button').click()
     await page.waitForURL(/\/configurator\/overview\//)
     await page.locator('a[href*="/pre-order/"]').first().click()
@@ -147,6 +148,9 @@ describe('pre-ordering a car', () => {
     await page.locator('#order-street').fill('Storgata 1')
     await page.locator('#order-email').fill('kari@example.com')
     await page.locator('#order-phone').fill('412 34 567')
+    await page.locator('#order-companyName').fill('Nordmann AS')
+    await page.locator('#order-companyNumber').fill('923609016')
+    await page.locator('#order-companyAddress').fill('Storgata 1, 0150 Oslo')
     await page.locator('#order-terms').check()
     await page.locator('main form[method="post"] button[type="submit"]').click()
     await page.waitForURL(/\/order\/result-confirmation\//)

@@ -13,7 +13,8 @@ export function argumentsOf(
   out: Record<string, string | number> = {},
 ): Record<string, string | number> {
   for (const el of elements) {
-    if (el.type === TYPE.argument) out[el.value] ??= `«${el.value}»`
+    // A select's own argument is a marked word too: it takes the `other` branch.
+    if (el.type === TYPE.argument || el.type === TYPE.select) out[el.value] ??= `«${el.value}»`
     if (el.type === TYPE.number || el.type === TYPE.plural) out[el.value] = count
     if (el.type === TYPE.plural || el.type === TYPE.select)
       for (const option of Object.values(el.options)) argumentsOf(option.value, count, out)

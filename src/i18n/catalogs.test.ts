@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { parse } from '@formatjs/icu-messageformat-parser'
 import { createIntl } from '@formatjs/intl'
 import { describe, expect, it } from 'vitest'
+import { argumentsOf } from '../../test/message-arguments'
 import { LOCALES } from './sites'
 
 const read = (locale: string): Record<string, string> =>
@@ -23,7 +25,8 @@ const LANGUAGE_NEUTRAL = new Set([
   'compare.energy.value',
 ])
 
-const placeholders = (message: string) => new Set([...message.matchAll(/\{(\w+)/g)].map((m) => m[1]))
+/** The arguments a message takes, as the ICU parser reads it (a select's branches are text, not arguments). */
+const placeholders = (message: string) => new Set(Object.keys(argumentsOf(parse(message), 5)))
 /** Words of a message once its ICU placeholders are removed. */
 const words = (message: string) => message.replace(/\{[^{}]*\}/g, ' ').match(/\p{L}+/gu) ?? []
 

@@ -1,4 +1,5 @@
-import type { FinanceFigure, FinanceSummary } from '../domain/finance/summary'
+import type { KeptSummary } from '../domain/finance/chosen'
+import type { FinanceFigure } from '../domain/finance/summary'
 import type { FinanceProblem } from '../domain/finance/validate'
 import type { CurrencyCode } from '../domain/money'
 import { formatDate } from './dates'
@@ -39,7 +40,7 @@ function figureValue(figure: FinanceFigure, currency: CurrencyCode, locale: stri
  * expected figure with its label (what the finance panel shows).
  */
 export function describeFigures(
-  summary: FinanceSummary,
+  summary: KeptSummary,
   currency: CurrencyCode,
   locale: string,
   t: Translate,
@@ -64,7 +65,7 @@ export function describeFigures(
  * figure, the total cost and every legally expected figure with its label.
  */
 export function describeFinance(
-  summary: FinanceSummary,
+  summary: KeptSummary,
   currency: CurrencyCode,
   locale: string,
   t: Translate,

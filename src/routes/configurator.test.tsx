@@ -31,6 +31,7 @@ function context(query: string): LoadContext {
     params: { id: 'p5' },
     url: new URL(`https://example.test/no/configurator/p5${query}`),
     store,
+    tradeIn: { id: null },
   } as unknown as LoadContext
 }
 

@@ -9,6 +9,7 @@ import {
   stateFromQuery,
 } from '../domain/configurator/url'
 import { computeView } from '../domain/configurator/view'
+import { chosenFinance } from '../domain/finance/chosen'
 import { compareFinance } from '../domain/finance/compare'
 import { isExpired } from '../domain/finance/offer'
 import { FINANCE_PARAMS, parseFinanceChoice, withKeptFinance } from '../domain/finance/params'
@@ -23,6 +24,8 @@ import {
 import { financeBasis, financeSummary } from '../domain/finance/summary'
 import { mobilityMessage } from '../domain/legal/energy'
 import { CURRENCY_EXPONENT } from '../domain/money'
+import { roundHalfUp } from '../domain/pricing/rounding'
+import { tradeInCredit } from '../domain/tradein/credit'
 import { compareRows } from '../i18n/energy-rows'
 import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
@@ -35,11 +38,15 @@ import type { FinanceState, OfferedProduct } from '../ui/finance/state'
 import { rulesInForce, viewOnce, visitorCatalog } from './helpers/configurator-views'
 import { loadConfiguratorTarget } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
+import { tradeInEstimate } from './trade-in-line'
 
-/** The products as the finance panel offers them: cash first, then each product with its choices. */
-function offeredProducts(products: FinanceProduct[]): OfferedProduct[] {
+/**
+ * The products as the finance panel offers them: cash first, then each product with its choices; a lease's optional
+ * services with their monthly price with VAT (half up, as the lease adds them) and without.
+ */
+function offeredProducts(products: FinanceProduct[], vatRateBp: number): OfferedProduct[] {
   return [
-    { kind: 'cash', termsMonths: [], mileageKmPerYear: null, hasBalloon: false },
+    { kind: 'cash', termsMonths: [], mileageKmPerYear: null, hasBalloon: false, services: [] },
     ...products
       .filter((p) => p.kind !== 'cash')
       .map((p) => ({
@@ -47,6 +54,13 @@ function offeredProducts(products: FinanceProduct[]): OfferedProduct[] {
         termsMonths: isLeaseProduct(p) || isCreditProduct(p) ? p.limits.termsMonths : [],
         mileageKmPerYear: isLeaseProduct(p) ? p.limits.mileageKmPerYear : null,
         hasBalloon: isCreditProduct(p) && p.limits.balloonBp !== undefined,
+        services: isLeaseProduct(p)
+          ? p.services.map((s) => ({
+              code: s.code,
+              net: s.monthlyMinor,
+              gross: s.monthlyMinor + roundHalfUp(s.monthlyMinor * vatRateBp, 10_000),
+            }))
+          : [],
       })),
   ]
 }
@@ -56,11 +70,12 @@ function initialFinance(
   data: Omit<ConfiguratorData, 'finance'>,
   products: FinanceProduct[],
   query: URLSearchParams,
+  credit: number,
 ): FinanceState | null {
   if (products.length === 0) return null
   const { quote } = data.shown
-  const basis = financeBasis(quote)
-  const offered = offeredProducts(products)
+  const basis = { ...financeBasis(quote), tradeInCredit: credit }
+  const offered = offeredProducts(products, basis.vatRateBp)
   const asked = query.get(FINANCE_PARAMS.kind)
   const selected =
     offered.find((p) => p.kind === asked)?.kind ??
@@ -82,7 +97,7 @@ function initialFinance(
     choice,
     summary: outcome?.ok ? outcome.summary : null,
     problems: outcome && !outcome.ok ? outcome.problems : [],
-    comparison: compareFinance({ ...basis, startDate: data.today, products }),
+    comparison: compareFinance({ ...financeBasis(quote), startDate: data.today, products }),
   }
 }
 
@@ -98,12 +113,13 @@ function financeOnce(
   finance: CountryFinanceProducts,
   data: Omit<ConfiguratorData, 'finance'>,
   query: URLSearchParams,
+  credit: number,
 ): FinanceState | null {
   const { usage } = data.requested
-  const asked = Object.values(FINANCE_PARAMS).map((name) => query.get(name))
-  const key = JSON.stringify([data.country, data.today, usage, financeBasis(data.shown.quote), asked])
+  const asked = Object.values(FINANCE_PARAMS).map((name) => query.getAll(name).join())
+  const key = JSON.stringify([data.country, data.today, usage, financeBasis(data.shown.quote), asked, credit])
   const panel = panels([finance], key, () =>
-    initialFinance(data, productsFor([finance], data.country, usage, data.today), query),
+    initialFinance(data, productsFor([finance], data.country, usage, data.today), query, credit),
   )
   return panel && { ...panel }
 }
@@ -146,16 +162,33 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
     compare: compareRows(catalog, country, ctx.site.locale),
     mobility: mobilityMessage(country, day),
   }
+  // A valuation the visitor carries is set against the amount financed (while it holds, up to the price).
+  const tradeIn = ctx.tradeIn.id ? await tradeInEstimate(ctx, ctx.tradeIn.id) : null
+  const { quote } = data.shown
+  const credit = tradeIn
+    ? tradeInCredit(tradeIn.value, tradeIn.validUntil, { amount: quote.totalInclVat, currency: quote.currency }, day)
+    : 0
   // A saved build reopens with the finance it was saved with, unless the address asks for another.
   const panel = finance
-    ? financeOnce(finance, data, withKeptFinance(query, target.configuration?.finance ?? null, ctx.site.currency))
+    ? financeOnce(
+        finance,
+        data,
+        withKeptFinance(query, target.configuration?.finance ?? null, ctx.site.currency),
+        credit,
+      )
     : null
   // Switching between private and business in the browser offers that usage's products (a private lease is
   // not sold to a business), without asking the server for a product it would refuse.
   if (panel && finance)
     data.financeByUsage = {
-      personal: offeredProducts(productsFor([finance], country, 'personal', data.today)),
-      business: offeredProducts(productsFor([finance], country, 'business', data.today)),
+      personal: offeredProducts(
+        productsFor([finance], country, 'personal', data.today),
+        quote.leaseVat.rateBasisPoints,
+      ),
+      business: offeredProducts(
+        productsFor([finance], country, 'business', data.today),
+        quote.leaseVat.rateBasisPoints,
+      ),
     }
   // A kept offer in the address: once expired, say so and offer fresh figures.
   const offerId = query.get('offer')
@@ -164,7 +197,7 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
     if (!offer || isExpired(offer, new Date())) panel.offerExpired = true
     else panel.keptUntil = offer.expiresAt.slice(0, 10)
   }
-  return { ...data, finance: panel }
+  return { ...data, finance: panel, tradeInCredit: credit }
 }
 
 /** schema.org Car with the offer of this site: what search engines show for the configured car. */
@@ -204,16 +237,33 @@ function carStructuredData(data: ConfiguratorData, price: number, currency: stri
   }
 }
 
-/** The finance chosen on the page, as a saved build keeps it; null when the visitor chose none. */
-function chosenFinance(finance: FinanceState | null, asked: boolean): SavedFinance | null {
+/**
+ * The finance chosen on the page, as a saved build keeps it: the choice and the offer as the page showed it (for the
+ * car saved, on this day); null when the visitor chose none.
+ */
+function savedFinance(data: ConfiguratorData, savedTotal: number, asked: boolean): SavedFinance | null {
+  const { finance } = data
   if (!finance || !asked) return null
-  const { termMonths, mileageKmPerYear, downPayment, balloonAmount } = finance.choice
+  const { termMonths, mileageKmPerYear, downPayment, balloonAmount, services } = finance.choice
+  const { quote } = data.shown
+  // The panel's figures are the shown car's: kept when that is the car saved.
+  const offer =
+    finance.summary && quote.totalInclVat === savedTotal
+      ? chosenFinance(finance.summary, {
+          price: savedTotal,
+          tradeInCredit: data.tradeInCredit ?? 0,
+          currency: quote.currency,
+          quotedOn: data.today,
+        })
+      : null
   return {
     kind: finance.selected,
     ...(termMonths !== undefined ? { termMonths } : {}),
     ...(mileageKmPerYear !== undefined ? { mileageKmPerYear } : {}),
     ...(downPayment !== undefined ? { downPayment } : {}),
     ...(balloonAmount !== undefined ? { balloonAmount } : {}),
+    ...(services?.length ? { services } : {}),
+    ...(offer ? { offer } : {}),
   }
 }
 
@@ -242,7 +292,7 @@ async function save(ctx: ActionContext) {
     ownerId: ctx.session.user?.id ?? null,
     savedPrice: { totalInclVat: quote.totalInclVat, currency: quote.currency, validOn: quote.validOn.date },
     now: new Date(),
-    finance: chosenFinance(data.finance, asked),
+    finance: savedFinance(data, quote.totalInclVat, asked),
   })
   // Saved before signing in: signing in later (in this browser) makes it the account's.
   if (!ctx.session.user) await ctx.rememberAnonymousBuild(id)

@@ -5,6 +5,7 @@ import auth from './auth'
 import configurator from './configurator'
 import confirmEmail from './confirm-email'
 import cookieSettings from './cookie-settings'
+import { findOrder, orderLink } from './find-order'
 import grayLogin from './gray-login'
 import home from './home'
 import { homeCharger, homeChargerResult } from './home-charger'
@@ -79,4 +80,6 @@ export const ROUTES = [
   subscription,
   subscriptionResult,
   cookieSettings,
+  findOrder,
+  orderLink,
 ] as unknown as readonly PageRoute<unknown>[]

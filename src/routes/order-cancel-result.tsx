@@ -30,7 +30,7 @@ export const cancelResult = defineRoute<OrderView>({
   label: 'cancelation_request_submission_successful',
   namespaces: [],
   indexable: false,
-  auth: 'required',
+  auth: 'orderLink',
   load: loadOwnedOrder,
   meta: (data) => ({
     title: 'page.cancelResult.heading',

@@ -208,7 +208,7 @@ function ConfirmationPage({ data }: { data: ConfirmationData }) {
       <div className="order-detail__grid">
         <div className="order-detail__main">
           {data.car ? <OrderCar car={data.car} /> : null}
-          <OrderFacts order={order} />
+          <OrderFacts order={order} offline={!data.onlinePayment} />
         </div>
         <div className="order-detail__side">
           {canPay && data.onlinePayment && !data.processing && data.methods.length > 0 ? (
@@ -241,7 +241,7 @@ export const orderConfirmation = defineRoute<ConfirmationData>({
   label: 'order_success',
   namespaces: [],
   indexable: false,
-  auth: 'required',
+  auth: 'orderLink',
   load: loadConfirmation,
   action: pay,
   appMessages: confirmationMessages,

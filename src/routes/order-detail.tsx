@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { bookHandover } from '../app/handover'
 import { refundAfterWithdrawal, withdrawFromContract } from '../app/withdrawal'
 import { LEGAL_ENTITIES } from '../domain/content/legal-entities'
 import { DUTCH_FINANCE_STATUSES } from '../domain/finance/status'
@@ -7,6 +8,7 @@ import { BLIND_ORDER_INCENTIVE_CODE, blindOrderIncentive } from '../domain/order
 import {
   type CustomerEvent,
   customerActionTexts,
+  isFinal,
   statusKey,
   statusNoteKey,
   timeline,
@@ -19,6 +21,7 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
 import type { FinanceApplication } from '../store/finance-applications'
+import { FinanceTerms } from '../ui/finance/FinanceTerms'
 import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { NextSteps } from '../ui/NextSteps'
@@ -28,6 +31,8 @@ import { OrderCar, OrderTimeline, TIMELINE_TITLE_ID } from './order/order-parts'
 import { type OrderedCar, orderedCar } from './order/ordered-car'
 import { loadOwnedOrder, OrderFacts, type OrderView } from './order/owned-order'
 import { type PaymentLine, PaymentLines, paymentLines } from './order/payment-lines'
+import { type WaitView, waitFor } from './order/wait'
+import { ContactSection, DeliveryWindowSection, HandoverSection, PriceProtectionNotice } from './order/wait-parts'
 import { OrderPrice } from './order-price'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
 import { OrderedStockCar, stockCarOfOrder } from './stock-order'
@@ -44,6 +49,8 @@ interface DetailData extends OrderView {
   stockCar: StockCarView | null
   /** The car as ordered, to draw; null when its record is gone. */
   car: OrderedCar | null
+  /** The delivery window, the handover and its calendar file, the contact. */
+  wait: WaitView
   /**
    * The withdrawal function (Directive 2011/83/EU, Art. 11a) while the period is open: until when (null before
    * delivery, when it runs from the day the car is taken), its length, and whether its confirmation step is shown.
@@ -72,6 +79,7 @@ async function loadDetail(ctx: LoadContext): Promise<DetailData> {
     incentive: null,
     stockCar: await stockCarOfOrder(ctx, view.id),
     car: await orderedCar(ctx, view.configurationId),
+    wait: await waitFor(ctx, view),
     withdrawal: period.open
       ? { until: period.until, days, confirming: ctx.url.searchParams.get('withdraw') === 'confirm' }
       : null,
@@ -97,7 +105,29 @@ async function loadDetail(ctx: LoadContext): Promise<DetailData> {
   const done = parseCustomerEvent(query.get('done'))
   if (done && done !== 'requestCancellation') data.message = customerActionTexts(view.order, done).doneKey
   if (query.get('paid') === '1') data.message = 'order.pay.paid'
+  const handover = query.get('handover')
+  if (handover === 'booked' || handover === 'moved') data.message = `myOrder.handover.${handover}Message`
   return data
+}
+
+/** The handover appointment posted from the slot picker: booked or moved, or the page again with why not. */
+async function bookTheHandover(ctx: ActionContext, data: DetailData) {
+  const outcome = await bookHandover(
+    ctx.store,
+    ctx.site.countryCode,
+    data,
+    { storeId: (ctx.form.storeId ?? '').slice(0, 60), slotStart: (ctx.form.slotStart ?? '').slice(0, 40) },
+    { locale: ctx.site.locale, recipient: data.order.contact.email },
+  )
+  if (outcome.status === 'booked' || outcome.status === 'moved') {
+    ctx.notify([outcome.notificationId])
+    return { redirect: `${linkTo(ctx.site, `/order/${data.id}`, { query: `handover=${outcome.status}` })}#handover` }
+  }
+  if (outcome.status === 'unchanged') return { redirect: `${linkTo(ctx.site, `/order/${data.id}`)}#handover` }
+  data.message = outcome.status === 'full' ? 'myOrder.handover.full' : 'myOrder.handover.invalid'
+  data.messageKind = 'error'
+  data.wait = await waitFor({ ...ctx, url: new URL(`${ctx.url.origin}${ctx.url.pathname}?handover=pick`) }, data)
+  return { status: 409 as const, data }
 }
 
 /**
@@ -107,6 +137,7 @@ async function loadDetail(ctx: LoadContext): Promise<DetailData> {
  */
 async function act(ctx: ActionContext) {
   const data = await loadDetail(ctx)
+  if (ctx.form.intent === 'handover') return bookTheHandover(ctx, data)
   const refuse = (message: MessageKey, status: 400 | 409) => {
     data.message = message
     data.messageKind = 'error'
@@ -292,10 +323,13 @@ function NextAction({ data }: { data: DetailData }) {
 /** A character no order number or catalog text holds: it marks where the number goes in the heading. */
 const NUMBER_MARK = '\u{E000}'
 
-/** "Order NV-DE-1N7D3F", the number in a span of its own so that a phone never breaks it at a hyphen. */
-function OrderHeading({ number }: { number: string }) {
+/**
+ * "Order NV-DE-1N7D3F", "Reservierung RS-DE-4K2M9P": the kind the customer placed, the number in a span of its own so
+ * that a phone never breaks it at a hyphen.
+ */
+function OrderHeading({ number, kind }: { number: string; kind: string }) {
   const t = useT()
-  const [before = '', after = ''] = t('page.order.heading', { order: NUMBER_MARK }).split(NUMBER_MARK)
+  const [before = '', after = ''] = t('myOrder.heading', { kind, number: NUMBER_MARK }).split(NUMBER_MARK)
   return (
     <h1 className="page__heading">
       {before}
@@ -313,12 +347,12 @@ function OrderDetailPage({ data }: { data: DetailData }) {
   const lease = order.flow === 'lease'
   return (
     <article className="page order-detail">
-      <OrderHeading number={order.orderNumber ?? order.reservationNumber ?? ''} />
+      <OrderHeading number={order.orderNumber ?? order.reservationNumber ?? ''} kind={order.kind} />
       {data.message ? <FormMessage kind={data.messageKind}>{t(data.message)}</FormMessage> : null}
       <div className="order-detail__grid">
         <div className="order-detail__main">
           {data.car ? <OrderCar car={data.car} /> : null}
-          <OrderFacts order={order}>
+          <OrderFacts order={order} offline={!data.onlinePayment}>
             {order.financePreference ? (
               <>
                 <dt>{t('finance.howToPay')}</dt>
@@ -338,6 +372,11 @@ function OrderDetailPage({ data }: { data: DetailData }) {
               </>
             ) : null}
           </OrderFacts>
+          <p className="order-detail__documents">
+            <a href={linkTo(site, `/order/${data.id}/confirmation.pdf`)} download>
+              {t('orderPdf.download')}
+            </a>
+          </p>
         </div>
         <div className="order-detail__side">
           <NextAction data={data} />
@@ -347,6 +386,11 @@ function OrderDetailPage({ data }: { data: DetailData }) {
             <OrderTimeline order={order} />
             {note ? <p>{t(note)}</p> : null}
           </section>
+          {data.wait.delivery && !isFinal(order) ? <DeliveryWindowSection delivery={data.wait.delivery} /> : null}
+          {isFinal(order) ? null : (
+            <HandoverSection orderId={data.id} handover={data.wait.handover} calendar={data.wait.documents.calendar} />
+          )}
+          {data.wait.contact ? <ContactSection contact={data.wait.contact} /> : null}
           {data.payments.length > 0 ? (
             <section className="order-detail__payments" aria-labelledby="order-payments-title">
               <h2 id="order-payments-title">{t('payment.lines.heading')}</h2>
@@ -361,6 +405,8 @@ function OrderDetailPage({ data }: { data: DetailData }) {
       ) : data.tradeIn ? (
         <p>{t('tradeIn.line.estimate', { car: data.tradeIn.car, amount: data.tradeIn.estimate })}</p>
       ) : null}
+      <PriceProtectionNotice order={order} />
+      {order.finance ? <FinanceTerms finance={order.finance} basis={data.price?.headline.basis ?? 'inclVat'} /> : null}
       {data.financeApplication ? <FinanceApplicationSection application={data.financeApplication} /> : null}
       {data.confirm ? (
         <ConfirmStep data={data} event={data.confirm} />
@@ -399,7 +445,7 @@ export const orderDetail = defineRoute<DetailData>({
   label: 'order_detail',
   namespaces: [],
   indexable: false,
-  auth: 'required',
+  auth: 'orderLink',
   load: loadDetail,
   action: act,
   appMessages: (data) =>

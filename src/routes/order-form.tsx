@@ -1,20 +1,28 @@
 import { deliveryWindow } from '../domain/catalog/delivery'
+import { addDays } from '../domain/catalog/markets'
 import { configurationKey } from '../domain/configurator/url'
 import { LEGAL_ENTITIES } from '../domain/content/legal-entities'
+import { type ChosenFinance, financeFingerprint } from '../domain/finance/chosen'
 import type { FinanceKind } from '../domain/finance/products'
+import type { Requoted } from '../domain/finance/requote'
+import type { FinanceProblem } from '../domain/finance/validate'
 import { creditInScope, ruleAppliesIn } from '../domain/legal/data'
 import type { Money } from '../domain/money'
 import { CONSENT_TEXT_KEYS, type ConsentName, checkConsents, offeredConsents } from '../domain/order/consents'
 import { CREDIT_APPLICATION_COUNTRIES, creditApplication } from '../domain/order/credit-application'
-import { BLIND_ORDER_INCENTIVE_CODE } from '../domain/order/incentive'
-import { createOrder, type OrderKind, orderFlow } from '../domain/order/order'
+import { windowAtPlacement } from '../domain/order/delivery-window'
+import { BLIND_ORDER_INCENTIVE_CODE, incentiveApplies } from '../domain/order/incentive'
+import { createOrder, type OrderKind, type OrderTradeIn, orderFlow } from '../domain/order/order'
 import { validatePersonal } from '../domain/order/personal'
+import { countryPayments } from '../domain/payment/methods'
 import { formatDate } from '../i18n/dates'
+import { financeProblemMessage } from '../i18n/finance'
 import { formatMoney } from '../i18n/formats'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
 import { randomId } from '../store/ids'
+import { FinanceTerms } from '../ui/finance/FinanceTerms'
 import { ErrorSummary, Field, type FieldErrors, FormMessage, useErrorText } from '../ui/form'
 import { FoldedPrice, type FormCar, FormWithCar } from '../ui/form-car/FormWithCar'
 import { useT } from '../ui/intl-context'
@@ -23,6 +31,7 @@ import { PersonalFields } from '../ui/PersonalFields'
 import { useRenderContext } from '../ui/site-context'
 import { problemErrors } from './form-errors'
 import { formCar } from './helpers/form-car'
+import { financeKindOf, orderFinance } from './order/finance-offer'
 import { priceOf } from './order/price-of'
 import { OrderPrice, type OrderPriceView, orderPriceView, useHeadlineAmount } from './order-price'
 import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
@@ -50,6 +59,21 @@ export interface FormData {
   /** The Dutch credit application (a finance partner's) can be started from the form. */
   creditApplication: boolean
   finance: FinanceKind[]
+  /** The finance kind ordered with, and for each kind offered the form's address with it (no JavaScript needed). */
+  financeKind: FinanceKind
+  financeLinks: Record<string, string>
+  /** The finance offer ordered with, its figures exactly as the order keeps them; null for cash. */
+  offer: ChosenFinance | null
+  /** The build's offer that no longer held and was quoted anew, with what changed. */
+  requoted: Requoted | null
+  /** Why the chosen finance cannot be quoted for this car (its limits); the form then offers the others. */
+  financeProblems: FinanceProblem[]
+  /** The fingerprint of the offer shown, posted back: an order is placed only with the figures the customer saw. */
+  financeFingerprint: string
+  /** The configurator with this build, to change the finance choices. */
+  changeFinance: string
+  /** A repeat order refused: the customer's open order of the same car, if any, and the way to configure another. */
+  sameOrder?: { order: { number: string; kind: string; link: string } | null; configure: string } | null
   values: Record<string, string>
   errors: FieldErrors
   message: MessageKey | null
@@ -78,10 +102,13 @@ export interface FormData {
   creditRights: boolean
 }
 
-function kindLink(ctx: LoadContext, kind: 'order' | 'reservation'): string {
+function formLink(ctx: LoadContext, name: 'kind' | 'finance', value: string): string {
   const query = new URLSearchParams(ctx.url.searchParams)
-  query.set('kind', kind)
-  return linkTo(ctx.site, `/configurator/info-submission/${ctx.params.id ?? ''}`, { query: query.toString() })
+  query.set(name, value)
+  const path = ctx.params.carId
+    ? `/pre-order/info-submission/${ctx.params.id ?? ''}/${ctx.params.carId}`
+    : `/configurator/info-submission/${ctx.params.id ?? ''}`
+  return linkTo(ctx.site, path, { query: query.toString() })
 }
 
 /** The personal form of an order or reservation (kind from `?kind=`), or of a pre-order (`fixedKind`). */
@@ -90,7 +117,12 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
   const { configuration, choices, quote, products, catalog, date } = await priceOf(ctx, ctx.params.id ?? '')
   const kind = fixedKind ?? (ctx.url.searchParams.get('kind') === 'reservation' ? 'reservation' : 'order')
   const user = ctx.session.user
-  const financeOffered: string[] = ['cash', ...products.filter((p) => p.kind !== 'cash').map((p) => p.kind)]
+  const finance: FinanceKind[] = ['cash', ...products.filter((p) => p.kind !== 'cash').map((p) => p.kind)]
+  // A link may name a valuation (the app's, or the result page's); otherwise the one the visitor carries.
+  const tradeIn = await tradeInEstimate(ctx, ctx.url.searchParams.get('tradeIn') ?? ctx.tradeIn.id ?? '')
+  // The finance chosen while configuring (?finance=, else the one saved with the build), when this form offers it.
+  const financeKind = financeKindOf(ctx.url.searchParams, configuration, finance)
+  const offer = orderFinance(ctx, { record: configuration, quote, products, kind: financeKind, tradeIn })
   const car = await formCar(ctx, configuration.modelCode, configuration)
   const total = formatMoney(money(quote.totalInclVat, quote.currency), ctx.site.locale)
   return {
@@ -98,28 +130,29 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
     configurationId: configuration.id,
     kind,
     creditApplication: CREDIT_APPLICATION_COUNTRIES.includes(ctx.site.countryCode),
-    finance: ['cash', ...products.filter((p) => p.kind !== 'cash').map((p) => p.kind)],
+    finance,
+    financeKind,
+    financeLinks: Object.fromEntries(finance.map((each) => [each, formLink(ctx, 'finance', each)])),
+    offer: offer.chosen,
+    requoted: offer.requoted,
+    financeProblems: offer.problems,
+    financeFingerprint: financeFingerprint(offer.chosen),
+    changeFinance: linkTo(ctx.site, `/configurator/${configuration.id}`, { query: `finance=${financeKind}` }),
     values: {
       firstName: user?.name.split(' ')[0] ?? '',
       lastName: user?.name.split(' ').slice(1).join(' ') ?? '',
       email: user?.email ?? '',
       phone: user?.phone ?? '',
       usage: configuration.usage,
-      // The finance the visitor chose while configuring (?finance=, else the one saved with the build), when
-      // this form offers it.
-      financePreference:
-        [ctx.url.searchParams.get('finance'), configuration.finance?.kind].find(
-          (kind): kind is string => !!kind && financeOffered.includes(kind),
-        ) ?? 'cash',
+      financePreference: financeKind,
     },
     errors: {},
     message: null,
     dueToday: formatMoney(money(quote.depositAmount ?? 0, quote.currency), ctx.site.locale),
     price: orderPriceView(quote, catalog, ctx.site.locale),
     stock: await stockForOrder(ctx, configuration),
-    // A link may name a valuation (the app's, or the result page's); otherwise the one the visitor carries.
-    tradeIn: await tradeInEstimate(ctx, ctx.url.searchParams.get('tradeIn') ?? ctx.tradeIn.id ?? ''),
-    kindLinks: { order: kindLink(ctx, 'order'), reservation: kindLink(ctx, 'reservation') },
+    tradeIn,
+    kindLinks: { order: formLink(ctx, 'kind', 'order'), reservation: formLink(ctx, 'kind', 'reservation') },
     car,
     total,
     creditRights:
@@ -204,7 +237,27 @@ export function OrderFormPage({ data }: { data: FormData }) {
           </nav>
         )}
         <form className="form card" method="post" noValidate aria-label={t('order.form.heading')}>
-          {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
+          {data.message ? (
+            <FormMessage kind="error">
+              {t(data.message)}
+              {data.sameOrder ? (
+                <>
+                  {data.sameOrder.order ? (
+                    <>
+                      {' '}
+                      <a href={data.sameOrder.order.link}>
+                        {t('order.sameSubmitted.open', {
+                          kind: data.sameOrder.order.kind,
+                          number: data.sameOrder.order.number,
+                        })}
+                      </a>
+                    </>
+                  ) : null}{' '}
+                  <a href={data.sameOrder.configure}>{t('order.sameSubmitted.configure')}</a>
+                </>
+              ) : null}
+            </FormMessage>
+          ) : null}
           <ErrorSummary form="order" errors={data.errors} ids={{ financePreference: 'order-finance' }} />
           <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
           {data.kind === 'preOrder' ? null : <input type="hidden" name="kind" value={data.kind} />}
@@ -240,18 +293,12 @@ export function OrderFormPage({ data }: { data: FormData }) {
               />
             ))}
           </fieldset>
-          <div className="field">
-            <label htmlFor="order-finance">{t('finance.howToPay')}</label>
-            <select id="order-finance" name="financePreference" defaultValue={data.values.financePreference}>
-              {data.finance.map((kind) => (
-                <option key={kind} value={kind}>
-                  {t(`finance.product.${kind}` as const)}
-                </option>
-              ))}
-            </select>
-          </div>
+          {/* How to pay comes after who the car is for, as one of the form's questions; its choices are links. */}
+          <OrderFinanceChoice data={data} />
+          <input type="hidden" name="financePreference" value={data.financeKind} />
+          <input type="hidden" name="financeFingerprint" value={data.financeFingerprint} />
           {data.creditRights ? <p className="field__hint">{t('legal.credit.rights')}</p> : null}
-          {site.countryCode === 'NL' && data.finance.includes('privateLease') ? (
+          {site.countryCode === 'NL' && data.financeKind === 'privateLease' ? (
             <div className="order-form__birthday">
               <Field
                 form="order"
@@ -318,7 +365,11 @@ export function OrderFormPage({ data }: { data: FormData }) {
               ) : null}
             </div>
           ))}
-          <p>{t('order.summary.dueToday', { amount: data.dueToday })}</p>
+          <p>
+            {site.countryCode !== 'GLOBAL' && !countryPayments(site.countryCode).online
+              ? `${t('myOrder.depositOffline')}: ${data.dueToday}`
+              : t('order.summary.dueToday', { amount: data.dueToday })}
+          </p>
           {data.kind !== 'preOrder' && data.finance.some((kind) => orderFlow('order', kind) === 'lease') ? (
             <p className="field__hint">{t('order.summary.leaseDueToday')}</p>
           ) : null}
@@ -338,11 +389,117 @@ export function OrderFormPage({ data }: { data: FormData }) {
   )
 }
 
+/**
+ * How the order is paid: each kind the site offers as a link to this form with it (so the figures shown are always
+ * those the order is placed with, without JavaScript), then the chosen offer's figures and a way to change its
+ * choices in the configurator.
+ */
+function OrderFinanceChoice({ data }: { data: FormData }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  return (
+    <section className="order-form__finance" aria-labelledby="order-finance-title">
+      <h2 id="order-finance-title">{t('finance.howToPay')}</h2>
+      <nav className="segmented segmented--wrap" aria-label={t('finance.howToPay')} id="order-finance">
+        {data.finance.map((kind) => (
+          <a key={kind} href={data.financeLinks[kind]} aria-current={data.financeKind === kind ? 'true' : undefined}>
+            {t(`finance.product.${kind}` as const)}
+          </a>
+        ))}
+      </nav>
+      {data.offer ? (
+        <FinanceTerms
+          finance={data.offer}
+          basis={data.price.headline.basis}
+          requoted={data.requoted}
+          headingLevel={3}
+          id="order-finance-terms"
+        />
+      ) : null}
+      {data.financeProblems.length > 0 ? (
+        <FormMessage kind="error">
+          {t('offer.unavailable', { product: t(`finance.product.${data.financeKind}` as const) })}{' '}
+          {data.financeProblems
+            .map((problem) => financeProblemMessage(problem, data.price.currency, site.locale, t))
+            .join(' ')}
+        </FormMessage>
+      ) : null}
+      {data.financeKind !== 'cash' ? (
+        <p>
+          <a href={data.changeFinance}>{t('offer.change')}</a>
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
 const SUBMIT_KEYS = {
   order: 'order.submit.order',
   reservation: 'order.submit.reservation',
   preOrder: 'order.preOrder.submit',
 } as const satisfies Record<OrderKind, MessageKey>
+
+/** The posted form's consents, recorded with their text versions and time. */
+function postedConsents(ctx: ActionContext, kind: OrderKind, at: string) {
+  const { form } = ctx
+  return checkConsents(
+    kind,
+    {
+      terms: form.terms === 'yes',
+      orderAgreement: form.orderAgreement === 'yes',
+      reservationAgreement: form.reservationAgreement === 'yes',
+      marketing: form.marketing === 'yes',
+    },
+    CONSENT_VERSIONS,
+    at,
+  )
+}
+
+/**
+ * The finance the posted form orders with: the kind it names (when offered), priced now as the form priced it. The
+ * figures must be the ones the form showed (its fingerprint); when they are not (the offer expired or the price
+ * changed meanwhile), the form is shown again with the new figures, and nothing is ordered.
+ */
+function postedFinance(ctx: ActionContext, data: FormData, priced: Awaited<ReturnType<typeof priceOf>>) {
+  const posted = ctx.form.financePreference ?? ''
+  const kind = (data.finance as string[]).includes(posted) ? (posted as FinanceKind) : 'cash'
+  // The form's own offer, unless another kind is posted or the car is priced otherwise now (a quick-delivery car's
+  // freight for the postal code).
+  const offer =
+    kind === data.financeKind && (data.offer === null || data.offer.price === priced.quote.totalInclVat)
+      ? { chosen: data.offer, requoted: data.requoted, problems: data.financeProblems }
+      : orderFinance(ctx, { record: priced.configuration, ...priced, kind, tradeIn: data.tradeIn })
+  Object.assign(data, {
+    financeKind: kind,
+    offer: offer.chosen,
+    requoted: offer.requoted,
+    financeProblems: offer.problems,
+    financeFingerprint: financeFingerprint(offer.chosen),
+  })
+  data.values.financePreference = kind
+  const seen = ctx.form.financeFingerprint ?? (kind === 'cash' ? 'cash' : '')
+  const problem: MessageKey | null =
+    offer.problems.length > 0 ? 'offer.unavailableShort' : seen !== data.financeFingerprint ? 'offer.changed' : null
+  return { kind, chosen: offer.chosen, problem }
+}
+
+/** The trade-in the order keeps: the estimate, what of it was set against the finance, and until when it holds. */
+function orderTradeIn(data: FormData): OrderTradeIn | null {
+  if (!data.tradeIn) return null
+  const { id, car, value, validUntil } = data.tradeIn
+  return { valuationId: id, car, estimate: value, credit: data.offer?.tradeInCredit ?? 0, validUntil }
+}
+
+/** Refuses a second order of the same car while the first is under way, with the way to it and to another car. */
+async function refuseRepeat(ctx: ActionContext, data: FormData, carKey: string, userId: string) {
+  const open = await ctx.store.orders.openOrderForCar(userId, carKey)
+  data.message = 'configurator.error.sameSubmitted'
+  data.sameOrder = {
+    order: open ? { number: open.number ?? '', kind: open.kind, link: linkTo(ctx.site, `/order/${open.id}`) } : null,
+    configure: linkTo(ctx.site, '/configurator/p5'),
+  }
+  return { status: 409 as const, data }
+}
 
 /** What each kind commits the customer to, said next to its button (Directive 2011/83/EU, Art. 8(2)). */
 const COMMITMENT_KEYS = {
@@ -363,60 +520,43 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
   data.values = { ...form }
   // A quick-delivery car is priced for the buyer's postal code (Norway: shipping outside Oslo).
   const quick = data.stock?.quick === true
-  const { configuration, choices, quote, catalog } = await priceOf(ctx, ctx.params.id ?? '', quick ? form.zip : null)
+  const priced = await priceOf(ctx, ctx.params.id ?? '', quick ? form.zip : null)
+  const { configuration, choices, quote, catalog } = priced
   if (quick) data.price = orderPriceView(quote, catalog, ctx.site.locale)
   const at = new Date().toISOString()
-  const financeKind = (data.finance as string[]).includes(form.financePreference ?? '')
-    ? (form.financePreference as FinanceKind)
-    : 'cash'
+  const finance = postedFinance(ctx, data, priced)
   const personal = validatePersonal(
     { ...form, country: ctx.site.countryCode },
-    { site: ctx.site.countryCode, orderDate: today(ctx.site, new Date(at)), financeKind },
+    { site: ctx.site.countryCode, orderDate: today(ctx.site, new Date(at)), financeKind: finance.kind },
   )
-  const consents = checkConsents(
-    data.kind,
-    {
-      terms: form.terms === 'yes',
-      orderAgreement: form.orderAgreement === 'yes',
-      reservationAgreement: form.reservationAgreement === 'yes',
-      marketing: form.marketing === 'yes',
-    },
-    CONSENT_VERSIONS,
-    at,
-  )
-  const credit = creditApplication(ctx.site.countryCode, financeKind, form.creditApplication === 'yes')
+  const consents = postedConsents(ctx, data.kind, at)
+  const credit = creditApplication(ctx.site.countryCode, finance.kind, form.creditApplication === 'yes')
   if (!personal.values || !consents.records || credit.problemKey) {
     const errors = problemErrors(personal.problems)
     if (credit.problemKey) errors.creditApplication = { key: credit.problemKey, values: {} }
     data.errors = problemErrors(consents.problems, errors)
     return { status: 422 as const, data }
   }
-  if (await ctx.store.hasSubmittedSame(user.id, choices)) {
-    data.message = 'configurator.error.sameSubmitted'
+  if (finance.problem) {
+    data.message = finance.problem
     return { status: 409 as const, data }
   }
-  // A lease order pays nothing online (the lessor pays); every other kind pays its fee today.
-  const lease = orderFlow(data.kind, financeKind) === 'lease'
-  const deposit = lease
-    ? money(0, quote.currency)
-    : quote.depositAmount === null
-      ? null
-      : money(quote.depositAmount, quote.currency)
-  const incentives = data.kind === 'preOrder' && (await ctx.store.marketingFacts()) ? [BLIND_ORDER_INCENTIVE_CODE] : []
+  const carKey = configurationKey(choices)
+  if (await ctx.store.orders.openOrderForCar(user.id, carKey)) return refuseRepeat(ctx, data, carKey, user.id)
   const order = createOrder(
     {
       kind: data.kind,
       contact: personal.values,
-      storeId: null,
-      financePreference: financeKind,
+      ...(await waitingFor(ctx, data, priced, at)),
+      financePreference: finance.kind,
       financeOption: null,
       vehiclePrice: money(quote.breakdown.msrp, quote.currency),
       totalInclVat: money(quote.totalInclVat, quote.currency),
-      depositAmount: data.kind === 'reservation' ? null : deposit,
-      // The reservation fee is the site's deposit (no separate figure in the price data yet).
-      reservationFee: data.kind === 'reservation' ? money(quote.depositAmount ?? 0, quote.currency) : null,
-      incentives,
+      ...feesOf(data.kind, finance.kind, quote),
+      incentives: await incentivesOf(ctx, data.kind, personal.values.usage, finance.kind),
       consents: consents.records,
+      finance: finance.chosen,
+      tradeIn: orderTradeIn(data),
     },
     (length) => crypto.getRandomValues(new Uint8Array(length)),
     at,
@@ -430,29 +570,88 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
     price: quote,
     recipient: personal.values.email,
     stockCarId: quick ? configuration.stockCarId : null,
-    carKey: configurationKey(choices),
+    carKey,
   })
-  if (placed.status === 'sameSubmitted') {
-    data.message = 'configurator.error.sameSubmitted'
-    return { status: 409 as const, data }
-  }
+  if (placed.status === 'sameSubmitted') return refuseRepeat(ctx, data, carKey, user.id)
   if (placed.status === 'outOfStock') {
     if (data.stock) data.stock.soldOut = true
     return { status: 409 as const, data }
   }
+  await afterPlacing(ctx, data, { id: placed.id, notificationId: placed.notificationId, at, userId: user.id, credit })
+  return { redirect: linkTo(ctx.site, `/order/result-confirmation/${placed.id}`) }
+}
+
+/**
+ * What an order pays today: a lease order nothing (the lessor pays); an order or pre-order its deposit; a
+ * reservation its fee, which is the site's deposit (no separate figure in the price data yet).
+ */
+function feesOf(
+  kind: OrderKind,
+  financeKind: FinanceKind,
+  quote: { depositAmount: number | null; currency: Money['currency'] },
+) {
+  const lease = orderFlow(kind, financeKind) === 'lease'
+  const deposit = lease
+    ? money(0, quote.currency)
+    : quote.depositAmount === null
+      ? null
+      : money(quote.depositAmount, quote.currency)
+  return {
+    depositAmount: kind === 'reservation' ? null : deposit,
+    reservationFee: kind === 'reservation' ? money(quote.depositAmount ?? 0, quote.currency) : null,
+  }
+}
+
+/** The incentives an order records: the blind-order business lease rate, where it applies (incentive.ts). */
+async function incentivesOf(
+  ctx: ActionContext,
+  kind: OrderKind,
+  usage: 'personal' | 'business',
+  financeKind: FinanceKind,
+) {
+  if (!incentiveApplies(kind, usage, financeKind)) return []
+  return (await ctx.store.marketingFacts()) ? [BLIND_ORDER_INCENTIVE_CODE] : []
+}
+
+/**
+ * What the wait for the car starts with: the delivery store (the country's first that hands cars over; the buyer may
+ * choose another when booking the handover), the delivery window from today (a stock car's own delivery weeks) and
+ * whether the market protects the price until delivery.
+ */
+async function waitingFor(ctx: ActionContext, data: FormData, priced: Awaited<ReturnType<typeof priceOf>>, at: string) {
+  const day = today(ctx.site, new Date(at))
+  const stores = (await ctx.store.stores(ctx.site.countryCode)).filter((store) => store.handover)
+  const market = priced.catalog.markets[ctx.site.countryCode]
+  const quickWeeks = data.stock?.quick ? data.stock.car.deliveryWeeks : null
+  const lead =
+    quickWeeks !== null
+      ? { earliest: addDays(day, Math.max(0, quickWeeks - 1) * 7), latest: addDays(day, quickWeeks * 7) }
+      : deliveryWindow(priced.catalog, ctx.site.countryCode, priced.choices, day)
+  return {
+    storeId: stores[0]?.id ?? null,
+    delivery: windowAtPlacement(lead, day),
+    priceProtected: market?.priceProtection === true,
+  }
+}
+
+/** After the order is written: the Dutch credit application, the trade-in handed to the order, the confirmation. */
+async function afterPlacing(
+  ctx: ActionContext,
+  data: FormData,
+  placed: { id: string; notificationId: string | null; at: string; userId: string; credit: { start: boolean } },
+) {
   // The Dutch credit application starts when a financed order asks for it (idempotent per order).
-  if (credit.start) await ctx.store.financeApplications.open(placed.id, user.id, at)
+  if (placed.credit.start) await ctx.store.financeApplications.open(placed.id, placed.userId, placed.at)
   if (data.tradeIn) {
     await ctx.store.programs.attachTradeIn(placed.id, data.tradeIn.id, {
       ...(await ctx.tradeIn.owner()),
-      userId: user.id,
+      userId: placed.userId,
     })
     // The estimate now belongs to this order: the next car's price summary starts without it.
     if (ctx.tradeIn.id === data.tradeIn.id) ctx.tradeIn.forget()
   }
   // Queued once the trade-in belongs to the order, so the confirmation sets it against the price.
   if (placed.notificationId) ctx.notify([placed.notificationId])
-  return { redirect: linkTo(ctx.site, `/order/result-confirmation/${placed.id}`) }
 }
 
 export const orderForm = defineRoute<FormData>({

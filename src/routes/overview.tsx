@@ -1,15 +1,15 @@
-import { priceCar } from '../app/priced-car'
 import type { Configuration } from '../domain/catalog/configuration'
 import { deliveryWindow } from '../domain/catalog/delivery'
 import type { Catalog } from '../domain/catalog/schema'
-import { FINANCE_KINDS, type FinanceKind } from '../domain/finance/products'
 import { mobilityMessage } from '../domain/legal/energy'
 import { energyRows } from '../i18n/energy-rows'
 import { formatQuantity } from '../i18n/formats'
 import { type OverviewData, OverviewPage, type OverviewSpec } from '../ui/configurator/OverviewPage'
 import { visitorCatalog } from './helpers/configurator-views'
-import { loadConfiguration } from './lookups'
+import { financeKindOf, orderFinance } from './order/finance-offer'
+import { priceOf } from './order/price-of'
 import { defineRoute } from './route'
+import { tradeInEstimate } from './trade-in-line'
 
 /**
  * The version's specifications as the overview lists them: message keys with their figures already written for the
@@ -54,16 +54,21 @@ export default defineRoute<OverviewData>({
   // Right after saving, the overview counts down to the home page.
   leavesOnItsOwn: (data) => data.justSaved,
   load: async (ctx) => {
-    const { configuration: record } = await loadConfiguration(ctx)
     const country = ctx.site.countryCode
     // A record saved without choices is the default car.
-    const { catalog, configuration, quote, date } = await priceCar(ctx.store, ctx.site, {
-      modelCode: record.modelCode,
-      configuration: record.choices,
-      usage: record.usage,
-      mode: 'reconcile',
-    })
+    const priced = await priceOf(ctx, ctx.params.id ?? '')
+    const { configuration: record, choices: configuration, quote, date, products } = priced
+    const catalog = priced.catalog
+    // The finance chosen while configuring, with its figures as kept (or quoted anew, saying what changed).
+    const kind = financeKindOf(
+      ctx.url.searchParams,
+      record,
+      products.map((p) => p.kind),
+    )
+    const tradeIn = ctx.tradeIn.id ? await tradeInEstimate(ctx, ctx.tradeIn.id) : null
+    const finance = kind === 'cash' ? null : orderFinance(ctx, { record, quote, products, kind, tradeIn })
     return {
+      finance: finance?.chosen ? { chosen: finance.chosen, requoted: finance.requoted } : null,
       id: record.id,
       // Shipped to the browser for hydration: only this site's texts and prices.
       catalog: visitorCatalog(catalog, country, ctx.site.locale),
@@ -74,9 +79,7 @@ export default defineRoute<OverviewData>({
       justSaved: ctx.url.searchParams.get('saved') === '1',
       // How the visitor chose to pay while configuring (the address carries it): shown and passed on.
       // ...or, opened later by its link, the one saved with the build.
-      financeKind: (FINANCE_KINDS as readonly string[]).includes(ctx.url.searchParams.get('finance') ?? '')
-        ? (ctx.url.searchParams.get('finance') as FinanceKind)
-        : (record.finance?.kind ?? null),
+      financeKind: ctx.url.searchParams.has('finance') || record.finance ? kind : null,
       specs: [
         ...overviewSpecs(catalog, configuration, ctx.site.locale),
         // The configured car's energy and emissions information its country's law asks for (Pkw-EnVKV, France).

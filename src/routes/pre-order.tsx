@@ -1,6 +1,6 @@
 import { catalogItem } from '../domain/catalog/items'
 import type { Money } from '../domain/money'
-import { blindOrderIncentive } from '../domain/order/incentive'
+import { blindOrderIncentive, incentiveApplies } from '../domain/order/incentive'
 import { orderAmounts } from '../domain/order/order'
 import { formatMoney } from '../i18n/formats'
 import { linkTo } from '../i18n/links'
@@ -26,7 +26,10 @@ export interface PreOrderData {
   /** The pre-order fee and the balance; null where the site takes no orders (the global site). */
   fee: string | null
   balance: string | null
-  /** The blind-order incentive's rates, formatted; null when the price data has no campaign or no orders. */
+  /**
+   * The blind-order incentive's rates, formatted; null when the price data has no campaign, the site takes no orders
+   * or the build is not for business use.
+   */
   incentive: IncentiveView | null
   /** The car and its price, shown beside the offer. */
   car: FormCar | null
@@ -52,7 +55,9 @@ export async function loadPreOrderOffer(ctx: LoadContext): Promise<PreOrderData>
     depositAmount: { amount: quote.depositAmount ?? 0, currency: quote.currency },
     reservationFee: null,
   })
-  const incentive = facts && orderable ? blindOrderIncentive(facts.businessLeaseInterest) : null
+  // The business lease rate is offered to a build for business use only (a private buyer is not told of it).
+  const applies = orderable && incentiveApplies('preOrder', configuration.usage, null)
+  const incentive = facts && applies ? blindOrderIncentive(facts.businessLeaseInterest) : null
   return {
     id: configuration.id,
     carId: model.code,

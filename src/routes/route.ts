@@ -80,6 +80,18 @@ export interface SessionService {
   markOwner(userId: string): Promise<void>
 }
 
+/** Order links (issue 44): how a customer without an account menu reaches one order. Implemented by the worker. */
+export interface OrderAccessService {
+  /** The order this browser was let into by an order link, and the hash of the address the link went to; or null. */
+  granted(): Promise<{ orderId: string; addressHash: string } | null>
+  /** "Find my order": e-mails a link when the number and address match an order of the site; 'sent' either way. */
+  requestLink(input: { number: string; email: string }): Promise<'sent' | 'throttled'>
+  /** The order of a link that can still be used, or null. */
+  openLink(token: string): Promise<{ orderId: string; number: string | null } | null>
+  /** Uses a link once: lets this browser into its order; the order's id, or null when the link cannot be used. */
+  redeemLink(token: string): Promise<string | null>
+}
+
 export interface LoadContext {
   site: Site
   params: Record<string, string | undefined>
@@ -104,6 +116,8 @@ export interface LoadContext {
   rememberAnonymousBuild(id: string): Promise<void>
   /** The trade-in valuation the visitor carries from page to page (a cookie). */
   tradeIn: VisitorTradeIn
+  /** The order this browser may open by an order link, and the links themselves. */
+  orderAccess: OrderAccessService
 }
 
 /** The visitor's trade-in: which valuation their price summaries and order form show. */
@@ -129,7 +143,7 @@ export interface ActionContext extends LoadContext {
 /** After a form post: go somewhere (303), or show the page again with a status (errors, kept values). */
 export type ActionResult<Data> =
   | { redirect: string }
-  | { status: 200 | 400 | 401 | 402 | 409 | 422 | 429 | 503; data: Data }
+  | { status: 200 | 400 | 401 | 402 | 409 | 410 | 422 | 429 | 503; data: Data }
 
 export interface PageMeta {
   title: MessageKey
@@ -190,8 +204,11 @@ export interface PageRoute<Data = unknown> {
    * the anti-forgery message ("your session has expired").
    */
   refusedPost?: PageErrorText
-  /** 'required': anonymous visitors are sent to sign in and come back (forced login check). */
-  auth?: 'required'
+  /**
+   * 'required': anonymous visitors are sent to sign in and come back (forced login check). 'orderLink': the same,
+   * except for a browser an order link let into the order the address names (`:id`); the page checks the grant.
+   */
+  auth?: 'required' | 'orderLink'
   /** Handles the page's form (POST to the same address). */
   action?(ctx: ActionContext): Promise<ActionResult<Data>>
   /** Fetches what the page needs before rendering; throws a PageError for a missing record. */

@@ -1,5 +1,6 @@
 import { paidThroughProvider, refundPayment, retryRefund } from '../app/payments'
 import { hasRole } from '../domain/account/account'
+import { DEFAULT_HANDOVER_DAYS, withWindowOfStep } from '../domain/order/delivery-window'
 import type { Order } from '../domain/order/order'
 import { ORDER_EVENTS, statusKey, transition } from '../domain/order/state'
 import { isAnonymisedContact } from '../domain/privacy/erasure'
@@ -292,13 +293,19 @@ export default defineRoute<StaffData>({
     const event = STAFF_EVENTS.find((e) => e === ctx.form.event && allowedFor(e, providerPaid))
     const result = event ? transition(stored.order, event, 'staff', new Date().toISOString()) : null
     if (result?.ok) {
+      // The delivery window moves with allocation, shipping and preparation (the market's days to the handover).
+      const market = (await ctx.store.catalog('p5'))?.markets[ctx.site.countryCode]
+      const after = withWindowOfStep(result.order, market?.handoverDays ?? DEFAULT_HANDOVER_DAYS)
       const { saved, notificationIds } = await ctx.store.orders.update(
         stored.id,
         stored.order,
-        result.order,
+        after,
         result.events,
         staff.id,
       )
+      // A cancelled order's handover appointment frees its place.
+      if (saved && ['cancelled', 'orderCancelled'].includes(after.status))
+        await ctx.store.handovers.cancel(stored.id, new Date())
       ctx.notify(notificationIds)
       if (saved) await keepNote(ctx, staff.id, 'order', stored.id, result.order.status)
       // An approved cancellation of a paid order gives the money back at once.

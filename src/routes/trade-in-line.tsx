@@ -1,6 +1,7 @@
 import { carName } from '../app/trade-in'
 import type { Money } from '../domain/money'
 import type { TradeInCarInfo } from '../domain/tradein/balance'
+import { estimateValidUntil } from '../domain/tradein/credit'
 import { formatMoney } from '../i18n/formats'
 import type { Site } from '../i18n/sites'
 import type { Store } from '../store'
@@ -14,6 +15,8 @@ export interface TradeInSummary {
   estimate: string
   /** The estimate as money, for a price statement that sets it against the price as a credit. */
   value: Money
+  /** The last day the estimate is set against a price and its finance. */
+  validUntil: string
 }
 
 /**
@@ -35,6 +38,7 @@ export async function findTradeInCarInfo(
     id: valuation.id,
     car: await carName(store, valuation),
     estimate: { amount: valuation.estimateAmount, currency: valuation.currency as Money['currency'] },
+    validUntil: estimateValidUntil((valuation.updatedAt ?? valuation.createdAt).slice(0, 10)),
   }
 }
 
@@ -51,6 +55,12 @@ export async function tradeInEstimate(
 ): Promise<TradeInSummary | null> {
   const info = await findTradeInCarInfo(ctx.store, ctx.site, id, await ctx.tradeIn.owner())
   return info
-    ? { id: info.id, car: info.car, estimate: formatMoney(info.estimate, ctx.site.locale), value: info.estimate }
+    ? {
+        id: info.id,
+        car: info.car,
+        estimate: formatMoney(info.estimate, ctx.site.locale),
+        value: info.estimate,
+        validUntil: info.validUntil ?? estimateValidUntil(new Date().toISOString().slice(0, 10)),
+      }
     : null
 }

@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { Configuration } from '../domain/catalog/configuration-schema'
 import type { Usage } from '../domain/catalog/markets'
 import { configurationKey } from '../domain/configurator/url'
-import { FINANCE_KINDS } from '../domain/finance/products'
+import { FINANCE_KINDS, LEASE_SERVICES } from '../domain/finance/products'
+import { ChosenFinanceSchema } from '../domain/finance/schema'
 import { type BadRecordLog, badRecordLog } from './bad-records'
 import type { Database } from './database'
 import { randomId } from './ids'
@@ -25,10 +26,11 @@ export interface ConfigurationRecord {
 }
 
 /**
- * A finance choice kept with a saved build: the product and what was chosen of it (money in minor units).
+ * A finance choice kept with a saved build: the product, what was chosen of it (money in minor units) and the offer
+ * as the configurator showed it (its figures, price, trade-in credit and day; builds saved before have none).
  *
  * @example
- * SavedFinance.parse({ kind: 'privateLease', termMonths: 36, mileageKmPerYear: 15_000 })
+ * SavedFinance.parse({ kind: 'privateLease', termMonths: 36, mileageKmPerYear: 15_000, services: ['insurance'] })
  */
 export const SavedFinance = z.strictObject({
   kind: z.enum(FINANCE_KINDS),
@@ -36,6 +38,8 @@ export const SavedFinance = z.strictObject({
   mileageKmPerYear: z.int().min(1).max(100_000).optional(),
   downPayment: z.int().min(0).optional(),
   balloonAmount: z.int().min(0).optional(),
+  services: z.array(z.enum(LEASE_SERVICES)).max(LEASE_SERVICES.length).optional(),
+  offer: ChosenFinanceSchema.optional(),
 })
 export type SavedFinance = z.infer<typeof SavedFinance>
 

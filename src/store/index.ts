@@ -9,7 +9,9 @@ import type { Database } from './database'
 import { createDocumentStore } from './documents'
 import { createFinanceApplicationStore } from './finance-applications'
 import { createFinanceOfferStore } from './finance-offers'
+import { createHandoverStore } from './handovers'
 import { createMailboxStore, createNotificationStore } from './notifications'
+import { createOrderLinkStore } from './order-links'
 import { createOrderStore } from './orders'
 import { createPaymentStore } from './payments'
 import { createPriceWatchStore } from './price-watches'
@@ -73,6 +75,10 @@ export function createStore(env: StoreBindings, options: StoreOptions = {}) {
     /** Statuses of subscription requests and home-charger enquiries, moved by staff. */
     programRequests: () => createProgramRequestStore(env.DB),
     orders: () => createOrderStore(env.DB, bad),
+    /** Single-use links to one order (e-mails, "find my order"). */
+    orderLinks: () => createOrderLinkStore(env.DB),
+    /** Handover appointments at the delivery store. */
+    handovers: () => createHandoverStore(env.DB),
     /** Payments and refunds through the payment provider. */
     payments: () => createPaymentStore(env.DB),
     customerRecords: () => createCustomerRecordStore(env.DB, bad),

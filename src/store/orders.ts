@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Order } from '../domain/order/order'
+import { CLOSED_STATUSES } from '../domain/order/repeat'
 import { OrderSchema } from '../domain/order/schema'
 import { releasesStock } from '../domain/stock/stock'
 import { type BadRecordLog, badRecordLog, UnreadableRecordError } from './bad-records'
@@ -16,8 +17,8 @@ export interface StoredOrder {
 
 /**
  * The e-mail a customer gets after an order event: what they asked for, what was decided about it, and where the car
- * is. Internal steps (contract signed, purchase order, preparation, a payment recorded by staff) are shown on the
- * timeline only.
+ * is. Internal steps (contract signed, purchase order, a payment recorded by staff) are shown on the timeline only; the
+ * start of the preparation is mailed for the delivery window it narrows.
  */
 const MAIL_OF_EVENT: Record<string, string | undefined> = {
   paymentSucceeded: 'orderPaid',
@@ -31,6 +32,8 @@ const MAIL_OF_EVENT: Record<string, string | undefined> = {
   refundSucceeded: 'refundSettled',
   allocate: 'carAllocated',
   ship: 'carShipped',
+  // The last step before the handover moves the delivery window to a few days: the customer is told the new one.
+  startPreparation: 'deliveryWindowMoved',
   deliver: 'carDelivered',
   withdraw: 'withdrawalReceived',
 }
@@ -172,6 +175,25 @@ export function createOrderStore(db: Database, bad: BadRecordLog = badRecordLog(
       return { status: 'duplicate', id: earlier?.id ?? id, notificationId: null }
     },
 
+    /**
+     * The customer's order still under way for the same car (its choices key), newest first, if any: the one a repeat
+     * order is refused for. Orders from before the car's key was stored are matched through their saved build.
+     */
+    async openOrderForCar(
+      ownerId: string,
+      carKey: string,
+    ): Promise<{ id: string; number: string | null; kind: string } | null> {
+      return db
+        .prepare(
+          `SELECT o.id, o.number, o.kind FROM orders o LEFT JOIN configurations c ON c.id = o.configuration_id
+            WHERE o.owner_id = ?1 AND (o.car_key = ?2 OR (o.car_key IS NULL AND c.choices_key = ?2))
+              AND o.status NOT IN (${CLOSED_STATUSES.map((status) => `'${status}'`).join(', ')})
+            ORDER BY o.created_at DESC LIMIT 1`,
+        )
+        .bind(ownerId, carKey)
+        .first<{ id: string; number: string | null; kind: string }>()
+    },
+
     /** The order a form's idempotency key already placed, if any. */
     async findByKey(idempotencyKey: string): Promise<string | null> {
       const row = await db
@@ -179,6 +201,24 @@ export function createOrderStore(db: Database, bad: BadRecordLog = badRecordLog(
         .bind(idempotencyKey)
         .first<{ id: string }>()
       return row?.id ?? null
+    },
+
+    /**
+     * Open orders with price protection not yet checked on `day` (UTC date), oldest check first: the scheduled
+     * check's next batch.
+     */
+    async dueForPriceCheck(day: string, limit = 100): Promise<StoredOrder[]> {
+      const { results } = await db
+        .prepare(
+          `SELECT id, owner_id, configuration_id, document FROM orders
+            WHERE document IS NOT NULL AND json_valid(document) AND json_extract(document, '$.priceProtection') IS NOT NULL
+              AND status NOT IN (${CLOSED_STATUSES.map((status) => `'${status}'`).join(', ')})
+              AND (price_checked_at IS NULL OR price_checked_at < ?1)
+            ORDER BY price_checked_at LIMIT ?2`,
+        )
+        .bind(day, limit)
+        .all<Row>()
+      return results.map((row) => toStored(row, bad)).filter((o): o is StoredOrder => o !== null)
     },
 
     /** Orders waiting for a refund that has none under way (a crash between the two writes): for the reconciliation. */
@@ -193,6 +233,57 @@ export function createOrderStore(db: Database, bad: BadRecordLog = badRecordLog(
         .bind(limit)
         .all<Row>()
       return results.map((row) => toStored(row, bad)).filter((o): o is StoredOrder => o !== null)
+    },
+
+    /** Marks orders as price-checked at `at` (the scheduled check, whether or not a price fell). */
+    async markPriceChecked(ids: readonly string[], at: string): Promise<void> {
+      if (ids.length === 0) return
+      await db.batch(ids.map((id) => db.prepare('UPDATE orders SET price_checked_at = ?2 WHERE id = ?1').bind(id, at)))
+    },
+
+    /**
+     * Saves an order at its lower price (price protection) with the quote it now has, its event and its e-mail, only
+     * if it is unchanged since `before`. Answers the e-mail's outbox id, or null when someone changed it first.
+     */
+    async lowerPrice(id: string, before: Order, after: Order, quote: unknown): Promise<string | null> {
+      const notificationId = randomId()
+      const [updated] = await db.batch([
+        db
+          .prepare(
+            `UPDATE orders SET document = ?2, price = ?3, total_amount = ?4, updated_at = ?5 WHERE id = ?1 AND updated_at = ?6`,
+          )
+          .bind(
+            id,
+            JSON.stringify(after),
+            JSON.stringify(quote),
+            after.amounts.totalInclVat.amount,
+            after.updatedAt,
+            before.updatedAt,
+          ),
+        db
+          .prepare(
+            `INSERT INTO order_events (id, order_id, type, actor, actor_id, from_status, to_status, at)
+             SELECT ?1, ?2, 'priceLowered', 'system', NULL, ?3, ?3, ?4 WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?2 AND updated_at = ?4)`,
+          )
+          .bind(randomId(), id, after.status, after.updatedAt),
+        db
+          .prepare(
+            `INSERT INTO notifications (id, kind, locale, recipient, payload, created_at)
+             SELECT ?1, 'priceLowered', o.locale, json_extract(o.personal, '$.email'), ?2, ?3 FROM orders o
+              WHERE o.id = ?4 AND o.updated_at = ?3`,
+          )
+          .bind(
+            notificationId,
+            JSON.stringify({
+              orderId: id,
+              name: after.contact.firstName,
+              number: after.orderNumber ?? after.reservationNumber,
+            }),
+            after.updatedAt,
+            id,
+          ),
+      ])
+      return (updated?.meta.changes ?? 0) === 1 ? notificationId : null
     },
 
     /** The latest orders of a country, for its staff. */

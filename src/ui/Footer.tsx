@@ -43,6 +43,7 @@ export function Footer() {
     <footer className="footer">
       <div className="footer__inner">
         <nav className="footer__links" aria-label={t('footer.legalLabel')}>
+          <a href={linkTo(site, '/find-my-order')}>{t('findOrder.heading')}</a>
           <a href={linkTo(site, '/terms-conditions')}>{t('footer.terms')}</a>
           <a href={linkTo(site, '/policy')}>{t('footer.privacy')}</a>
           <a href={linkTo(site, '/user-agreement')}>{t('footer.userAgreement')}</a>

@@ -1,5 +1,6 @@
 import type { BlindOrderIncentive } from '../domain/order/incentive'
 import { formatRate } from '../i18n/formats'
+import { numberFormat } from '../i18n/locale-formats'
 import type { Locale } from '../i18n/sites'
 import { useT } from './intl-context'
 
@@ -7,21 +8,24 @@ import { useT } from './intl-context'
 export interface IncentiveView {
   offer: string
   reference: string
-  reduction: string
+  /** The difference in percentage points, with two decimals ("3.00"): the text names the unit. */
+  points: string
 }
 
 /**
  * The incentive's rates formatted for a locale, or null when there is none.
  *
  * @example
- * incentiveView(blindOrderIncentive(facts.businessLeaseInterest), 'nl-NL') // { offer: '3,99%', … }
+ * incentiveView(blindOrderIncentive(facts.businessLeaseInterest), 'nl-NL') // { offer: '3,99%', …, points: '3,00' }
  */
 export function incentiveView(incentive: BlindOrderIncentive | null, locale: Locale): IncentiveView | null {
   return incentive
     ? {
         offer: formatRate(incentive.offerRate, locale),
         reference: formatRate(incentive.referenceRate, locale),
-        reduction: formatRate(incentive.reduction, locale),
+        points: numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+          incentive.reductionPoints,
+        ),
       }
     : null
 }
@@ -37,7 +41,7 @@ export function IncentiveCard(props: { id: string; className?: string; incentive
   return (
     <section className={props.className} aria-labelledby={props.id}>
       <h2 id={props.id}>{t('order.preOrder.incentiveHeading')}</h2>
-      <p>{t('order.preOrder.incentive', { ...props.incentive })}</p>
+      <p>{t('incentive.blindOrder', { ...props.incentive })}</p>
     </section>
   )
 }

@@ -17,12 +17,19 @@ describe('what each cookie means for the edge cache', () => {
     expect(found.filter((name) => !(name in COOKIES_AND_THE_CACHE))).toEqual([])
   })
 
-  it('treats the session, gray access, a trade-in and a recent write as personal', () => {
+  it('treats the session, gray access, a trade-in, an order link and a recent write as personal', () => {
     const personal = Object.entries(COOKIES_AND_THE_CACHE)
       .filter(([, meaning]) => meaning === 'personal')
       .map(([name]) => name)
     expect(personal.sort()).toEqual(
-      ['__Host-d1-bookmark', '__Host-nv_access', '__Host-nv_gray', '__Host-nv_refresh', '__Host-nv_tradein'].sort(),
+      [
+        '__Host-d1-bookmark',
+        '__Host-nv_access',
+        '__Host-nv_gray',
+        '__Host-nv_order',
+        '__Host-nv_refresh',
+        '__Host-nv_tradein',
+      ].sort(),
     )
   })
 })

@@ -8,6 +8,7 @@ import { CACHE_VERSION } from '../store/cache'
 import { randomId } from '../store/ids'
 import { ANONYMOUS_BUILDS_COOKIE } from './anonymous-builds'
 import { APP_COOKIE, appShellOfRequest } from './app-shell'
+import { ORDER_COOKIE } from './auth/order-access'
 import { GRAY_COOKIE } from './auth/service'
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './auth/session'
 import { CONSENT_COOKIE, consentOfRequest } from './consent'
@@ -217,6 +218,7 @@ export const COOKIES_AND_THE_CACHE: Readonly<Record<string, 'personal' | 'keyed'
   [REFRESH_COOKIE]: 'personal',
   [GRAY_COOKIE]: 'personal',
   [TRADE_IN_COOKIE]: 'personal',
+  [ORDER_COOKIE]: 'personal',
   [BOOKMARK_COOKIE]: 'personal',
   [CONSENT_COOKIE]: 'keyed',
   [APP_COOKIE]: 'keyed',

@@ -147,11 +147,14 @@ describe('reserving without JavaScript', () => {
 })
 
 describe('the order form asks what applies', () => {
-  it('marks the business and birthday fields so they show only for a business or a private lease', async () => {
+  it('marks the business fields for a business, and asks the birthday only once a private lease is chosen', async () => {
     const { person, configurationId } = await customer('/nl')
-    const html = await (await person.request(`/nl/configurator/info-submission/${configurationId}`)).text()
+    const form = `/nl/configurator/info-submission/${configurationId}`
+    const html = await (await person.request(form)).text()
     expect(html).toMatch(/<fieldset class="field order-form__business">/)
-    expect(html).toMatch(/<div class="order-form__birthday">[\s\S]*?type="date"/)
+    expect(html).not.toContain('name="birthday"')
+    const lease = await (await person.request(`${form}?finance=privateLease`)).text()
+    expect(lease).toMatch(/<div class="order-form__birthday">[\s\S]*?type="date"/)
     const swedish = await customer('/se')
     const se = await (
       await swedish.person.request(`/se/configurator/info-submission/${swedish.configurationId}`)
@@ -302,6 +305,31 @@ describe('the finance choice in the configurator', () => {
   })
 })
 
+/**
+ * The order form offers each finance kind as a link to the form with it, and marks the chosen one (and only it) as
+ * current: cash and the loan are both offered on the Dutch site.
+ */
+function expectFinanceChosen(form: string, chosen: 'cash' | 'loan') {
+  const nl = CATALOGS['nl-NL']
+  const choices = /<nav[^>]*id="order-finance"[^>]*>(.*?)<\/nav>/s.exec(form)?.[1] ?? ''
+  const links = [...choices.matchAll(/<a href="([^"]*)"( aria-current="true")?>([^<]*)<\/a>/g)]
+  expect(links.map((link) => link[3])).toEqual(
+    expect.arrayContaining([nl['finance.product.cash'], nl['finance.product.loan']]),
+  )
+  const kindOf = (label: string) =>
+    Object.entries(nl)
+      .find(([key, text]) => key.startsWith('finance.product.') && text === label)?.[0]
+      .slice(16)
+  for (const [, href = '', , label = ''] of links) {
+    // Each link opens this order form with its own kind, so the figures shown are those the order is placed with.
+    expect(href).toMatch(/^\/nl\/configurator\/info-submission\/[\w-]+\?/)
+    expect(new URLSearchParams(href.split('?')[1]).get('finance'), label).toBe(kindOf(label))
+  }
+  const marked = links.filter((link) => link[2])
+  expect(marked.map((link) => link[3])).toEqual([nl[`finance.product.${chosen}`]])
+  expect(marked[0]?.[1]).toContain(`finance=${chosen}`)
+}
+
 describe('the finance choice after saving', () => {
   it('is on the overview and preselected on the order form', async () => {
     const person = visitor()
@@ -320,8 +348,8 @@ describe('the finance choice after saving', () => {
     expect(html).toContain(`<dt>${nl['overview.finance']}</dt><dd>${nl['finance.product.loan']}</dd>`)
     const orderLink = /href="(\/nl\/configurator\/info-submission\/[^"]+)"/.exec(html)?.[1] ?? ''
     expect(orderLink).toContain('finance=loan')
-    const form = await (await person.request(orderLink)).text()
-    expect(form).toMatch(/<option value="loan" selected="">/)
+    const form = decode(await (await person.request(orderLink)).text())
+    expectFinanceChosen(form, 'loan')
   })
 })
 
@@ -338,8 +366,8 @@ describe('the finance choice kept with the saved build', () => {
     // The overview and the order form reached without ?finance= (a bookmark, the profile, another day).
     const overview = decode(await (await person.request(`/nl/configurator/overview/${id}`)).text())
     expect(overview).toContain(`<dt>${nl['overview.finance']}</dt><dd>${nl['finance.product.loan']}</dd>`)
-    const form = await (await person.request(`/nl/configurator/info-submission/${id}`)).text()
-    expect(form).toMatch(/<option value="loan" selected="">/)
+    const form = decode(await (await person.request(`/nl/configurator/info-submission/${id}`)).text())
+    expectFinanceChosen(form, 'loan')
     // The configurator of the saved build opens on the loan over 36 months.
     const configurator = await (await person.request(`/nl/configurator/${id}`)).text()
     expect(configurator).toMatch(/<option value="36" selected="">/)

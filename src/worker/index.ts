@@ -24,12 +24,15 @@ import { csrfProtection, forgedForm } from './middleware/csrf'
 import { responseHeaders } from './middleware/response-headers'
 import { isSameOriginPost } from './middleware/same-origin'
 import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
+import { HANDOVER_CALENDAR_PATH, handleHandoverCalendar } from './order-calendar'
+import { handleOrderConfirmationPdf, ORDER_CONFIRMATION_PDF_PATH } from './order-document'
 import { matchPage } from './pages'
 import { standIn } from './payment-stand-in'
 import { handleStripeWebhook } from './payments/context'
 import { reconcileScheduled } from './payments/scheduled'
 import { STAND_IN_PATH, WEBHOOK_PATH } from './payments/settings'
 import { notifyPriceChanges } from './price-changes'
+import { protectOrderPrices } from './price-protection'
 import { handlePrivacyExport, PRIVACY_EXPORT_PATH } from './privacy-export'
 import { seo } from './seo'
 import { CachePolicy } from './ssr/cache-policy'
@@ -181,6 +184,9 @@ app.get('/dev/mailbox/:id', async (c) => {
 })
 
 for (const site of SITES) app.get(`${site.prefix}${PRIVACY_EXPORT_PATH}`, (c) => handlePrivacyExport(c, site))
+for (const site of SITES) app.get(`${site.prefix}${HANDOVER_CALENDAR_PATH}`, (c) => handleHandoverCalendar(c, site))
+for (const site of SITES)
+  app.get(`${site.prefix}${ORDER_CONFIRMATION_PDF_PATH}`, (c) => handleOrderConfirmationPdf(c, site))
 
 // Pages last: anything not answered above is a page of some site, or the not-found page (a page's form was
 // dispatched before the token check).
@@ -215,6 +221,7 @@ export default withErrorReporting<unknown>({
   scheduled: async (_controller: ScheduledController, env: Env, ctx: ExecutionContext) => {
     ctx.waitUntil(sweepOutbox(env))
     ctx.waitUntil(notifyPriceChanges(env))
+    ctx.waitUntil(protectOrderPrices(env))
     ctx.waitUntil(reconcileScheduled(env))
   },
 })

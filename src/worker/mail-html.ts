@@ -11,6 +11,10 @@ export interface MailPicture {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
+/** Addresses in escaped text as links (an order's link, a confirmation link). */
+const linked = (html: string) =>
+  html.replace(/https?:\/\/[^\s<"]+/g, (url) => `<a href="${url}" style="color:#0b5cad">${url}</a>`)
+
 /**
  * The HTML part of an e-mail about a car: the car as ordered (a hosted PNG, since mail clients do not show SVG and
  * many block data: images), then the same text as the text part, paragraph by paragraph, escaped. Inline styles
@@ -19,7 +23,7 @@ const escapeHtml = (text: string) =>
 export function mailHtml(locale: Locale, subject: string, text: string, picture: MailPicture): string {
   const paragraphs = text
     .split(/\n{2,}/)
-    .map((block) => `<p style="margin:0 0 16px">${escapeHtml(block).replace(/\n/g, '<br>')}</p>`)
+    .map((block) => `<p style="margin:0 0 16px">${linked(escapeHtml(block)).replace(/\n/g, '<br>')}</p>`)
     .join('')
   const img = `<img src="${escapeHtml(picture.src)}" width="${picture.width}" height="${picture.height}" alt="${escapeHtml(picture.alt)}" style="display:block;width:100%;max-width:${picture.width}px;height:auto;border:0;margin:0 0 24px;background:#e7eaed">`
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:24px 12px;background:#f5f6f7;color:#0b1f2a;font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif"><div style="max-width:600px;margin:0 auto">${img}${paragraphs}</div></body></html>`

@@ -17,6 +17,7 @@ import { carLabel } from '../ui/configurator/car-look'
 import { appConfig } from './env'
 import type { MailSecrets } from './mail'
 import type { MailPicture } from './mail-html'
+import { orderMailParts } from './order-mail'
 
 export interface RenderedMail {
   subject: string
@@ -42,7 +43,7 @@ export async function renderNotification(env: MailBindings, row: NotificationRow
     const value = payload[key]
     if (typeof value === 'string') values[key] = value
   }
-  if (row.kind === 'testDriveBooked') {
+  if (['testDriveBooked', 'handoverBooked', 'handoverMoved'].includes(row.kind)) {
     const stores = await store.stores((payload.country ?? 'NO') as Parameters<Store['stores']>[0])
     values.store = stores.find((s) => s.id === payload.storeId)?.name ?? payload.storeId ?? ''
     values.date = payload.localDate ? formatDate(payload.localDate, locale) : ''
@@ -65,13 +66,18 @@ export async function renderNotification(env: MailBindings, row: NotificationRow
   if (payload.on) values.date = formatDate(payload.on, locale)
   // A request's new status travels as its message key, so it is named in the recipient's language.
   if (payload.statusKey) values.status = t(payload.statusKey, {})
+  // An e-mail about an order: its delivery window, a lowered price and the link to it.
+  const about = payload.orderId
+    ? await orderMailParts(store, row, payload.orderId, locale, t, appConfig(env).OFFICIAL_URL)
+    : { lines: [], values: {} }
+  for (const [key, value] of Object.entries(about.values)) values[key] ??= value
   // A kind with a dot names its own message namespace ('charger.mail' → charger.mail.subject); others are mail.*.
   const keys = row.kind.includes('.') ? row.kind : `mail.${row.kind}`
   const body = t(`${keys}.body`, values)
   const price = row.kind === 'orderPlaced' ? await orderPriceText(store, payload, locale, t) : null
   const withdrawal = row.kind === 'orderPlaced' ? await withdrawalInformation(store, payload, t) : null
   const subject = t(`${keys}.subject`, values)
-  const text = [body, price, withdrawal].filter(Boolean).join('\n\n')
+  const text = [body, price, ...about.lines, withdrawal].filter((part) => part).join('\n\n')
   const picture = await mailPicture(env, store, payload, locale, t)
   if (!picture) return { subject, body: text, html: null }
   const { mailHtml } = await import('./mail-html')

@@ -27,9 +27,14 @@ async function staffMember() {
 /** A Dutch customer's order placed from the personal form with the given fields. */
 async function order(fields: Record<string, string> = {}) {
   const { person, configurationId } = await customerWithBuild('/nl')
-  const res = await person.postForm(`/nl/configurator/info-submission/${configurationId}`, {
+  const path = `/nl/configurator/info-submission/${configurationId}`
+  // A financed order is placed with the figures its form showed (the offer's fingerprint).
+  const kind = fields.financePreference ?? 'cash'
+  const form = kind === 'cash' ? '' : await (await person.request(`${path}?finance=${kind}`)).text()
+  const res = await person.postForm(path, {
     ...DUTCH_ORDER_FORM,
     ...fields,
+    ...(form ? { financeFingerprint: /name="financeFingerprint" value="([^"]+)"/.exec(form)?.[1] ?? '' } : {}),
   })
   expect(res.status).toBe(303)
   const id = placedOrderId(res)
@@ -374,7 +379,7 @@ describe('cancellation and refund', () => {
       'refundRequested',
       'refundCompleted',
     ])
-  })
+  }, 30_000)
 
   it('refuses an unknown action with a clear message', async () => {
     const { person, id } = await order()

@@ -8,10 +8,10 @@ const nb = CATALOGS['nb-NO']
 /** Intl output uses narrow no-break spaces; compare text with ordinary spaces. */
 const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
 
-async function saved(prefix = '/no') {
+async function saved(prefix = '/no', usage = 'personal') {
   const person = visitor()
   const res = await person.postForm(`${prefix}/configurator/p5`, {
-    configuration: 'version=long-range&paint=fjord-blue',
+    configuration: `version=long-range&paint=fjord-blue&usage=${usage}`,
   })
   return { person, id: /overview\/([\w-]+)/.exec(res.headers.get('location') ?? '')?.[1] ?? '' }
 }
@@ -36,9 +36,15 @@ describe('the pre-order page (blind-order incentive)', () => {
     expect(res.status).toBe(200)
     const html = spaces(decode(await res.text()))
     expect(html).toContain(nb['order.preOrder.fee'])
-    expect(html).toContain(nb['order.preOrder.incentiveHeading'])
-    expect(html).toMatch(/3,99\s?%/)
-    expect(html).toMatch(/6,99\s?%/)
+    // A private buyer is not offered the business lease rate; a business build is.
+    expect(html).not.toContain(nb['order.preOrder.incentiveHeading'])
+    const business = await saved('/no', 'business')
+    expect(spaces(decode(await (await business.person.request(`/no/pre-order/${business.id}/p5`)).text()))).toContain(
+      nb['order.preOrder.incentiveHeading'],
+    )
+    expect(spaces(decode(await (await business.person.request(`/no/pre-order/${business.id}/p5`)).text()))).toMatch(
+      /3,99\s?%/,
+    )
     expect(html).toContain(`/no/pre-order/info-submission/${id}/p5`)
     expect(html).toContain('/no/terms-conditions')
     // Fee and balance add up to the total: read the three figures back from the page.
@@ -110,7 +116,7 @@ describe('placing a pre-order', () => {
     }
   })
 
-  it('places one pre-order per form with its deposit due, the incentive recorded and the terms consent', async () => {
+  it('places one pre-order per form with its deposit due and the terms consent; a private cash buyer gets no business lease incentive', async () => {
     const { person, id } = await customer()
     const path = `/no/pre-order/info-submission/${id}/p5`
     const page = decode(await (await person.request(path)).text())
@@ -132,7 +138,7 @@ describe('placing a pre-order', () => {
     expect(row?.number).toMatch(/^NV-NO-[0-9A-Z]{6}$/)
     expect(row?.due).toBeGreaterThan(0)
     const order = JSON.parse(row?.document ?? '{}') as { incentives: string[]; amounts: { depositAmount: unknown } }
-    expect(order.incentives).toEqual(['blindOrderBusinessLeaseRate'])
+    expect(order.incentives).toEqual([])
 
     // Success, deposit through the test provider, then the order detail.
     const success = decode(await (await person.request(a.headers.get('location') ?? '')).text())
@@ -142,9 +148,7 @@ describe('placing a pre-order', () => {
     const detail = decode(await (await person.request(`/no/order/${row?.id}`)).text())
     expect(detail).toContain(nb['order.status.preOrderPlaced'])
     expect(detail).toContain(nb['order.status.depositPaid'])
-    expect(spaces(detail)).toContain(
-      spaces(nb['order.preOrder.incentiveKept'].replace('{offer}', '3,99 %').replace('{reference}', '6,99 %')),
-    )
+    expect(spaces(detail)).not.toContain(spaces(nb['order.preOrder.incentives']))
   })
 
   it('asks for the terms and keeps what was typed', async () => {

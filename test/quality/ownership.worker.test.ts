@@ -30,6 +30,11 @@ const SHARED_BY_LINK = new Set([
   '/pre-order/info-submission/:id/:carId',
   '/test-drive/:carCode?',
 ])
+/**
+ * Page routes whose secret token is itself the key (an order link from an e-mail): whoever holds the link may open
+ * that one order; a guessed or altered token opens none and shows nothing of anyone's order.
+ */
+const SECRET_LINK = new Set(['/order/link/:token'])
 /** API paths with an id that name nothing personal: a model, a store's public slots, a finance offer's figures. */
 const API_SHARED = new Set(['/api/v1/catalog/{model}', '/api/v1/stores/{id}/slots', '/api/v1/finance-offers/{id}'])
 
@@ -66,7 +71,12 @@ const OWNED: Record<string, (owner: Visitor, email: string) => Promise<OwnedReco
     })
     const id = idOf(res, /result-confirmation\/([\w-]+)/)
     return {
-      paths: [`/se/order/${id}`, `/se/order/result-confirmation/${id}`, `/se/order/cancel-result/${id}`],
+      paths: [
+        `/se/order/${id}`,
+        `/se/order/result-confirmation/${id}`,
+        `/se/order/cancel-result/${id}`,
+        `/se/order/${id}/confirmation.pdf`,
+      ],
       personal: [email, '070 987 65 43', '+46709876543'],
     }
   },
@@ -123,7 +133,7 @@ const OWNED_BY_QUERY: Record<string, (owner: Visitor, email: string) => Promise<
 describe('ownership of every record with an id', () => {
   it('classifies every page and API route with an id as someone’s record or shared by link', () => {
     const pages = ROUTES.map((route) => route.path).filter((path) => path.includes(':'))
-    const unclassified = pages.filter((path) => !SHARED_BY_LINK.has(path) && !(path in OWNED))
+    const unclassified = pages.filter((path) => !SHARED_BY_LINK.has(path) && !SECRET_LINK.has(path) && !(path in OWNED))
     const ownedOrder = ['/order/result-confirmation/:id', '/order/cancel-result/:id']
     expect(unclassified.filter((path) => !ownedOrder.includes(path))).toEqual([])
     const api = Object.values(ENDPOINTS)
@@ -147,6 +157,32 @@ describe('ownership of every record with an id', () => {
       expect(findings).toEqual([])
     })
   }
+
+  it('an order link opens no order for a guessed token and shows nothing of anyone’s order', async () => {
+    const { someone: owner, email } = await customer('/se')
+    const placeOrder = OWNED['/order/:id']
+    if (!placeOrder) throw new Error('no order maker')
+    const record = await placeOrder(owner, email)
+    const orderId = record.paths[0]?.split('/').at(-1) ?? ''
+    const { someone: other } = await customer('/se')
+    const findings: string[] = []
+    for (const someone of [other, visitor()]) {
+      const guessed = 'x'.repeat(43)
+      const page = await someone.request(`/se/order/link/${guessed}`)
+      const html = await page.text()
+      for (const secret of [orderId, ...record.personal]) expect(html).not.toContain(secret)
+      const used = await someone.postForm(`/se/order/link/${guessed}`, { token: guessed })
+      expect(used.status).toBe(410)
+      expect(used.headers.get('location')).toBeNull()
+      // Using it let this browser into no order: the order still gives it 404, or sign-in when it is signed out.
+      const order = await call(record.paths[0] ?? '', { headers: headersOf(someone), redirect: 'manual' })
+      const body = await order.text()
+      const toSignIn = order.status === 302 && /\/auth\?/.test(order.headers.get('location') ?? '')
+      if (order.status !== 404 && !(someone !== other && toSignIn)) findings.push(`the order gives ${order.status}`)
+      if (body.includes(email)) findings.push('the order shows its owner’s e-mail')
+    }
+    expect(findings).toEqual([])
+  })
 
   it('a saved car shared by link shows nothing of the customer who saved it', async () => {
     const { someone: owner, email } = await customer('/se')

@@ -171,11 +171,22 @@ export type Version = z.infer<typeof Version>
  * @example
  * Market.parse({ currency: 'NOK', pricesIncludeVat: false, leadTimeWeeks: { min: 8, max: 12 } })
  */
+const DayRange = z
+  .strictObject({ min: z.int().min(0).max(365), max: z.int().min(0).max(365) })
+  .refine((range) => range.min <= range.max, { message: 'min is at most max' })
+
 export const Market = z.strictObject({
   currency: CurrencySchema,
   /** Whether the retail prices above include VAT for this country (the price rules must agree). */
   pricesIncludeVat: z.boolean(),
   leadTimeWeeks: z.strictObject({ min: z.int().min(0), max: z.int().min(0) }),
+  /**
+   * Days from a step of an order's timeline to the handover (the delivery window after allocation, shipping and the
+   * start of preparation; domain/order/delivery-window.ts). Absent: the domain's planning default.
+   */
+  handoverDays: z.strictObject({ allocated: DayRange, shipped: DayRange, vehiclePreparation: DayRange }).optional(),
+  /** Whether an order's price is protected until delivery (domain/order/price-protection.ts). */
+  priceProtection: z.boolean().optional(),
 })
 export type Market = z.infer<typeof Market>
 

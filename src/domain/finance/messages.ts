@@ -53,6 +53,7 @@ export const FINANCE_FIELD_KEYS = {
   totalLeaseCost: 'finance.field.totalLeaseCost',
   purchasePriceAtEnd: 'finance.field.purchasePriceAtEnd',
   birthday: 'finance.field.birthday',
+  tradeInCredit: 'finance.field.tradeInCredit',
 } as const
 
 /**

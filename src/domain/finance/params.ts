@@ -1,6 +1,6 @@
 // No zod here: the browser's configurator imports it.
 import { CURRENCY_EXPONENT, type CurrencyCode } from '../money'
-import type { FinanceKind } from './products'
+import { type FinanceKind, LEASE_SERVICES, type LeaseService } from './products'
 import type { FinanceChoice } from './summary'
 
 /** Query parameters of the finance form (amounts in whole currency units, as people type them). */
@@ -10,6 +10,8 @@ export const FINANCE_PARAMS = {
   term: 'term',
   mileage: 'km',
   balloon: 'balloon',
+  /** A lease's optional services, one parameter per service taken. */
+  services: 'svc',
 } as const
 
 /** A finance product and what was chosen of it, as the address carries it (money in minor units here). */
@@ -34,6 +36,7 @@ export function financeQuery(state: FinanceSelection, currency: CurrencyCode): R
     [FINANCE_PARAMS.term, state.choice.termMonths?.toString()],
     [FINANCE_PARAMS.mileage, state.choice.mileageKmPerYear?.toString()],
     [FINANCE_PARAMS.balloon, major(state.choice.balloonAmount)],
+    [FINANCE_PARAMS.services, state.choice.services?.join(',') || undefined],
   ]
   return Object.fromEntries(entries.filter((e): e is [string, string] => e[1] !== undefined))
 }
@@ -59,12 +62,20 @@ export function parseFinanceChoice(query: URLSearchParams, currency: CurrencyCod
   const termMonths = whole(FINANCE_PARAMS.term)
   const mileageKmPerYear = whole(FINANCE_PARAMS.mileage)
   const balloonAmount = minor(FINANCE_PARAMS.balloon)
+  const services = servicesIn(query)
   return {
     ...(downPayment !== undefined ? { downPayment } : {}),
     ...(termMonths !== undefined ? { termMonths } : {}),
     ...(mileageKmPerYear !== undefined ? { mileageKmPerYear } : {}),
     ...(balloonAmount !== undefined ? { balloonAmount } : {}),
+    ...(services.length > 0 ? { services } : {}),
   }
+}
+
+/** The services an address names (`svc=insurance&svc=tollTag`, or one comma-separated value), each once, known ones only. */
+function servicesIn(query: URLSearchParams): LeaseService[] {
+  const named = new Set(query.getAll(FINANCE_PARAMS.services).flatMap((value) => value.split(',')))
+  return LEASE_SERVICES.filter((service) => named.has(service))
 }
 
 /** A finance choice kept with a saved build: the product and its choices (money in minor units). */
@@ -74,6 +85,7 @@ export interface KeptFinance {
   mileageKmPerYear?: number
   downPayment?: number
   balloonAmount?: number
+  services?: LeaseService[]
 }
 
 /**
@@ -98,5 +110,6 @@ export function withKeptFinance(
   if (kept.mileageKmPerYear !== undefined) filled.set(FINANCE_PARAMS.mileage, String(kept.mileageKmPerYear))
   if (kept.downPayment !== undefined) filled.set(FINANCE_PARAMS.downPayment, major(kept.downPayment))
   if (kept.balloonAmount !== undefined) filled.set(FINANCE_PARAMS.balloon, major(kept.balloonAmount))
+  if (kept.services?.length) filled.set(FINANCE_PARAMS.services, kept.services.join(','))
   return filled
 }

@@ -8,7 +8,8 @@
 import { z } from 'zod'
 import { CountryCodeSchema, IsoDate, UsageSchema } from '../catalog/markets-schema'
 import { CurrencySchema, MinorUnits } from '../catalog/schema'
-import { CREDIT_KINDS, isCreditProduct, LEASE_KINDS, LEASE_SERVICES } from './products'
+import type { ChosenFinance, KeptSummary } from './chosen'
+import { CREDIT_KINDS, FINANCE_KINDS, isCreditProduct, LEASE_KINDS, LEASE_SERVICES } from './products'
 import { DUTCH_FINANCE_STATUS_CODES } from './status'
 
 /**
@@ -264,3 +265,49 @@ export function parseFinanceProducts(json: unknown): CountryFinanceProducts {
  * DutchFinanceStatusSchema.parse(6) // 6
  */
 export const DutchFinanceStatusSchema = z.union(DUTCH_FINANCE_STATUS_CODES.map((code) => z.literal(code)))
+
+// The stored shape of a chosen finance offer (chosen.ts), as a saved build and an order keep it. Strict: a record
+// that does not pass is left out as unreadable, never shown with invented figures.
+
+const whole = z.int().min(0)
+
+const FigureSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ key: z.string().max(80), kind: z.literal('money'), value: z.int() }),
+  z.strictObject({ key: z.string().max(80), kind: z.literal('rate'), value: z.int() }),
+  z.strictObject({ key: z.string().max(80), kind: z.literal('months'), value: z.int() }),
+  z.strictObject({ key: z.string().max(80), kind: z.literal('km'), value: z.int() }),
+  z.strictObject({ key: z.string().max(80), kind: z.literal('date'), value: IsoDate }),
+])
+
+const KeptSummarySchema: z.ZodType<KeptSummary> = z.strictObject({
+  kind: z.enum(FINANCE_KINDS),
+  partnerName: z.string().max(120).nullable(),
+  monthlyPayment: z.int().nullable(),
+  totalCost: z.int(),
+  applied: z.strictObject({
+    downPayment: whole,
+    termMonths: whole,
+    balloonAmount: whole.optional(),
+    mileageKmPerYear: whole.optional(),
+    services: z.array(z.enum(LEASE_SERVICES)).max(LEASE_SERVICES.length).optional(),
+    birthday: IsoDate.optional(),
+  }),
+  figures: z.array(FigureSchema).max(40),
+  expirationDate: IsoDate.nullable(),
+  assumption: z.boolean(),
+})
+
+/**
+ * A chosen finance offer as stored (JSON).
+ *
+ * @example
+ * ChosenFinanceSchema.parse(JSON.parse(row.finance).offer)
+ */
+export const ChosenFinanceSchema: z.ZodType<ChosenFinance> = z.strictObject({
+  kind: z.enum(FINANCE_KINDS.filter((kind) => kind !== 'cash') as [ChosenFinance['kind'], ...ChosenFinance['kind'][]]),
+  currency: CurrencySchema,
+  price: whole,
+  tradeInCredit: whole,
+  quotedOn: IsoDate,
+  summary: KeptSummarySchema,
+})

@@ -66,6 +66,11 @@ export interface FinanceBasis {
   vatRateBp: number
   netPrice?: number
   rentVatShare?: { taxable: number; of: number }
+  /**
+   * A trade-in estimate set against the car: the customer's own contribution besides the down payment, so it lowers
+   * what is financed and the monthly figure (with VAT, minor units; 0 or absent without a trade-in).
+   */
+  tradeInCredit?: number
 }
 
 /**
@@ -74,7 +79,7 @@ export interface FinanceBasis {
  * @example
  * financeBasis(onTheRoadPrice(input)).netPrice === onTheRoadPrice(input).totalExclVat // true
  */
-export function financeBasis(quote: PriceQuote): Required<FinanceBasis> {
+export function financeBasis(quote: PriceQuote): Required<Omit<FinanceBasis, 'tradeInCredit'>> {
   return {
     price: quote.totalInclVat,
     vatRateBp: quote.leaseVat.rateBasisPoints,
@@ -99,6 +104,7 @@ export function financeSummary(
   },
 ): FinanceOutcome {
   const { price, vatRateBp, startDate, choice } = input
+  const credit = Math.max(0, input.tradeInCredit ?? 0)
   if (!isCreditProduct(product) && !isLeaseProduct(product)) {
     return {
       ok: true,
@@ -117,18 +123,20 @@ export function financeSummary(
     }
   }
   const termMonths = choice.termMonths ?? product.defaults.termMonths
-  const downPayment = choice.downPayment ?? percentOf(price, product.defaults.downPaymentBp)
+  // Without a chosen down payment, a trade-in takes the place of the product's default one as far as it goes.
+  const downPayment = choice.downPayment ?? Math.max(0, percentOf(price, product.defaults.downPaymentBp) - credit)
   const lease = isLeaseProduct(product)
   const mileageKmPerYear = lease ? (choice.mileageKmPerYear ?? product.defaults.mileageKmPerYear) : undefined
   const balloonAmount =
     !lease && (choice.balloonAmount !== undefined || product.defaults.balloonBp !== undefined)
       ? (choice.balloonAmount ?? percentOf(price, product.defaults.balloonBp ?? 0))
       : undefined
+  // The trade-in is paid in like a down payment: the product's limits hold for both together.
   const problems = validateFinanceRequest(product, {
     usage: input.usage,
     date: startDate,
     price,
-    downPayment,
+    downPayment: downPayment + credit,
     termMonths,
     ...(balloonAmount !== undefined ? { balloonAmount } : {}),
     ...(mileageKmPerYear !== undefined ? { mileageKmPerYear } : {}),
@@ -137,7 +145,7 @@ export function financeSummary(
   })
   // A quote needs no birthday: the Dutch private lease asks for it on the personal form (SPEC §5).
   const blocking = problems.filter((problem) => problem.code !== 'birthdayRequired')
-  if (blocking.length > 0) return { ok: false, problems: blocking }
+  if (blocking.length > 0) return { ok: false, problems: blocking.map((problem) => lessTradeIn(problem, credit)) }
 
   const applied = { ...choice, downPayment, termMonths, balloonAmount, mileageKmPerYear }
   if (lease) {
@@ -148,7 +156,7 @@ export function financeSummary(
       ...(input.rentVatShare ? { rentVatShare: input.rentVatShare } : {}),
       startDate,
       termMonths,
-      downPayment,
+      downPayment: downPayment + credit,
       mileageKmPerYear,
       services: choice.services ?? [],
     })
@@ -165,9 +173,15 @@ export function financeSummary(
           : []),
         { key: 'finance.field.pricePerMonthBeforeVat', kind: 'money', value: quote.pricePerMonthBeforeVat },
         { key: 'finance.field.pricePerMonthAfterVat', kind: 'money', value: quote.pricePerMonthAfterVat },
-        { key: 'finance.field.downPayment', kind: 'money', value: quote.downPayment },
+        ...ownContribution(downPayment, credit),
         { key: 'finance.field.period', kind: 'months', value: quote.period },
+        { key: 'finance.field.mileage', kind: 'km', value: quote.mileageKmPerYear },
         { key: 'finance.field.mileageLimit', kind: 'km', value: quote.mileageLimit },
+        ...quote.package.map((line) => ({
+          key: `finance.service.${line.code}`,
+          kind: 'money' as const,
+          value: line.monthlyAfterVat,
+        })),
         { key: 'finance.field.fee1', kind: 'money', value: quote.fee1AfterVat },
         { key: 'finance.field.totalLeaseCost', kind: 'money', value: quote.totalLeaseCostAfterVat },
         ...(quote.purchasePriceAfterVat !== null
@@ -187,7 +201,7 @@ export function financeSummary(
     vatRateBp,
     ...(input.netPrice !== undefined ? { netPrice: input.netPrice } : {}),
     termMonths,
-    downPayment,
+    downPayment: downPayment + credit,
     balloonAmount,
   })
   return withExample({
@@ -199,7 +213,7 @@ export function financeSummary(
     figures: [
       { key: 'finance.field.monthlyPayment', kind: 'money', value: quote.monthlyPayment },
       { key: 'finance.field.termMonths', kind: 'months', value: quote.termMonths },
-      { key: 'finance.field.downPayment', kind: 'money', value: quote.downPayment },
+      ...ownContribution(downPayment, credit),
       { key: 'finance.field.totalLoanAmount', kind: 'money', value: quote.totalLoanAmount },
       ...(quote.balloonPayment > 0
         ? [{ key: 'finance.field.balloonPayment', kind: 'money' as const, value: quote.balloonPayment }]
@@ -223,4 +237,20 @@ export function financeSummary(
 /** A summary with the representative example of its own figures. */
 function withExample(summary: Omit<FinanceSummary, 'example'>): FinanceOutcome {
   return { ok: true, summary: { ...summary, example: representativeExample({ ...summary, example: null }) } }
+}
+
+/** The down payment, and the trade-in credit beside it when there is one (both lower what is financed). */
+function ownContribution(downPayment: number, credit: number): FinanceFigure[] {
+  const down: FinanceFigure = { key: 'finance.field.downPayment', kind: 'money', value: downPayment }
+  return credit > 0 ? [down, { key: 'finance.field.tradeInCredit', kind: 'money', value: credit }] : [down]
+}
+
+/** A down-payment problem's range as the customer types it: what the down payment may be beside the trade-in. */
+function lessTradeIn(problem: FinanceProblem, credit: number): FinanceProblem {
+  if (credit === 0 || problem.code !== 'downPaymentOutOfRange') return problem
+  const less = (value: unknown) => (typeof value === 'number' ? Math.max(0, value - credit) : value)
+  return {
+    ...problem,
+    params: { ...problem.params, min: less(problem.params.min) as number, max: less(problem.params.max) as number },
+  }
 }

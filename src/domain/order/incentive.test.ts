@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import marketing from '../../../data/pricing/marketing.json'
 import { formatRate } from '../../i18n/formats'
-import { BLIND_ORDER_INCENTIVE_CODE, blindOrderIncentive } from './incentive'
+import { BLIND_ORDER_INCENTIVE_CODE, blindOrderIncentive, incentiveApplies } from './incentive'
 
 describe('blindOrderIncentive', () => {
   it('offers the advertised business lease rate of SPEC §9: 3.99 % instead of 6.99 %, 3 points less', () => {
@@ -11,11 +11,21 @@ describe('blindOrderIncentive', () => {
       offerRate: 0.0399,
       referenceRate: 0.0699,
       reductionBasisPoints: 300,
-      reduction: 0.03,
+      reductionPoints: 3,
     })
     expect(formatRate(incentive.offerRate, 'en-US')).toBe('3.99%')
     expect(formatRate(incentive.referenceRate, 'en-US')).toBe('6.99%')
-    expect(formatRate(incentive.reduction, 'en-US')).toBe('3.00%')
+  })
+
+  it('applies only to a business pre-order leased as a company leases', () => {
+    expect(incentiveApplies('preOrder', 'business', 'operationalLease')).toBe(true)
+    expect(incentiveApplies('preOrder', 'business', 'financialLease')).toBe(true)
+    expect(incentiveApplies('preOrder', 'business', null)).toBe(true)
+    // The finding of the issue: a private loan buyer was shown, and had recorded, the business lease rate.
+    expect(incentiveApplies('preOrder', 'personal', 'loan')).toBe(false)
+    expect(incentiveApplies('preOrder', 'personal', 'privateLease')).toBe(false)
+    expect(incentiveApplies('preOrder', 'business', 'loan')).toBe(false)
+    expect(incentiveApplies('order', 'business', 'operationalLease')).toBe(false)
   })
 
   it('keeps basis points exact where binary fractions are not', () => {
@@ -24,7 +34,7 @@ describe('blindOrderIncentive', () => {
       offerRate: 0.0001,
       referenceRate: 0.07,
       reductionBasisPoints: 699,
-      reduction: 0.0699,
+      reductionPoints: 6.99,
     })
   })
 

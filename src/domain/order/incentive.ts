@@ -15,19 +15,48 @@
 export const BLIND_ORDER_INCENTIVE_CODE = 'blindOrderBusinessLeaseRate'
 
 /**
+ * The finance kinds a business lease incentive is for: the leases a company takes (an operational lease, or a
+ * financial lease that ends with buying the car).
+ *
+ * @example
+ * BUSINESS_LEASE_KINDS.includes('privateLease') // false
+ */
+export const BUSINESS_LEASE_KINDS = ['operationalLease', 'financialLease'] as const
+
+/**
+ * Whether the blind-order incentive applies to an order: a pre-order for business use, leased as a company leases
+ * (an operational or financial lease). A private buyer, a loan or cash gets no business lease rate, and is not told
+ * of one. Before a product is chosen (`financeKind` null), a business pre-order is offered it.
+ *
+ * @example
+ * incentiveApplies('preOrder', 'business', 'operationalLease') // true
+ * incentiveApplies('preOrder', 'personal', 'loan') // false
+ */
+export function incentiveApplies(
+  kind: 'preOrder' | 'order' | 'reservation',
+  usage: 'personal' | 'business',
+  financeKind: string | null,
+): boolean {
+  if (kind !== 'preOrder' || usage !== 'business') return false
+  return financeKind === null || (BUSINESS_LEASE_KINDS as readonly string[]).includes(financeKind)
+}
+
+/**
  * The incentive as the pre-order page shows it: both rates as fractions (for `formatRate`) and the reduction in
- * basis points and as a fraction.
+ * basis points and in percentage points (300 bp = 3 points: the difference of two rates is not a percentage of
+ * either).
  *
  * @example
  * const i: BlindOrderIncentive = { code: 'blindOrderBusinessLeaseRate', offerRate: 0.0399, referenceRate: 0.0699,
- *   reductionBasisPoints: 300, reduction: 0.03 }
+ *   reductionBasisPoints: 300, reductionPoints: 3 }
  */
 export interface BlindOrderIncentive {
   code: typeof BLIND_ORDER_INCENTIVE_CODE
   offerRate: number
   referenceRate: number
   reductionBasisPoints: number
-  reduction: number
+  /** The difference in percentage points: 3 for 3.99 % against 6.99 %. */
+  reductionPoints: number
 }
 
 /** Basis points as a fraction, exact to the basis point (399 → 0.0399, not 0.039900000000000005). */
@@ -40,7 +69,7 @@ const fraction = (basisPoints: number) => Number((basisPoints / 10_000).toFixed(
  * @example
  * blindOrderIncentive({ offerRateBasisPoints: 399, referenceRateBasisPoints: 699 })
  * // { code: 'blindOrderBusinessLeaseRate', offerRate: 0.0399, referenceRate: 0.0699, reductionBasisPoints: 300,
- * //   reduction: 0.03 }
+ * //   reductionPoints: 3 }
  */
 export function blindOrderIncentive(rates: {
   offerRateBasisPoints: number
@@ -56,6 +85,6 @@ export function blindOrderIncentive(rates: {
     offerRate: fraction(offer),
     referenceRate: fraction(reference),
     reductionBasisPoints: reference - offer,
-    reduction: fraction(reference - offer),
+    reductionPoints: (reference - offer) / 100,
   }
 }

@@ -13,9 +13,11 @@
  *   (deposit zero); a pre-order or reservation with a lease preference pays its fee like any other.
  */
 import type { IsoDate } from '../catalog/markets'
+import type { ChosenFinance } from '../finance/chosen'
 import { type FinanceKind, LEASE_KINDS } from '../finance/products'
 import { type Money, money } from '../money'
 import { type ConsentRecord, hasRequiredConsents } from './consents'
+import type { OrderDeliveryWindow } from './delivery-window'
 import { assertInstant, type IsoInstant } from './instant'
 import type { PaymentState } from './payment'
 import type { NormalisedPersonal, OrderCountry } from './personal'
@@ -178,6 +180,23 @@ export function paidAmounts(amounts: OrderAmounts): OrderAmounts {
 }
 
 /**
+ * The trade-in an order was placed with (SPEC §3 tradeInCarInfo): the valuation, the car, the estimate, what of it
+ * was set against the amount financed, and until when it holds (30 days; tradein/credit.ts). The final price is set
+ * at the inspection.
+ *
+ * @example
+ * const t: OrderTradeIn = { valuationId: 'Vq3fK9xZ2bLm', car: 'Volvo XC40', estimate: money(1_000_000, 'EUR'),
+ *   credit: 1_000_000, validUntil: '2026-12-31' }
+ */
+export interface OrderTradeIn {
+  valuationId: string
+  car: string
+  estimate: Money
+  credit: number
+  validUntil: IsoDate
+}
+
+/**
  * An order, pre-order or reservation as stored (SPEC §3). `dates` holds when each status was last entered
  * going forward; `resumeStatus` is where a rejected cancellation returns to.
  *
@@ -208,6 +227,26 @@ export interface Order {
   resumeStatus: OrderStatus | null
   dates: Partial<Record<OrderStatus, IsoInstant>>
   updatedAt: IsoInstant
+  /** The finance offer ordered with, its figures exactly as shown; absent for cash and for orders from before. */
+  finance?: ChosenFinance
+  /** The trade-in set against the price; absent without one (and for orders from before). */
+  tradeIn?: OrderTradeIn
+  /** The estimated delivery window as the customer was last told it; absent for orders from before. */
+  delivery?: OrderDeliveryWindow
+  /** Price protection: the total at placement and every time the same car's price fell since (price-protection.ts). */
+  priceProtection?: PriceProtection
+}
+
+/**
+ * An order's price protection: the total it was placed with, and each lowering of it since, with the monthly figure
+ * before and after where the order is financed.
+ *
+ * @example
+ * const p: PriceProtection = { placedTotal: 5_000_000, changes: [{ on: '2027-01-10', from: 5_000_000, to: 4_850_000 }] }
+ */
+export interface PriceProtection {
+  placedTotal: number
+  changes: { on: IsoDate; from: number; to: number; monthlyFrom?: number; monthlyTo?: number }[]
 }
 
 /**
@@ -231,6 +270,11 @@ export interface NewOrder {
   reservationFee: Money | null
   incentives: readonly string[]
   consents: readonly ConsentRecord[]
+  finance?: ChosenFinance | null
+  tradeIn?: OrderTradeIn | null
+  delivery?: OrderDeliveryWindow | null
+  /** Whether the market protects an order's price (catalog market data). */
+  priceProtected?: boolean
 }
 
 /**
@@ -273,6 +317,10 @@ export function createOrder(input: NewOrder, random: RandomBytes, at: IsoInstant
     resumeStatus: null,
     dates: { [status]: at },
     updatedAt: at,
+    ...(input.finance ? { finance: input.finance } : {}),
+    ...(input.tradeIn ? { tradeIn: input.tradeIn } : {}),
+    ...(input.delivery ? { delivery: input.delivery } : {}),
+    ...(input.priceProtected ? { priceProtection: { placedTotal: amounts.totalInclVat.amount, changes: [] } } : {}),
   }
 }
 

@@ -7,10 +7,12 @@ import { z } from 'zod'
 import { IsoDate, UsageSchema } from '../catalog/markets-schema'
 import { CurrencySchema } from '../catalog/schema'
 import { FINANCE_KINDS } from '../finance/products'
+import { ChosenFinanceSchema } from '../finance/schema'
 import type { Money } from '../money'
 import { CONSENT_TEXT_KEYS, CONSENTS, type ConsentRecord } from './consents'
+import { WINDOW_STEPS } from './delivery-window'
 import { isIsoInstant } from './instant'
-import { ORDER_KINDS, type Order } from './order'
+import { ORDER_KINDS, type Order, parseOrderNumber } from './order'
 import { PAYMENT_STATES } from './payment'
 import { type NormalisedPersonal, PERSONAL_FIELDS } from './personal'
 import { ACTORS, LEASE_STATUSES, ORDER_EVENTS, type OrderEvent, type OrderStatus, PURCHASE_STATUSES } from './state'
@@ -152,6 +154,41 @@ export const OrderSchema: z.ZodType<Order> = z.strictObject({
   resumeStatus: nullable(StatusSchema),
   dates: z.partialRecord(StatusSchema, IsoInstantSchema),
   updatedAt: IsoInstantSchema,
+  // Added after orders were first stored: absent in orders of before, and for cash or without a trade-in.
+  finance: ChosenFinanceSchema.optional(),
+  tradeIn: z
+    .strictObject({
+      valuationId: z.string().max(64),
+      car: z.string().max(200),
+      estimate: MoneySchema,
+      credit: z.int().min(0),
+      validUntil: IsoDate,
+    })
+    .optional(),
+  delivery: z
+    .strictObject({
+      from: IsoDate,
+      to: IsoDate,
+      step: z.enum(['placed', ...WINDOW_STEPS]),
+      estimatedOn: IsoDate,
+    })
+    .optional(),
+  priceProtection: z
+    .strictObject({
+      placedTotal: z.int().min(0),
+      changes: z
+        .array(
+          z.strictObject({
+            on: IsoDate,
+            from: z.int().min(0),
+            to: z.int().min(0),
+            monthlyFrom: z.int().min(0).optional(),
+            monthlyTo: z.int().min(0).optional(),
+          }),
+        )
+        .max(100),
+    })
+    .optional(),
 })
 
 /**
@@ -167,4 +204,27 @@ export const OrderEventSchema: z.ZodType<OrderEvent> = z.strictObject({
   actor: z.enum(ACTORS),
   from: StatusSchema,
   to: StatusSchema,
+})
+
+/**
+ * "Find my order": an order or reservation number as printed (any case) and the address it was placed with. The
+ * messages are the field problems of domain/account/forms.ts (`required`, `invalid`).
+ *
+ * @example
+ * FindOrderForm.parse({ number: 'nv-de-1n7d3f', email: 'anna@example.com' }).number // 'NV-DE-1N7D3F'
+ */
+export const FindOrderForm = z.object({
+  number: z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .max(20, 'invalid')
+    .refine((value) => parseOrderNumber(value) !== null, 'invalid')
+    .transform((value) => value.toUpperCase()),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .max(254, 'invalid')
+    .pipe(z.email({ message: 'invalid' })),
 })

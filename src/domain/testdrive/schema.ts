@@ -117,6 +117,21 @@ const StoreFields = z.strictObject({
   }),
   modelsOnShow: z.array(ModelCode),
   testDrive: TestDriveSettings,
+  /**
+   * Handing cars over to their buyers: the same kind of slots as test drives (length, places per slot, lead time,
+   * horizon), in a pool of their own. A store without it hands over no cars.
+   */
+  handover: TestDriveSettings.optional(),
+  /** Who a buyer talks to about a delivery: the store's phone and e-mail address. */
+  contact: z
+    .strictObject({
+      phone: z
+        .string()
+        .trim()
+        .regex(/^\+[0-9 ]{6,20}$/),
+      email: z.email().max(120),
+    })
+    .optional(),
 })
 
 /**

@@ -7,6 +7,8 @@ export interface TradeInCarInfo {
   /** The car's name as the valuation table gives it: "Volvo XC40 Recharge". */
   car: string
   estimate: Money
+  /** The last day the estimate is set against a price (30 days from valuing; credit.ts). */
+  validUntil?: string
 }
 
 /** What is left to pay for a car once a trade-in's estimate is set against its price. */

@@ -27,11 +27,34 @@ export interface OrderView {
   price: OrderPriceView | null
 }
 
+/**
+ * Whether this visitor may see an order: its owner, signed in; or a browser an order link let into this very order,
+ * while the order's contact address is still the one the link was sent to.
+ */
+export async function mayOpenOrder(
+  ctx: { session: { user: { id: string } | null }; orderAccess: Pick<LoadContext['orderAccess'], 'granted'> },
+  stored: { id: string; ownerId: string | null; order: { contact: { email: string } } },
+): Promise<boolean> {
+  if (ctx.session.user && stored.ownerId === ctx.session.user.id) return true
+  const granted = await ctx.orderAccess.granted()
+  if (!granted || granted.orderId !== stored.id || !stored.order.contact.email) return false
+  return granted.addressHash === (await addressHashOf(stored.order.contact.email))
+}
+
+/** The first 32 hex digits of the SHA-256 of a lower-cased address (as the order link's cookie binds it). */
+export async function addressHashOf(email: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(email.trim().toLowerCase()))
+  return [...new Uint8Array(digest)]
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .slice(0, 32)
+}
+
 export async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
   const id = ctx.params.id ?? ''
   const stored = /^[\w-]{1,64}$/.test(id) ? await ctx.store.orders.find(id) : null
-  // Anyone but the owner gets the same answer as for an order that does not exist.
-  if (!stored || !ctx.session.user || stored.ownerId !== ctx.session.user.id) throw new PageError('noRecord', 404)
+  // Anyone but the owner (or a browser an order link let into it) gets the answer of an order that does not exist.
+  if (!stored || !(await mayOpenOrder(ctx, stored))) throw new PageError('noRecord', 404)
   return {
     id: stored.id,
     configurationId: stored.configurationId,
@@ -44,8 +67,19 @@ export async function loadOwnedOrder(ctx: LoadContext): Promise<OrderView> {
   }
 }
 
-/** The key facts of an order; `children` adds more `dt`/`dd` pairs. */
-export function OrderFacts({ order, children }: { order: Order; children?: ReactNode }) {
+/**
+ * The key facts of an order; `children` adds more `dt`/`dd` pairs. Where the site takes no payment online yet
+ * (`offline`), an unpaid deposit is the one the store asks for when it calls, not one "due today".
+ */
+export function OrderFacts({
+  order,
+  children,
+  offline = false,
+}: {
+  order: Order
+  children?: ReactNode
+  offline?: boolean
+}) {
   const t = useT()
   const { site } = useRenderContext()
   const placedAt = order.orderDate ?? order.reservationDate
@@ -60,7 +94,9 @@ export function OrderFacts({ order, children }: { order: Order; children?: React
       {/* Once paid, nothing is due today any more: the facts say what was paid. */}
       {order.amounts.pendingPaymentFee.amount > 0 || order.amounts.paidFee.amount === 0 ? (
         <>
-          <dt>{t('order.summary.dueToday', { amount: '' }).replace(/[:\s]+$/, '')}</dt>
+          <dt>
+            {offline ? t('myOrder.depositOffline') : t('order.summary.dueToday', { amount: '' }).replace(/[:\s]+$/, '')}
+          </dt>
           <dd>{formatMoney(order.amounts.pendingPaymentFee, site.locale)}</dd>
         </>
       ) : (

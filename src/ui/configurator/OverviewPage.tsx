@@ -3,17 +3,22 @@ import type { Configuration } from '../../domain/catalog/configuration'
 import type { DeliveryWindow } from '../../domain/catalog/delivery'
 import { catalogItem } from '../../domain/catalog/items'
 import type { Catalog } from '../../domain/catalog/schema'
+import type { ChosenFinance } from '../../domain/finance/chosen'
 import type { FinanceKind } from '../../domain/finance/products'
+import type { Requoted } from '../../domain/finance/requote'
 import type { MobilityMessage } from '../../domain/legal/energy'
 import { priceChange } from '../../domain/pricing/change'
+import { headlinePrice } from '../../domain/pricing/display'
 import type { PriceQuote } from '../../domain/pricing/engine'
 import { formatMoney } from '../../i18n/formats'
 import type { MessageKey } from '../../i18n/intl'
 import { homeUrl, linkTo } from '../../i18n/links'
 import { CountdownControl, useStoppableCountdown } from '../Countdown'
 import { CarPicture } from '../car'
+import { FinanceTerms } from '../finance/FinanceTerms'
 import { FormMessage } from '../form'
 import { useT } from '../intl-context'
+import { KeptHtml } from '../KeptHtml'
 import { useRenderContext } from '../site-context'
 import { carLook, useCarLabel } from './car-look'
 import { PriceSummary } from './PriceSummary'
@@ -29,6 +34,8 @@ export interface OverviewData {
   justSaved: boolean
   /** How the visitor chose to pay while configuring, passed on to the order form; null when not chosen. */
   financeKind?: FinanceKind | null
+  /** The finance offer of that choice, as kept with the build or quoted anew (then with what changed). */
+  finance?: { chosen: ChosenFinance; requoted: Requoted | null } | null
   /** The version's specifications as messages (label, value and its figures), chosen by the route. */
   specs: OverviewSpec[]
   /** France: the mobility message of the day, shown with the advertised car; null elsewhere. */
@@ -167,6 +174,19 @@ export function OverviewPage({ data }: { data: OverviewData }) {
               </li>
             </ul>
           </nav>
+          {/* The offer as kept or quoted anew, after the next steps so that they stay in the first screen. Nothing in
+              the browser changes it, so its code stays on the server. */}
+          {!data.finance ? null : import.meta.env.SSR ? (
+            <FinanceTerms
+              finance={data.finance.chosen}
+              requoted={data.finance.requoted}
+              basis={headlinePrice(quote).basis}
+              headingLevel={3}
+              id="overview-finance"
+            />
+          ) : (
+            <KeptHtml as="section" className="finance-terms" aria-labelledby="overview-finance" />
+          )}
           {/* The address to share is on the official origin, whichever host served this page. */}
           <Share url={`${page.officialUrl.replace(/\/$/, '')}${linkTo(site, `/configurator/${data.id}`)}`} />
         </aside>

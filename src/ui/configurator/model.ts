@@ -30,6 +30,8 @@ export interface ConfiguratorData {
   view: CarView
   /** How to pay, where the site offers finance; null on the global site. */
   finance: FinanceState | null
+  /** The carried trade-in estimate set against the finance (minor units; 0 without one). */
+  tradeInCredit?: number
   /**
    * The requested car as the page first shows it (computeView of `requested` after `previous`), computed once by
    * the route's load: the page, its title and its structured data render from it; the browser computes anew after

@@ -1,10 +1,11 @@
 import { type MouseEvent, useEffect, useRef, useState } from 'react'
 import type { FinanceKind } from '../../domain/finance/products'
 import type { FinanceChoice } from '../../domain/finance/summary'
-import type { FinanceProblem } from '../../domain/finance/validate'
 import type { CurrencyCode } from '../../domain/money'
 import type { PriceBasis } from '../../domain/pricing/display'
 import { useApiPost } from '../api-context'
+import { isPlainClick } from '../configurator/parts/events'
+import { importLater } from '../entry-import'
 import { useT } from '../intl-context'
 import { FinanceComparison } from './parts/FinanceComparison'
 import { FinanceForm } from './parts/FinanceForm'
@@ -46,15 +47,7 @@ export function FinancePanel({ finance, onChange, currency, request, hidden, hre
     const target = { selected: body.product, choice: body.choice }
     if (answer.kind === 'figures')
       onChange({ ...finance, ...target, summary: answer.summary, problems: [], comparison: answer.comparison })
-    else if (answer.kind === 'refused') {
-      const problems: FinanceProblem[] = answer.fields.map((field) => ({
-        field,
-        code: 'invalid',
-        messageKey: 'api.error.invalidField',
-        params: {},
-      })) as unknown as FinanceProblem[]
-      onChange({ ...finance, ...target, summary: null, problems })
-    }
+    else if (answer.kind === 'refused') onChange({ ...finance, ...target, summary: null, problems: answer.problems })
     // A failed request leaves the figures as they were; the panel shows the error and a retry.
   })
 
@@ -74,25 +67,17 @@ export function FinancePanel({ finance, onChange, currency, request, hidden, hre
   }, [key])
 
   const choose = (kind: FinanceKind) => (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!post || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+    if (!post || !isPlainClick(event)) return
     event.preventDefault()
     setPending({ selected: kind, choice: {} })
   }
 
+  // Keeping the offer is a click away, so its code arrives with the studio entry, after hydration.
   const keep = async () => {
     if (!post) return
-    const res = await post('/api/v1/finance-quotes', {
-      ...request,
-      product: finance.selected,
-      choice: finance.choice,
-      keep: true,
-    })
-    const body = (await res.json()) as { offer?: { id: string; expiresAt: string } }
-    if (!body.offer) return
-    const url = new URL(window.location.href)
-    url.searchParams.set('offer', body.offer.id)
-    window.history.replaceState(null, '', url)
-    onChange({ ...finance, keptUntil: body.offer.expiresAt.slice(0, 10) })
+    const { keepOffer } = await importLater<typeof import('./quote-requester')>('studio')
+    const until = await keepOffer(post, { ...request, product: finance.selected, choice: finance.choice })
+    if (until) onChange({ ...finance, keptUntil: until })
   }
 
   return (
@@ -127,6 +112,7 @@ export function FinancePanel({ finance, onChange, currency, request, hidden, hre
           currency={currency}
           hidden={hidden}
           onChoice={post ? (choice) => setPending({ selected: finance.selected, choice }) : null}
+          net={basis === 'exclVat'}
         />
       ) : null}
       <div aria-live="polite">

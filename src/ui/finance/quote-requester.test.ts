@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FinanceSummary } from '../../domain/finance/summary'
-import { type AbortablePost, FINANCE_DEBOUNCE_MS, type FinanceAnswer, financeQuoteRequester } from './quote-requester'
+import {
+  type AbortablePost,
+  FINANCE_DEBOUNCE_MS,
+  type FinanceAnswer,
+  financeQuoteRequester,
+  keepOffer,
+} from './quote-requester'
 
 interface Call {
   body: { term: number }
@@ -71,14 +77,19 @@ describe('financeQuoteRequester', () => {
     expect(api.calls.map((c) => c.body.term)).toEqual([36])
   })
 
-  it('reports a refused choice with the fields the API named', async () => {
+  it('reports a refused choice with a problem for each field the API named', async () => {
     const api = fakeApi()
     const answers: FinanceAnswer[] = []
     financeQuoteRequester<{ term: number }>(api.post, (_, answer) => answers.push(answer)).request({ term: 7 })
     await vi.advanceTimersByTimeAsync(FINANCE_DEBOUNCE_MS)
     api.calls[0]?.answer(422, { error: { fields: [{ path: 'choice.termMonths' }] } })
     await settle()
-    expect(answers).toEqual([{ kind: 'refused', fields: ['termMonths'] }])
+    expect(answers).toEqual([
+      {
+        kind: 'refused',
+        problems: [{ field: 'termMonths', code: 'invalid', messageKey: 'api.error.invalidField', params: {} }],
+      },
+    ])
   })
 
   it('reports a failure for a server error, an unreadable body or a network error', async () => {
@@ -106,5 +117,39 @@ describe('financeQuoteRequester', () => {
     api.calls[0]?.answer(200, figures(2400))
     await settle()
     expect(answers).toEqual([])
+  })
+})
+
+describe('keepOffer', () => {
+  const page = 'https://nordvolt.example/no/configurator/p5?finance=loan'
+  const replaced: string[] = []
+  beforeEach(() => {
+    replaced.length = 0
+    vi.stubGlobal('window', {
+      location: { href: page },
+      history: { replaceState: (_state: unknown, _title: string, url: URL) => replaced.push(String(url)) },
+    })
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+  const answering =
+    (json: unknown, posted: unknown[] = []): AbortablePost =>
+    async (path, body) => {
+      posted.push([path, body])
+      return new Response(JSON.stringify(json))
+    }
+
+  it('keeps the offer, puts its id in the address and says until which day it holds', async () => {
+    const posted: unknown[] = []
+    const post = answering({ offer: { id: 'off-7', expiresAt: '2026-12-31T22:59:59.000Z' } }, posted)
+    expect(await keepOffer(post, { product: 'loan', choice: { termMonths: 48 } })).toBe('2026-12-31')
+    expect(posted).toEqual([['/api/v1/finance-quotes', { product: 'loan', choice: { termMonths: 48 }, keep: true }]])
+    expect(replaced).toEqual([`${page}&offer=off-7`])
+  })
+
+  it('leaves the address alone when no offer was kept', async () => {
+    expect(await keepOffer(answering({ error: { code: 'unavailable' } }), { product: 'loan', choice: {} })).toBeNull()
+    expect(replaced).toEqual([])
   })
 })

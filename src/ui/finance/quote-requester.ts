@@ -1,5 +1,6 @@
 import type { ComparisonEntry } from '../../domain/finance/compare'
 import type { FinanceSummary } from '../../domain/finance/summary'
+import type { FinanceProblem } from '../../domain/finance/validate'
 
 /** Wait after the last change before asking for new figures (SPEC §9 debounce, 200 ms). */
 export const FINANCE_DEBOUNCE_MS = 200
@@ -10,8 +11,8 @@ export type AbortablePost = (path: string, body: unknown, init?: { signal?: Abor
 /** What the finance API answered for one request. */
 export type FinanceAnswer =
   | { kind: 'figures'; summary: FinanceSummary; comparison: ComparisonEntry[] }
-  /** The choice was refused: the fields the API named. */
-  | { kind: 'refused'; fields: string[] }
+  /** The choice was refused: a problem for each field the API named, shown as "invalid" under it. */
+  | { kind: 'refused'; problems: FinanceProblem[] }
   /** No usable answer (network down, server error, unreadable body): the figures shown are stale. */
   | { kind: 'failed' }
 
@@ -23,7 +24,15 @@ async function readAnswer(res: Response): Promise<FinanceAnswer> {
   } | null
   if (res.ok && body?.summary) return { kind: 'figures', summary: body.summary, comparison: body.comparison ?? [] }
   if (res.status === 422 && body?.error?.fields?.length)
-    return { kind: 'refused', fields: body.error.fields.map((f) => f.path.replace('choice.', '')) }
+    return {
+      kind: 'refused',
+      problems: body.error.fields.map((f) => ({
+        field: f.path.replace('choice.', ''),
+        code: 'invalid',
+        messageKey: 'api.error.invalidField',
+        params: {},
+      })) as unknown as FinanceProblem[],
+    }
   return { kind: 'failed' }
 }
 
@@ -69,4 +78,21 @@ export function financeQuoteRequester<Body>(
     },
     cancel,
   }
+}
+
+/**
+ * Keeps the offer of a finance choice at the API (`keep: true`) and puts its id in the page's address, so a reload or
+ * a shared link shows the same figures while the offer holds; the day it holds until, or null when none was kept.
+ *
+ * @example
+ * const until = await keepOffer(post, { site: '/no', usage: 'personal', configuration, product: 'loan', choice: {} })
+ */
+export async function keepOffer(post: AbortablePost, body: object): Promise<string | null> {
+  const res = await post('/api/v1/finance-quotes', { ...body, keep: true })
+  const answer = (await res.json()) as { offer?: { id: string; expiresAt: string } }
+  if (!answer.offer) return null
+  const url = new URL(window.location.href)
+  url.searchParams.set('offer', answer.offer.id)
+  window.history.replaceState(null, '', url)
+  return answer.offer.expiresAt.slice(0, 10)
 }

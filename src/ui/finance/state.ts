@@ -1,5 +1,5 @@
 import type { ComparisonEntry } from '../../domain/finance/compare'
-import type { FinanceKind } from '../../domain/finance/products'
+import type { FinanceKind, LeaseService } from '../../domain/finance/products'
 import type { FinanceChoice, FinanceSummary } from '../../domain/finance/summary'
 import type { FinanceProblem } from '../../domain/finance/validate'
 
@@ -9,6 +9,8 @@ export interface OfferedProduct {
   termsMonths: number[]
   mileageKmPerYear: number[] | null
   hasBalloon: boolean
+  /** A lease's optional services and their monthly price without VAT and with it (minor units). */
+  services: { code: LeaseService; net: number; gross: number }[]
 }
 
 export interface FinanceState {

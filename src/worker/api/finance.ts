@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
 import { priceCar } from '../../app/priced-car'
@@ -8,12 +8,16 @@ import { compareFinance } from '../../domain/finance/compare'
 import { createOffer, isExpired } from '../../domain/finance/offer'
 import { FINANCE_KINDS, LEASE_SERVICES, productsFor } from '../../domain/finance/products'
 import { financeBasis, financeSummary } from '../../domain/finance/summary'
+import type { Money } from '../../domain/money'
+import { tradeInCredit } from '../../domain/tradein/credit'
 import { catalog } from '../../i18n/catalog-store'
 import { describeFinance, financeProblemMessage } from '../../i18n/finance'
 import { formatMoney } from '../../i18n/formats'
 import { intlFor, type MessageKey } from '../../i18n/intl'
 import { SITES, type Site, siteByPrefix, today } from '../../i18n/sites'
+import { findTradeInCarInfo } from '../../routes/trade-in-line'
 import { CachePolicy } from '../ssr/cache-policy'
+import { visitorTradeIn } from '../tradein-cookie'
 import type { AppEnv } from '../types'
 import { EXAMPLE_CONFIGURATION } from './catalog'
 import { type EndpointSpec, jsonBody, routePath } from './endpoint'
@@ -116,7 +120,7 @@ export const financeApi = new Hono<AppEnv>()
       (p) => p.kind === request.product,
     )
     if (!product) throw invalidFields([{ path: 'product', message: apiMessage(c, 'finance.problem.usageNotOffered') }])
-    const basis = financeBasis(quote)
+    const basis = { ...financeBasis(quote), tradeInCredit: await carriedTradeInCredit(c, site, quote, date) }
     const intl = intlFor(site.locale, catalog(site.locale))
     const t = (key: MessageKey, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values)
     const outcome = financeSummary(product, {
@@ -133,7 +137,7 @@ export const financeApi = new Hono<AppEnv>()
       throw invalidFields(fields, 'finance')
     }
     const products = productsFor(finance ? [finance] : [], site.countryCode, request.usage, date)
-    const comparison = compareFinance({ ...basis, startDate: date, products }).map((entry) => ({
+    const comparison = compareFinance({ ...financeBasis(quote), startDate: date, products }).map((entry) => ({
       ...entry,
       label: t(`finance.product.${entry.kind}` as const),
       totalCostFormatted: formatMoney({ amount: entry.totalCost, currency: quote.currency }, site.locale),
@@ -178,3 +182,20 @@ export const financeApi = new Hono<AppEnv>()
     if (isExpired(offer, new Date())) throw new ApiProblem(410, 'offer_expired', 'finance.offerExpired.message')
     return c.json(offer, 200, { 'cache-control': CachePolicy.none })
   })
+
+/**
+ * The trade-in the visitor carries (their cookie), set against the amount financed as the configurator's page sets
+ * it: while it holds, up to the price; 0 without one.
+ */
+async function carriedTradeInCredit(
+  c: Context<AppEnv>,
+  site: Site,
+  quote: { totalInclVat: number; currency: Money['currency'] },
+  today: string,
+): Promise<number> {
+  const carried = visitorTradeIn(c)
+  if (!carried.id) return 0
+  const info = await findTradeInCarInfo(c.get('store'), site, carried.id, await carried.owner())
+  if (!info?.validUntil) return 0
+  return tradeInCredit(info.estimate, info.validUntil, { amount: quote.totalInclVat, currency: quote.currency }, today)
+}

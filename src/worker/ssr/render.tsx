@@ -27,6 +27,7 @@ import { recordServerEvent, tagManagerId } from '../analytics'
 import { rememberAnonymousBuild } from '../anonymous-builds'
 import { appShell } from '../app-shell'
 import { loginCheck } from '../auth/login-check'
+import { grantedOrder, orderAccessService } from '../auth/order-access'
 import { publicOrigin } from '../auth/recovery'
 import { hasGrayAccess, sessionService } from '../auth/service'
 import { resolveUser, userInfoOf } from '../auth/session'
@@ -373,6 +374,7 @@ async function loadContext(c: Context<AppEnv>, site: Site, params: Record<string
     app: appShell(c),
     tradeIn: visitorTradeIn(c, user?.id ?? null),
     chooseConsent: (consent: Consent) => rememberConsent(c, consent),
+    orderAccess: orderAccessService(c, site),
     rememberAnonymousBuild: (id: string) => rememberAnonymousBuild(c, id),
     payments: () => paymentsFor(c),
     publicOrigin: () => publicOrigin(c),
@@ -414,9 +416,18 @@ function renderLoaded(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>,
   })
 }
 
-/** The forced login check of a route that requires sign-in; a Response when the visitor must go. */
-async function guard(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>): Promise<Response | null> {
-  if (route.auth !== 'required') return null
+/**
+ * The forced login check of a route that requires sign-in; a Response when the visitor must go. An order's page
+ * opens without one for a browser an order link let into that order (the page checks the grant again).
+ */
+async function guard(
+  c: Context<AppEnv>,
+  site: Site,
+  route: PageRoute<unknown>,
+  params: Record<string, string>,
+): Promise<Response | null> {
+  if (route.auth === undefined) return null
+  if (route.auth === 'orderLink' && (await grantedOrder(c))?.orderId === params.id) return null
   const check = await loginCheck(c, site, 'force')
   if (check.kind === 'redirect') return c.redirect(check.location, 302)
   if (check.kind === 'signInInApp') throw new PageError('signInInApp', 401)
@@ -425,7 +436,7 @@ async function guard(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>):
 
 /** Loads a route's data, then streams its page; anything the loader throws is answered by app.onError (errors.ts). */
 export async function renderRoute(c: Context<AppEnv>, { site, route, params }: PageMatch): Promise<Response> {
-  const blocked = await guard(c, site, route)
+  const blocked = await guard(c, site, route, params)
   if (blocked) return blocked
   let data: unknown
   try {
@@ -440,7 +451,7 @@ export async function renderRoute(c: Context<AppEnv>, { site, route, params }: P
 /** A form posted to a page: the route's action redirects (303) or shows the page again. */
 export async function handleAction(c: Context<AppEnv>, { site, route, params }: PageMatch): Promise<Response> {
   if (!route.action) throw new PageError('notFound', 404)
-  const blocked = await guard(c, site, route)
+  const blocked = await guard(c, site, route, params)
   if (blocked) return blocked
   const body = await formBody(c)
   const form = Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'))

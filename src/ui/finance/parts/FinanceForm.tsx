@@ -1,9 +1,10 @@
 import type { FormEvent, ReactNode } from 'react'
 import { FINANCE_PARAMS } from '../../../domain/finance/params'
+import type { LeaseService } from '../../../domain/finance/products'
 import type { FinanceChoice } from '../../../domain/finance/summary'
 import { CURRENCY_EXPONENT, type CurrencyCode } from '../../../domain/money'
 import { financeProblemMessage } from '../../../i18n/finance'
-import { formatQuantity } from '../../../i18n/formats'
+import { formatMoney, formatQuantity } from '../../../i18n/formats'
 import { useT } from '../../intl-context'
 import { useRenderContext } from '../../site-context'
 import type { FinanceState, OfferedProduct } from '../state'
@@ -17,7 +18,9 @@ function readForm(form: HTMLFormElement, exponent: number): FinanceChoice {
   }
   const down = number(FINANCE_PARAMS.downPayment)
   const balloon = number(FINANCE_PARAMS.balloon)
+  const services = data.getAll(FINANCE_PARAMS.services) as LeaseService[]
   return {
+    ...(services.length ? { services } : {}),
     ...(down !== undefined ? { downPayment: Math.round(down * exponent) } : {}),
     ...(number(FINANCE_PARAMS.term) !== undefined ? { termMonths: number(FINANCE_PARAMS.term) } : {}),
     ...(number(FINANCE_PARAMS.mileage) !== undefined ? { mileageKmPerYear: number(FINANCE_PARAMS.mileage) } : {}),
@@ -63,12 +66,15 @@ export function FinanceForm({
   currency,
   hidden,
   onChoice,
+  net,
 }: {
   finance: FinanceState
   product: OfferedProduct
   currency: CurrencyCode
   hidden: Record<string, string>
   onChoice: ((choice: FinanceChoice) => void) | null
+  /** Services priced without VAT, as a business buyer's page shows prices. */
+  net: boolean
 }) {
   const t = useT()
   const { site } = useRenderContext()
@@ -83,13 +89,10 @@ export function FinanceForm({
   const error = (field: string) => {
     const problem = problemFor(field)
     if (!problem) return null
-    const message =
-      problem.messageKey === ('api.error.invalidField' as string)
-        ? t('api.error.invalidField')
-        : financeProblemMessage(problem, currency, site.locale, t)
+    // A field the API refused carries `api.error.invalidField` as its message (quote-requester.ts).
     return (
       <p id={`finance-${field}-error`} className="field__error">
-        {message}
+        {financeProblemMessage(problem, currency, site.locale, t)}
       </p>
     )
   }
@@ -145,6 +148,25 @@ export function FinanceForm({
             ))}
           </select>
         </div>
+      ) : null}
+      {product.services.length ? (
+        <fieldset className="field">
+          <legend>{t('finance.field.optionalServices')}</legend>
+          {product.services.map((service) => (
+            <label key={service.code} className="field--check">
+              <input
+                type="checkbox"
+                name={FINANCE_PARAMS.services}
+                value={service.code}
+                defaultChecked={finance.choice.services?.includes(service.code)}
+              />{' '}
+              {t(`finance.service.${service.code}`)}{' '}
+              {t('finance.unit.perMonth', {
+                amount: formatMoney({ amount: net ? service.net : service.gross, currency }, site.locale),
+              })}
+            </label>
+          ))}
+        </fieldset>
       ) : null}
       {product.hasBalloon ? (
         <AmountField

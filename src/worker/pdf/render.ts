@@ -1,0 +1,148 @@
+import fontkit from '@pdf-lib/fontkit'
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib'
+import type { ConfirmationDocument, DocumentSection } from '../../routes/order/confirmation-document'
+import regularFont from './fonts/Waree.ttf?inline'
+import boldFont from './fonts/Waree-Bold.ttf?inline'
+
+// Waree (TLWG, on Bitstream Vera's licence, which allows embedding: fonts/LICENSE-Waree.txt) covers Thai, the euro
+// sign and every Latin letter of the 13 locales in one font, so a line never needs a second one; each PDF embeds
+// the subset of glyphs it uses.
+const A4 = { width: 595.28, height: 841.89 }
+const MARGIN = 50
+const BODY = 9.5
+const LINE = 13.5
+const LABEL_WIDTH = 210
+const INK = rgb(0.1, 0.1, 0.12)
+const ACCENT = rgb(0.05, 0.28, 0.55)
+
+/**
+ * The few characters of the catalogs and number formats the font lacks or draws too wide (its no-break spaces are
+ * an em wide), written as the font prints them.
+ */
+const SUBSTITUTES: Record<string, string> = {
+  '\u00a0': ' ',
+  '\u202f': ' ',
+  '\u2011': '-',
+  '\u2060': '',
+  '→': '->',
+  '₂': '2',
+}
+
+/** Text as the font prints it: the characters it lacks replaced by their plain equivalents. */
+export function printable(text: string): string {
+  return text.replace(/[\u00a0\u202f\u2011\u2060→₂]/g, (char) => SUBSTITUTES[char] ?? char)
+}
+
+const bytesOf = (dataUrl: string) =>
+  Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0))
+
+/** Lines of at most `width` points, broken where the language allows (Thai has no spaces between words). */
+function wrap(text: string, font: PDFFont, size: number, width: number, locale: string): string[] {
+  const words = [...new Intl.Segmenter(locale, { granularity: 'word' }).segment(text)].map((part) => part.segment)
+  const lines: string[] = []
+  let line = ''
+  for (const word of words) {
+    const next = line + word
+    if (line !== '' && font.widthOfTextAtSize(next.trimEnd(), size) > width) {
+      lines.push(line.trimEnd())
+      line = word.trimStart()
+    } else line = next
+  }
+  if (line.trim() !== '') lines.push(line.trimEnd())
+  return lines
+}
+
+/** A writer that moves down the page and starts a new one when the next block does not fit. */
+class Writer {
+  page: PDFPage
+  y = A4.height - MARGIN
+  constructor(
+    private readonly pdf: PDFDocument,
+    readonly fonts: { regular: PDFFont; bold: PDFFont },
+    readonly locale: string,
+  ) {
+    this.page = pdf.addPage([A4.width, A4.height])
+  }
+
+  room(height: number) {
+    if (this.y - height >= MARGIN) return
+    this.page = this.pdf.addPage([A4.width, A4.height])
+    this.y = A4.height - MARGIN
+  }
+
+  text(text: string, x: number, width: number, options: { bold?: boolean; size?: number } = {}) {
+    const size = options.size ?? BODY
+    const font = options.bold ? this.fonts.bold : this.fonts.regular
+    const lines = wrap(printable(text), font, size, width, this.locale)
+    return lines.map(
+      (line, index) => () =>
+        this.page.drawText(line, { x, y: this.y - size - index * (size + 4), size, font, color: INK }),
+    )
+  }
+}
+
+function drawSection(writer: Writer, section: DocumentSection, first: boolean) {
+  const width = A4.width - 2 * MARGIN
+  const inset = section.prominent ? 10 : 0
+  const inner = width - 2 * inset
+  const headingSize = first ? 17 : 12.5
+  const blocks: { height: number; draw: (() => void)[] }[] = []
+  const heading = writer.text(section.heading, MARGIN + inset, inner, { bold: true, size: headingSize })
+  blocks.push({ height: heading.length * (headingSize + 5) + 4, draw: heading })
+  for (const row of section.rows) {
+    const left = writer.text(row.label, MARGIN + inset, LABEL_WIDTH - 10, { bold: row.strong ?? false })
+    const right = writer.text(row.value, MARGIN + inset + LABEL_WIDTH, inner - LABEL_WIDTH, {
+      bold: row.strong ?? false,
+    })
+    blocks.push({ height: Math.max(left.length, right.length) * LINE + 2, draw: [...left, ...right] })
+  }
+  for (const paragraph of section.paragraphs) {
+    const lines = writer.text(paragraph, MARGIN + inset, inner, { bold: section.prominent ?? false })
+    blocks.push({ height: lines.length * LINE + 4, draw: lines })
+  }
+  const total = blocks.reduce((sum, block) => sum + block.height, 0) + 2 * inset
+  // A prominent section stays on one page, in its frame, as does a form; another one may break between its rows.
+  if (section.prominent || section.whole) writer.room(total)
+  else writer.room((blocks[0]?.height ?? 0) + (blocks[1]?.height ?? 0))
+  const top = writer.y
+  writer.y -= inset
+  for (const block of blocks) {
+    writer.room(block.height)
+    for (const draw of block.draw) draw()
+    writer.y -= block.height
+  }
+  if (section.prominent) {
+    writer.page.drawRectangle({
+      x: MARGIN,
+      y: top - total,
+      width,
+      height: total,
+      borderColor: ACCENT,
+      borderWidth: 2,
+    })
+    writer.y -= inset
+  }
+  writer.y -= 12
+}
+
+/**
+ * The order confirmation as an A4 PDF: one section after another, with the fonts embedded as subsets.
+ *
+ * @example
+ * const bytes = await renderConfirmation(doc)
+ */
+export async function renderConfirmation(doc: ConfirmationDocument): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  pdf.registerFontkit(fontkit)
+  pdf.setTitle(printable(doc.title))
+  pdf.setLanguage(doc.locale)
+  pdf.setAuthor('Nordvolt')
+  pdf.setCreationDate(new Date())
+  const fonts = {
+    regular: await pdf.embedFont(bytesOf(regularFont), { subset: true }),
+    bold: await pdf.embedFont(bytesOf(boldFont), { subset: true }),
+  }
+  const writer = new Writer(pdf, fonts, doc.locale)
+  for (const [index, section] of doc.sections.entries()) drawSection(writer, section, index === 0)
+  return pdf.save()
+}
