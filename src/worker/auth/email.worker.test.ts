@@ -2,19 +2,11 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { decode, uniqueEmail, visitor } from '../../../test/visitor'
 import { CATALOGS } from '../../i18n/catalogs'
+import type { NotificationRow as OutboxRow } from '../../store/notifications'
 import { renderNotification } from '../notification-mail'
 
 const PASSWORD = 'correct horse battery'
 const da = CATALOGS['da-DK']
-
-interface OutboxRow {
-  id: string
-  kind: string
-  locale: string
-  recipient: string
-  payload: string
-  status: string
-}
 
 async function mail(recipient: string, kind: string): Promise<OutboxRow | null> {
   return env.DB.prepare(

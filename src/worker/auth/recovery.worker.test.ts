@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { decode, uniqueEmail, visitor } from '../../../test/visitor'
 import { CATALOGS } from '../../i18n/catalogs'
+import type { NotificationRow as OutboxRow } from '../../store/notifications'
 import { renderNotification } from '../notification-mail'
 import { deliverNotification } from '../notifications'
 
@@ -15,15 +16,6 @@ async function signedUp(prefix = '/no') {
   const email = uniqueEmail('recovery')
   expect((await person.signUp(prefix, { name: 'Ada Lovelace', email, password: PASSWORD })).status).toBe(303)
   return { person, email }
-}
-
-interface OutboxRow {
-  id: string
-  kind: string
-  locale: string
-  recipient: string
-  payload: string
-  status: string
 }
 
 async function mails(recipient: string, kind: string): Promise<OutboxRow[]> {
