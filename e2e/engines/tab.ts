@@ -70,21 +70,50 @@ export interface NativeSide {
   messages(): Promise<Record<string, unknown>[]>
 }
 
-/** `Tab.clickToLoad` on top of an engine's click: the old document is marked, and the new one has no mark. */
-export async function clickAndAwaitNewPage(tab: Tab, click: () => Promise<void>, timeoutMs = 30_000): Promise<void> {
+/** A link clicked that has not loaded its page yet: why not, and a second click (a link is a GET: safe to repeat). */
+export interface ClickAgain {
+  afterMs: number
+  /** What the page shows where the click went, for the log. */
+  describe(): Promise<string>
+}
+
+/**
+ * `Tab.clickToLoad` on top of an engine's click: the old document is marked, and the new one has no mark. With
+ * `again`, a click that has not led anywhere after `again.afterMs` is logged with what was under it and repeated once,
+ * as a person clicks a link again that did nothing (a WebKit run on a loaded machine once lost a link's click twice).
+ */
+export async function clickAndAwaitNewPage(
+  tab: Tab,
+  click: () => Promise<void>,
+  timeoutMs = 30_000,
+  again?: ClickAgain,
+): Promise<void> {
   const mark = `page-${Math.random()}`
   await tab.evaluate((value: string) => {
     ;(window as unknown as { __tabMark?: string }).__tabMark = value
   }, mark)
   await click()
-  await until(
-    () =>
-      tab
-        .evaluate(() => [(window as unknown as { __tabMark?: string }).__tabMark ?? '', document.readyState])
-        .catch(() => [mark, 'loading']),
-    ([seen, state]) => seen !== mark && state === 'complete',
-    timeoutMs,
-  )
+  const read = () =>
+    tab
+      .evaluate(() => [(window as unknown as { __tabMark?: string }).__tabMark ?? '', document.readyState])
+      .catch(() => [mark, 'loading'])
+  const loaded = ([seen, state]: string[]) => seen !== mark && state === 'complete'
+  if (again) {
+    const first = await until(read, loaded, again.afterMs).catch(() => null)
+    if (first) return
+    const [seen] = await read()
+    if (seen === mark) {
+      console.warn(
+        `clickToLoad: no new page ${again.afterMs} ms after the click; clicking again. ${await again.describe()}`,
+      )
+      await click().catch((error: unknown) => console.warn(`clickToLoad: the second click failed: ${String(error)}`))
+    }
+  }
+  try {
+    await until(read, loaded, timeoutMs - (again?.afterMs ?? 0))
+  } catch (error) {
+    throw again ? new Error(`${(error as Error).message}; after two clicks: ${await again.describe()}`) : error
+  }
 }
 
 /** Polls `read` until `accept` holds (or the time is up, then fails with the last value). */

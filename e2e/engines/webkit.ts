@@ -98,8 +98,39 @@ class WebKitTab implements Tab {
     await (await this.find(selector, text)).click()
   }
 
-  clickToLoad(selector: string, text?: string): Promise<void> {
-    return clickAndAwaitNewPage(this, () => this.click(selector, text))
+  async clickToLoad(selector: string, text?: string): Promise<void> {
+    const element = await this.match(selector, text)
+    const isLink = (await this.driver.executeScript(
+      (el: Element) => el instanceof HTMLAnchorElement,
+      element,
+    )) as boolean
+    const again = isLink ? { afterMs: 12_000, describe: () => this.whatIsUnder(selector, text) } : undefined
+    return clickAndAwaitNewPage(this, () => this.click(selector, text), 30_000, again)
+  }
+
+  /** Where a control is and what the page has at its centre (another element there took its click). */
+  private async whatIsUnder(selector: string, text?: string): Promise<string> {
+    const element = await this.match(selector, text).catch(() => null)
+    if (!element) return `${selector}: gone`
+    return (await this.driver.executeScript(async (el: Element) => {
+      const box = el.getBoundingClientRect()
+      const x = box.left + box.width / 2
+      const y = box.top + box.height / 2
+      const hit = document.elementFromPoint(x, y)
+      const name = (node: Element | null) =>
+        node
+          ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${[...node.classList].join('.')}`
+          : 'nothing'
+      // Whether the server answers the link at all (a request it never answers keeps the old page too).
+      const answer =
+        el instanceof HTMLAnchorElement
+          ? await fetch(el.href, { signal: AbortSignal.timeout(5000) }).then(
+              (response) => `the link answers ${response.status}`,
+              (error: Error) => `the link does not answer: ${error.name}`,
+            )
+          : ''
+      return `at ${Math.round(x)},${Math.round(y)} in ${innerWidth}×${innerHeight} (scrollY ${Math.round(scrollY)}): ${name(hit)}${hit && el.contains(hit) ? ' (the control)' : ''}; ${document.readyState}; ${answer}`
+    }, element)) as string
   }
 
   async fill(selector: string, value: string): Promise<void> {
