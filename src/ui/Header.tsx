@@ -157,7 +157,7 @@ export function Header() {
             <span>{t('header.menu')}</span>
           </summary>
           <div className="header__menu-panel">
-            <NavBar label={t('header.navLabel')} />
+            <NavBar label={t('header.menu')} />
             <AccountArea inMenu />
           </div>
         </details>

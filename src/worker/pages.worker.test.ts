@@ -53,6 +53,9 @@ describe('every route on every site', () => {
         }
         expect(html, path).toContain(`<html lang="${site.locale}">`)
         expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+        // A screen reader's list of landmarks tells each navigation from the others by its name.
+        const navs = [...decode(html).matchAll(/<nav\b[^>]*aria-label="([^"]*)"/g)].map((m) => m[1])
+        expect(new Set(navs).size, `${path}: ${navs.join(' | ')}`).toBe(navs.length)
       }
     })
   }

@@ -98,6 +98,8 @@ export function Document(props: DocumentProps) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own (ui/configurator/visit-build.ts)
           <script nonce={props.nonce} dangerouslySetInnerHTML={{ __html: RESTORE_VISIT_BUILD }} />
         ) : null}
+        {/* `rel="expect"` is in the WHATWG HTML standard (#link-type-expect, Chrome 124+; others ignore it); the W3C
+            validator does not know it yet, which is its gap, not an error here. */}
         {props.paintAfter === null ? null : <link rel="expect" href={`#${props.paintAfter}`} blocking="render" />}
         <title>{props.title}</title>
         <meta name="description" content={props.description} />
