@@ -4,7 +4,8 @@ import type { Browser, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { fillRequired } from '../scripts/fill-form.mjs'
 import { axeViolations } from './axe'
-import { reloadedBy, withBrowser } from './browser'
+import nb from '../locales/nb-NO.json'
+import { hydrated, reloadedBy, withBrowser } from './browser'
 import { screenshot } from './look'
 import { payOnHostedPage } from './pay'
 
@@ -133,6 +134,29 @@ const layoutShifts = (page: Page) =>
         setTimeout(() => resolve(total), 200)
       }),
   )
+
+describe('the overview right after saving', () => {
+  it('does not move when its countdown home starts, and promises none without JavaScript', async () => {
+    const path = '/no/configurator/overview/cfg-e2e?saved=1'
+    for (const width of [390, 1366]) {
+      const page = await browser.newPage({ viewport: { width, height: 844 } })
+      await page.goto(`${base}${path}`)
+      await hydrated(page)
+      // Counting down: the notice's figure has changed from the one the server wrote.
+      await expect.poll(() => page.locator('.notice .countdown__live p').textContent()).not.toContain('10')
+      expect(await layoutShifts(page), `${width} px`).toBe(0)
+      await screenshot(page, `overview-saved-no-${width}`)
+      await page.close()
+    }
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
+    const page = await context.newPage()
+    await page.goto(`${base}${path}`)
+    expect(await page.locator('.notice').textContent()).toContain(nb['overview.saved'])
+    expect(await page.locator('.countdown__live').isVisible()).toBe(false)
+    await screenshot(page, 'overview-saved-no-390-no-js')
+    await context.close()
+  })
+})
 
 describe('the order page', () => {
   it('does not move on a phone when its HTML arrives in pieces: it paints once the order is there up to its timeline', async () => {

@@ -4,8 +4,9 @@ import { useT } from './intl-context'
 import { useCountdown } from './useCountdown'
 
 /**
- * A countdown to another page that a person can stop (WCAG 2.2.1). It starts only once JavaScript runs, so a
- * page without it never promises a redirect that cannot happen; `left` stays at `seconds` until then.
+ * A countdown to another page that a person can stop (WCAG 2.2.1). It starts only once JavaScript runs; `left`
+ * stays at `seconds` until then. Its notice is in the server's HTML, so that nothing moves when it starts, and a
+ * browser without JavaScript hides it (`NO_SCRIPT_STYLE`): no page promises a redirect that cannot happen.
  *
  * @example
  * const countdown = useStoppableCountdown(5, home)
@@ -47,14 +48,14 @@ export function CountdownControl(props: {
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
-      {countdown.running ? (
-        <>
+      {countdown.stopped ? null : (
+        <div className="countdown__live">
           <p aria-hidden="true">{t(props.notice, { seconds: countdown.left })}</p>
           <button className="button" type="button" onClick={countdown.stop}>
             {t(props.stay)}
           </button>
-        </>
-      ) : null}
+        </div>
+      )}
       {countdown.stopped ? (
         <p ref={stoppedRef} tabIndex={-1}>
           {t('error.countdownStopped')}
@@ -63,3 +64,6 @@ export function CountdownControl(props: {
     </div>
   )
 }
+
+/** What a browser without JavaScript must not show: a countdown that will never run (in the head's `<noscript>`). */
+export const NO_SCRIPT_STYLE = '.countdown__live{display:none}'

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { NO_SCRIPT_STYLE } from '../../ui/Countdown'
 import { RESTORE_VISIT_BUILD } from '../../ui/configurator/visit-build'
 import { INLINE_STYLES } from './assets'
 
@@ -120,6 +121,10 @@ export function Document(props: DocumentProps) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the build */}
         <style nonce={props.nonce} dangerouslySetInnerHTML={{ __html: INLINE_STYLES }} />
+        <noscript>
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own (ui/Countdown.tsx) */}
+          <style nonce={props.nonce} dangerouslySetInnerHTML={{ __html: NO_SCRIPT_STYLE }} />
+        </noscript>
       </head>
       <body>
         <a className="skip-link" href="#main">
