@@ -2,14 +2,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderPage } from '../../../../test/render-page'
 import type { FinanceProblem } from '../../../domain/finance/validate'
 import { FINANCE_DEBOUNCE_MS, type FinanceAnswer, financeQuoteRequester } from '../quote-requester'
-import type { FinanceState } from '../state'
+import type { FinanceState, OfferedProduct } from '../state'
 import { FinanceForm } from './FinanceForm'
 
 /** What the finance API answers a German page for a down payment of −5 000 € on a 48 180 € car. */
 const API_MESSAGE = 'Die Anzahlung muss zwischen 0,00 € und 24.090,00 € liegen.'
 
+const LOAN: OfferedProduct = {
+  kind: 'loan',
+  termsMonths: [24, 36, 48],
+  mileageKmPerYear: null,
+  hasBalloon: false,
+  services: [],
+}
+
 const loanPanel = (problems: FinanceState['problems']): FinanceState => ({
-  products: [{ kind: 'loan', termsMonths: [24, 36, 48], mileageKmPerYear: null, hasBalloon: false, services: [] }],
+  products: [LOAN],
   selected: 'loan',
   choice: { downPayment: -500_000 },
   summary: null,
@@ -21,14 +29,7 @@ const downPaymentError = (panel: FinanceState) => {
   const { html } = renderPage(
     '/de',
     '/configurator/p5',
-    <FinanceForm
-      finance={panel}
-      product={panel.products[0] as never}
-      currency="EUR"
-      hidden={{}}
-      onChoice={null}
-      net={false}
-    />,
+    <FinanceForm finance={panel} product={LOAN} currency="EUR" hidden={{}} onChoice={null} net={false} />,
   )
   return /<p id="finance-downPayment-error"[^>]*>(.*?)<\/p>/s.exec(html)?.[1]?.replace(/\s/g, ' ')
 }
