@@ -1,4 +1,6 @@
 import type { KeptSummary } from '../domain/finance/chosen'
+import { leaseServiceKey } from '../domain/finance/messages'
+import { LEASE_SERVICES, type LeaseService } from '../domain/finance/products'
 import type { FinanceFigure } from '../domain/finance/summary'
 import type { FinanceProblem } from '../domain/finance/validate'
 import type { CurrencyCode } from '../domain/money'
@@ -79,7 +81,13 @@ export function describeFinance(
   }
 }
 
-/** A finance problem's message, with money ranges formatted in the site's currency. */
+/**
+ * A finance problem's message in the visitor's language: money ranges in the site's currency, the lease service by
+ * its name, the offer's dates and the offered terms and mileages as the locale writes them.
+ *
+ * @example
+ * financeProblemMessage(problem, 'EUR', 'de-DE', t) // 'Die Anzahlung muss zwischen 0,00 € und 24.090,00 € liegen.'
+ */
 export function financeProblemMessage(
   problem: FinanceProblem,
   currency: CurrencyCode,
@@ -87,11 +95,36 @@ export function financeProblemMessage(
   t: Translate,
 ): string {
   const values: Record<string, string | number> = {}
-  for (const [name, value] of Object.entries(problem.params)) {
-    values[name] =
-      (name === 'min' || name === 'max') && typeof value === 'number'
-        ? formatMoney({ amount: value, currency }, locale)
-        : value
-  }
+  for (const [name, value] of Object.entries(problem.params)) values[name] = paramText(name, value, currency, locale, t)
   return t(problem.messageKey, values)
+}
+
+function paramText(
+  name: string,
+  value: number | string,
+  currency: CurrencyCode,
+  locale: string,
+  t: Translate,
+): string | number {
+  switch (name) {
+    case 'min':
+    case 'max':
+      return typeof value === 'number' ? formatMoney({ amount: value, currency }, locale) : value
+    case 'service':
+      return isLeaseServiceKey(value) ? t(value) : value
+    case 'validFrom':
+    case 'validTo':
+      return typeof value === 'string' ? formatDate(value, locale) : value
+    case 'options':
+      return String(value)
+        .split(', ')
+        .map((option) => formatQuantity(Number(option), locale))
+        .join(', ')
+    default:
+      return value
+  }
+}
+
+function isLeaseServiceKey(value: number | string): value is `finance.service.${LeaseService}` {
+  return LEASE_SERVICES.some((service) => value === leaseServiceKey(service))
 }

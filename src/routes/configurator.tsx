@@ -312,16 +312,7 @@ export default defineRoute<ConfiguratorData>({
   id: 'configurator',
   path: '/configurator/:id',
   label: 'configurator',
-  namespaces: [
-    'page.configurator',
-    'configurator',
-    'configuration',
-    'compare',
-    'price',
-    'facts',
-    'finance',
-    'api.error.invalidField',
-  ],
+  namespaces: ['page.configurator', 'configurator', 'configuration', 'compare', 'price', 'facts', 'finance'],
   client: 'configurator',
   // Saving is checked by origin: an anti-forgery token would set a cookie and keep the page out of the edge cache.
   indexable: true,

@@ -77,19 +77,15 @@ describe('financeQuoteRequester', () => {
     expect(api.calls.map((c) => c.body.term)).toEqual([36])
   })
 
-  it('reports a refused choice with a problem for each field the API named', async () => {
+  it('reports a refused choice with the API’s own message for each field it named', async () => {
     const api = fakeApi()
     const answers: FinanceAnswer[] = []
     financeQuoteRequester<{ term: number }>(api.post, (_, answer) => answers.push(answer)).request({ term: 7 })
     await vi.advanceTimersByTimeAsync(FINANCE_DEBOUNCE_MS)
-    api.calls[0]?.answer(422, { error: { fields: [{ path: 'choice.termMonths' }] } })
+    const message = 'Bitte wählen Sie eine dieser Laufzeiten: 12, 24, 36 Monate.'
+    api.calls[0]?.answer(422, { error: { code: 'finance', fields: [{ path: 'choice.termMonths', message }] } })
     await settle()
-    expect(answers).toEqual([
-      {
-        kind: 'refused',
-        problems: [{ field: 'termMonths', code: 'invalid', messageKey: 'api.error.invalidField', params: {} }],
-      },
-    ])
+    expect(answers).toEqual([{ kind: 'refused', problems: [{ field: 'termMonths', message }] }])
   })
 
   it('reports a failure for a server error, an unreadable body or a network error', async () => {

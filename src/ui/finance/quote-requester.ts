@@ -1,6 +1,6 @@
 import type { ComparisonEntry } from '../../domain/finance/compare'
 import type { FinanceSummary } from '../../domain/finance/summary'
-import type { FinanceProblem } from '../../domain/finance/validate'
+import type { RefusedField } from './state'
 
 /** Wait after the last change before asking for new figures (SPEC §9 debounce, 200 ms). */
 export const FINANCE_DEBOUNCE_MS = 200
@@ -11,8 +11,8 @@ export type AbortablePost = (path: string, body: unknown, init?: { signal?: Abor
 /** What the finance API answered for one request. */
 export type FinanceAnswer =
   | { kind: 'figures'; summary: FinanceSummary; comparison: ComparisonEntry[] }
-  /** The choice was refused: a problem for each field the API named, shown as "invalid" under it. */
-  | { kind: 'refused'; problems: FinanceProblem[] }
+  /** The choice was refused: each field the API named, with the API's message for it (shown under it). */
+  | { kind: 'refused'; problems: RefusedField[] }
   /** No usable answer (network down, server error, unreadable body): the figures shown are stale. */
   | { kind: 'failed' }
 
@@ -20,18 +20,13 @@ async function readAnswer(res: Response): Promise<FinanceAnswer> {
   const body = (await res.json().catch(() => null)) as {
     summary?: FinanceSummary
     comparison?: ComparisonEntry[]
-    error?: { fields?: { path: string }[] }
+    error?: { fields?: { path: string; message: string }[] }
   } | null
   if (res.ok && body?.summary) return { kind: 'figures', summary: body.summary, comparison: body.comparison ?? [] }
   if (res.status === 422 && body?.error?.fields?.length)
     return {
       kind: 'refused',
-      problems: body.error.fields.map((f) => ({
-        field: f.path.replace('choice.', ''),
-        code: 'invalid',
-        messageKey: 'api.error.invalidField',
-        params: {},
-      })) as unknown as FinanceProblem[],
+      problems: body.error.fields.map((f) => ({ field: f.path.replace(/^choice\./, ''), message: f.message })),
     }
   return { kind: 'failed' }
 }

@@ -13,6 +13,15 @@ export interface OfferedProduct {
   services: { code: LeaseService; net: number; gross: number }[]
 }
 
+/**
+ * A field the finance API refused, with the API's own message for it (in the page's language, which its calls name):
+ * what the panel shows under the field once JavaScript asks for the figures.
+ */
+export interface RefusedField {
+  field: string
+  message: string
+}
+
 export interface FinanceState {
   /** A kept offer this page was opened with has expired (SPEC §8 "Finance Option Has Expired"). */
   offerExpired?: boolean
@@ -22,6 +31,7 @@ export interface FinanceState {
   selected: FinanceKind
   choice: FinanceChoice
   summary: FinanceSummary | null
-  problems: FinanceProblem[]
+  /** The page's own problems with the choice (priced on the server), or the API's refusal of it. */
+  problems: (FinanceProblem | RefusedField)[]
   comparison: ComparisonEntry[]
 }

@@ -38,15 +38,26 @@ export function routePath(endpoint: Pick<EndpointSpec, 'path'>, mountedAt = '/ap
   return relative.replace(/\{(\w+)\}/g, ':$1')
 }
 
-function fieldMessage(c: Context, issue: z.core.$ZodIssue): { path: string; message: string } {
-  const key: MessageKey =
-    issue.code === 'invalid_type' && issue.input === undefined
-      ? 'api.error.requiredField'
-      : issue.code === 'unrecognized_keys'
-        ? 'api.error.unknownField'
-        : issue.code === 'too_big'
-          ? 'api.error.tooLong'
-          : 'api.error.invalidField'
+/** The value the body gives at a path, or undefined when it gives none (zod's issues do not carry it). */
+function givenAt(body: unknown, path: readonly PropertyKey[]): unknown {
+  let value = body
+  for (const step of path) {
+    if (typeof value !== 'object' || value === null) return undefined
+    value = (value as Record<PropertyKey, unknown>)[step]
+  }
+  return value
+}
+
+function fieldMessage(c: Context, body: unknown, issue: z.core.$ZodIssue): { path: string; message: string } {
+  const missing =
+    (issue.code === 'invalid_type' || issue.code === 'invalid_value') && givenAt(body, issue.path) === undefined
+  const key: MessageKey = missing
+    ? 'api.error.requiredField'
+    : issue.code === 'unrecognized_keys'
+      ? 'api.error.unknownField'
+      : issue.code === 'too_big' && ['string', 'array', 'set', 'file'].includes(issue.origin)
+        ? 'api.error.tooLong'
+        : 'api.error.invalidField'
   const path = issue.code === 'unrecognized_keys' ? [...issue.path, ...issue.keys] : issue.path
   return { path: path.map(String).join('.'), message: apiMessage(c, key) }
 }
@@ -83,7 +94,7 @@ export function jsonBody<Schema extends z.ZodType>(endpoint: {
       throw new ApiProblem(400, 'invalid_json', 'api.error.invalidJson')
     }
     const parsed = schema.safeParse(raw)
-    if (!parsed.success) throw invalidFields(parsed.error.issues.map((issue) => fieldMessage(c, issue)))
+    if (!parsed.success) throw invalidFields(parsed.error.issues.map((issue) => fieldMessage(c, raw, issue)))
     c.req.addValidatedData('json', parsed.data as object)
     await next()
   }

@@ -10,7 +10,7 @@ import { FINANCE_KINDS, LEASE_SERVICES, productsFor } from '../../domain/finance
 import { financeBasis, financeSummary } from '../../domain/finance/summary'
 import type { Money } from '../../domain/money'
 import { tradeInCredit } from '../../domain/tradein/credit'
-import { catalog } from '../../i18n/catalog-store'
+import { catalog, catalogsRead, preloadCatalogs } from '../../i18n/catalog-store'
 import { describeFinance, financeProblemMessage } from '../../i18n/finance'
 import { formatMoney } from '../../i18n/formats'
 import { intlFor, type MessageKey } from '../../i18n/intl'
@@ -21,9 +21,10 @@ import { visitorTradeIn } from '../tradein-cookie'
 import type { AppEnv } from '../types'
 import { EXAMPLE_CONFIGURATION } from './catalog'
 import { type EndpointSpec, jsonBody, routePath } from './endpoint'
-import { ApiProblem, apiMessage, invalidFields } from './errors'
+import { ApiProblem, invalidFields, requestLocale } from './errors'
 
-const money = z.int().min(0).max(1_000_000_000)
+/** Minor units; any whole amount, so the product's limits answer one out of range with the range it allows. */
+const money = z.int()
 
 export const FinanceChoiceSchema = z.strictObject({
   downPayment: money.optional(),
@@ -119,7 +120,14 @@ export const financeApi = new Hono<AppEnv>()
     const product = productsFor(finance ? [finance] : [], site.countryCode, request.usage, date).find(
       (p) => p.kind === request.product,
     )
-    if (!product) throw invalidFields([{ path: 'product', message: apiMessage(c, 'finance.problem.usageNotOffered') }])
+    // A refusal is in the caller's language, as every API error is (the page's own, which its calls name).
+    const callerLocale = requestLocale(c, site.locale)
+    // The worker read the caller's catalog before routing, but not the site's, which only the body names.
+    if (!catalogsRead([site.locale, callerLocale])) await preloadCatalogs(c.env, [site.locale, callerLocale])
+    const callerIntl = intlFor(callerLocale, catalog(callerLocale))
+    const say = (key: MessageKey, values?: Record<string, string | number>) =>
+      callerIntl.formatMessage({ id: key }, values)
+    if (!product) throw invalidFields([{ path: 'product', message: say('finance.problem.usageNotOffered') }])
     const basis = { ...financeBasis(quote), tradeInCredit: await carriedTradeInCredit(c, site, quote, date) }
     const intl = intlFor(site.locale, catalog(site.locale))
     const t = (key: MessageKey, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values)
@@ -132,7 +140,7 @@ export const financeApi = new Hono<AppEnv>()
     if (!outcome.ok) {
       const fields = outcome.problems.map((problem) => ({
         path: `choice.${problem.field}`,
-        message: financeProblemMessage(problem, quote.currency, site.locale, t),
+        message: financeProblemMessage(problem, quote.currency, callerLocale, say),
       }))
       throw invalidFields(fields, 'finance')
     }

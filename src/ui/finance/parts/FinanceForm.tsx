@@ -28,6 +28,9 @@ function readForm(form: HTMLFormElement, exponent: number): FinanceChoice {
   }
 }
 
+/** The choices the form has a field for, each of which shows its own problem. */
+const FORM_FIELDS: readonly string[] = ['downPayment', 'termMonths', 'mileageKmPerYear', 'services', 'balloonAmount']
+
 /** An amount in whole currency units, as people type it, with its problem under it. */
 function AmountField(props: {
   id: string
@@ -86,16 +89,19 @@ export function FinanceForm({
     event.preventDefault()
     onChoice(readForm(event.currentTarget, exponent))
   }
+  const message = (problem: FinanceState['problems'][number]) =>
+    'message' in problem ? problem.message : financeProblemMessage(problem, currency, site.locale, t)
   const error = (field: string) => {
     const problem = problemFor(field)
     if (!problem) return null
-    // A field the API refused carries `api.error.invalidField` as its message (quote-requester.ts).
     return (
       <p id={`finance-${field}-error`} className="field__error">
-        {financeProblemMessage(problem, currency, site.locale, t)}
+        {message(problem)}
       </p>
     )
   }
+  // A refusal of something the form has no field for (the product, the car) is said above the button.
+  const unplaced = finance.problems.filter((p) => !FORM_FIELDS.includes(p.field))
   return (
     <form
       className="form finance__form"
@@ -147,6 +153,7 @@ export function FinanceForm({
               </option>
             ))}
           </select>
+          {error('mileageKmPerYear')}
         </div>
       ) : null}
       {product.services.length ? (
@@ -166,6 +173,7 @@ export function FinanceForm({
               })}
             </label>
           ))}
+          {error('services')}
         </fieldset>
       ) : null}
       {product.hasBalloon ? (
@@ -178,6 +186,11 @@ export function FinanceForm({
           error={error('balloonAmount')}
         />
       ) : null}
+      {unplaced.map((problem) => (
+        <p key={`${problem.field}:${message(problem)}`} className="field__error">
+          {message(problem)}
+        </p>
+      ))}
       <button className="button" type="submit">
         {t('finance.update')}
       </button>
