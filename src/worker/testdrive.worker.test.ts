@@ -7,11 +7,13 @@ import { createStore } from '../store'
 
 const sv = CATALOGS['sv-SE']
 const GOTEBORG = 'se-goteborg-avenyn'
+const SWEDISH_WEEKDAY = '(?:måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag)'
 
 /** Free slots of a store, from the API. */
 async function slots(storeId: string, site = '/se') {
   const res = await visitor().request(`/api/v1/stores/${storeId}/slots?site=${site}`)
-  return ((await res.json()) as { slots: { start: string; available: number }[] }).slots
+  return ((await res.json()) as { slots: { start: string; localDate: string; localTime: string; available: number }[] })
+    .slots
 }
 
 function bookingForm(overrides: Record<string, string> = {}) {
@@ -73,6 +75,11 @@ describe('booking a test drive', () => {
     expect(location).toMatch(/^\/se\/test-drive-result\?booking=[\w-]{12}$/)
     const result = decode(await (await person.request(location)).text())
     expect(result).toContain('Nordvolt Göteborg')
+    // The slot in full, as the store's wall clock reads it: weekday, date with its year, and time.
+    const [year, , day] = (slot?.localDate ?? '').split('-').map(Number)
+    expect(result).toMatch(
+      new RegExp(`Göteborg[^<]*, ${SWEDISH_WEEKDAY} ${day} [a-zå-ö]+ ${year} kl\\. ${slot?.localTime}<`),
+    )
     const outbox = await env.DB.prepare(`SELECT kind FROM notifications WHERE recipient = 'greta@example.com'`).all()
     expect(outbox.results.length).toBeGreaterThan(0)
   })
