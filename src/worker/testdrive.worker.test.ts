@@ -36,6 +36,15 @@ describe('the booking page', () => {
     expect(html).toContain('<select id="slot-select"')
     expect(html).toContain(sv['testDrive.note.notGuaranteed'])
   })
+
+  it('names each slot by its weekday and date in the language, Icelandic too (data the runtime lacks)', async () => {
+    const swedish = decode(await (await visitor().request(`/se/test-drive/p5?store=${GOTEBORG}`)).text())
+    expect(swedish).toMatch(new RegExp(`<option value="[^"]+">${SWEDISH_WEEKDAY} \\d{1,2} [a-zå-ö]+ · \\d\\d:\\d\\d`))
+    const icelandic = decode(await (await visitor().request('/is/test-drive/p5')).text())
+    expect(icelandic).toMatch(
+      /<option value="[^"]+">(?:mánudagur|þriðjudagur|miðvikudagur|fimmtudagur|föstudagur|laugardagur|sunnudagur), \d{1,2}\. [a-zá-þ]+ · \d\d:\d\d/,
+    )
+  })
 })
 
 describe('stores and slots', () => {
