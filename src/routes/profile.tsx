@@ -6,7 +6,8 @@ import {
   type RequestStatusKey,
   requestStatusKey,
 } from '../domain/programs/requests'
-import { formatDate, formatDateTime } from '../i18n/dates'
+import { utcToZoned } from '../domain/testdrive/time'
+import { formatDate, formatDateTime, formatWeekdayDate } from '../i18n/dates'
 import { formatMoney } from '../i18n/formats'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
@@ -214,6 +215,15 @@ function ProfilePage({ data }: { data: ProfileData }) {
   const t = useT()
   const { site } = useRenderContext()
   const date = (iso: string) => formatDateTime(new Date(iso), site.locale, site.timeZone)
+  // A test drive's slot in full, as its booking confirmed it: store, weekday, date and time.
+  const slotWhen = (booking: { slotStart: string; store: string }) => {
+    const wall = utcToZoned(new Date(booking.slotStart), site.timeZone)
+    return t('testDrive.result.when', {
+      store: booking.store,
+      date: formatWeekdayDate(wall.date, site.locale, { year: true }),
+      time: wall.time,
+    })
+  }
   return (
     <article className="page profile">
       <h1 className="page__heading">{t('page.profile.heading')}</h1>
@@ -316,10 +326,7 @@ function ProfilePage({ data }: { data: ProfileData }) {
         empty="profile.testDrives.empty"
         items={data.testDrives.map((b) => (
           <li key={b.id}>
-            <a href={linkTo(site, '/test-drive-result', { query: `booking=${b.id}` })}>
-              {b.store}, {date(b.slotStart)}
-            </a>
-            : {t(b.status)}
+            <a href={linkTo(site, '/test-drive-result', { query: `booking=${b.id}` })}>{slotWhen(b)}</a>: {t(b.status)}
             {BOOK_AGAIN.includes(b.status) ? (
               <>
                 {' '}
@@ -438,7 +445,16 @@ export default defineRoute<ProfileData>({
   id: 'profile',
   path: '/user-center/profile',
   label: null,
-  namespaces: ['page.profile', 'profile', 'auth.field', 'field', 'validation', 'page.home.cta', 'configurator.picture'],
+  namespaces: [
+    'page.profile',
+    'profile',
+    'auth.field',
+    'field',
+    'validation',
+    'page.home.cta',
+    'configurator.picture',
+    'testDrive.result',
+  ],
   indexable: false,
   auth: 'required',
   load: async (ctx) => {

@@ -5,7 +5,8 @@ import type { Order } from '../domain/order/order'
 import { ORDER_EVENTS, statusKey, transition } from '../domain/order/state'
 import { isAnonymisedContact } from '../domain/privacy/erasure'
 import { requestStatusKey, staffMoves } from '../domain/programs/requests'
-import { formatDateTime } from '../i18n/dates'
+import { utcToZoned } from '../domain/testdrive/time'
+import { formatDateTime, formatSlot } from '../i18n/dates'
 import { formatMoney } from '../i18n/formats'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
@@ -82,6 +83,11 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
     ctx.store.audit.ofCountry(ctx.site.countryCode),
   ])
   const when = (iso: string) => formatDateTime(new Date(iso), ctx.site.locale, ctx.site.timeZone)
+  // A test drive's slot with its weekday, as the customer was told it.
+  const slotWhen = (iso: string) => {
+    const wall = utcToZoned(new Date(iso), ctx.site.timeZone)
+    return formatSlot(wall.date, wall.time, ctx.site.locale, { year: true })
+  }
   const money = await ctx.store.payments.ofOrders(orders.map((o) => o.id))
   const data: StaffData = {
     confirm: null,
@@ -109,7 +115,7 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
       customer: r.name?.trim() ? r.name : null,
       contact: r.email ? `${r.email}, ${r.phone}` : '',
       detail: r.slot
-        ? `${when(r.slot.start)}, ${stores.find((s) => s.id === r.slot?.storeId)?.name ?? r.slot.storeId}`
+        ? `${slotWhen(r.slot.start)}, ${stores.find((s) => s.id === r.slot?.storeId)?.name ?? r.slot.storeId}`
         : null,
       received: when(r.createdAt),
       status: r.status,

@@ -1,4 +1,5 @@
-import { formatDate } from '../i18n/dates'
+import { utcToZoned } from '../domain/testdrive/time'
+import { formatWeekdayDate } from '../i18n/dates'
 import { linkTo } from '../i18n/links'
 import { type FormCar, FormWithCar } from '../ui/form-car/FormWithCar'
 import { useT } from '../ui/intl-context'
@@ -84,7 +85,7 @@ function ResultPage({ data }: { data: ResultData }) {
         <p className="card">
           {t('testDrive.result.when', {
             store: data.booking.store,
-            date: formatDate(data.booking.localDate, site.locale),
+            date: formatWeekdayDate(data.booking.localDate, site.locale, { year: true }),
             time: data.booking.localTime,
           })}
         </p>
@@ -109,19 +110,11 @@ async function loadResult(ctx: LoadContext): Promise<ResultData> {
     ? (await ctx.store.stores(ctx.site.countryCode)).find((s) => s.id === booking.storeId)
     : undefined
   if (!booking || !store) return { kind: 'testDrive', booking: null, request: null }
-  const local = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: store.timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(booking.slotStart))
-  const [localDate = '', localTime = ''] = local.split(' ')
+  // The store's wall clock, as its slots were offered.
+  const local = utcToZoned(new Date(booking.slotStart), store.timeZone)
   return {
     kind: 'testDrive',
-    booking: { store: store.name, localDate, localTime, status: booking.status },
+    booking: { store: store.name, localDate: local.date, localTime: local.time, status: booking.status },
     request: await loadOwnRequest(ctx, 'testDrive', booking.id),
   }
 }

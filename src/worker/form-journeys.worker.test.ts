@@ -196,6 +196,29 @@ describe('signing up with a short password', () => {
   })
 })
 
+describe('a name the form cannot take', () => {
+  it('on signing up, says what a name may hold, not "not valid"', async () => {
+    const nl = CATALOGS['nl-NL']
+    const res = await visitor().signUp('/nl', {
+      name: 'Anne 🚗',
+      email: uniqueEmail('emoji'),
+      password: 'lang genoeg!',
+    })
+    expect(res.status).toBe(422)
+    const text = visibleText(await res.text())
+    expect(text).toContain(nl['validation.nameCharacters'].replace('{label}', nl['field.name']))
+    expect(text).not.toContain(nl['validation.invalid'].replace('{label}', nl['field.name']))
+  })
+
+  it('on a home-charger enquiry, says the limit of a long name', async () => {
+    const de = CATALOGS['de-DE']
+    const res = await visitor().postForm('/de/home-charger', { name: 'Anna Berg'.repeat(10), privacyAccepted: 'yes' })
+    expect(res.status).toBe(422)
+    const text = visibleText(await res.text())
+    expect(text).toContain(de['validation.tooLong'].replace('{label}', de['charger.field.name']).replace('{max}', '80'))
+  })
+})
+
 describe('a test drive the store confirmed', () => {
   it('no longer says the slot is not guaranteed', async () => {
     const res = await visitor().request('/api/v1/stores/se-goteborg-avenyn/slots?site=/se')

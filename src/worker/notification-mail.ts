@@ -5,7 +5,7 @@ import { CURRENCY_EXPONENT, type CurrencyCode } from '../domain/money'
 import { PAID_METHOD_KEYS, type PaymentMethod } from '../domain/payment/methods'
 import { priceStatement } from '../domain/pricing/display'
 import { catalogFor } from '../i18n/catalog-store'
-import { formatDate, formatDateTime } from '../i18n/dates'
+import { formatDate, formatDateTime, formatWeekdayDate } from '../i18n/dates'
 import { formatDeduction, formatMoney } from '../i18n/formats'
 import { intlFor } from '../i18n/intl'
 import { COUNTRY_SITES, type CountryCode, LOCALES, type Locale } from '../i18n/sites'
@@ -46,7 +46,13 @@ export async function renderNotification(env: MailBindings, row: NotificationRow
   if (['testDriveBooked', 'handoverBooked', 'handoverMoved'].includes(row.kind)) {
     const stores = await store.stores((payload.country ?? 'NO') as Parameters<Store['stores']>[0])
     values.store = stores.find((s) => s.id === payload.storeId)?.name ?? payload.storeId ?? ''
-    values.date = payload.localDate ? formatDate(payload.localDate, locale) : ''
+    // A test drive's day is named in full, with its weekday: the customer reads it to turn up at the store.
+    const day = payload.localDate ?? ''
+    values.date = !day
+      ? ''
+      : row.kind === 'testDriveBooked'
+        ? formatWeekdayDate(day, locale, { year: true })
+        : formatDate(day, locale)
     values.time = payload.localTime ?? ''
   }
   // The moment of an order event (a withdrawal's receipt), in the time of the order's country.

@@ -31,6 +31,10 @@ describe('confirmation e-mails', () => {
     expect(results[0]?.subject).toBe(CATALOGS['sv-SE']['mail.testDriveBooked.subject'])
     expect(results[0]?.body).toContain('Selma Lagerlöf')
     expect(results[0]?.body).toContain('Nordvolt Göteborg')
+    // The slot in full: weekday, date with its year, and time.
+    expect(results[0]?.body).toMatch(
+      /Nordvolt Göteborg (?:måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag) \d{1,2} [a-zå-ö]+ \d{4} kl\. \d\d:\d\d\./,
+    )
   })
 
   it('acknowledges delivered messages and retries failed ones, never dropping them', async () => {

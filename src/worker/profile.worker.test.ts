@@ -153,5 +153,7 @@ describe('everything the customer started, on the profile', () => {
     expect(html).toContain(`href="/se/trade-in/result/${valuationId}"`)
     expect(html).toContain('ABC 123')
     expect(html).toContain(sv['profile.testDrives.again'])
+    // The slot in full: the store, the weekday, the date and the time in the site's time zone.
+    expect(html).toContain('>Nordvolt Stockholm, tisdag 1 december 2026 kl. 11:00<')
   })
 })

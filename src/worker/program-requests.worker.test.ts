@@ -236,6 +236,10 @@ describe('a test-drive booking after it is made', () => {
     const console = decode(await (await staff.request('/se/staff')).text())
     expect(console).toContain(sv['staff.requests.kind.testDrive'])
     expect(console).toContain('Nordvolt Stockholm')
+    // The slot with its weekday, date and time, then the store.
+    expect(console).toMatch(
+      /(?:måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag) \d{1,2} [a-zå-ö]+ \d{4} · \d\d:\d\d, Nordvolt Stockholm/,
+    )
     await staff.postForm(
       '/se/staff',
       { intent: 'request', kind: 'testDrive', requestId: id, to: 'confirmed' },

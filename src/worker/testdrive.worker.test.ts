@@ -7,11 +7,13 @@ import { createStore } from '../store'
 
 const sv = CATALOGS['sv-SE']
 const GOTEBORG = 'se-goteborg-avenyn'
+const SWEDISH_WEEKDAY = '(?:måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag)'
 
 /** Free slots of a store, from the API. */
 async function slots(storeId: string, site = '/se') {
   const res = await visitor().request(`/api/v1/stores/${storeId}/slots?site=${site}`)
-  return ((await res.json()) as { slots: { start: string; available: number }[] }).slots
+  return ((await res.json()) as { slots: { start: string; localDate: string; localTime: string; available: number }[] })
+    .slots
 }
 
 function bookingForm(overrides: Record<string, string> = {}) {
@@ -33,6 +35,15 @@ describe('the booking page', () => {
     expect(html).toMatch(new RegExp(`<option value="${GOTEBORG}" selected`))
     expect(html).toContain('<select id="slot-select"')
     expect(html).toContain(sv['testDrive.note.notGuaranteed'])
+  })
+
+  it('names each slot by its weekday and date in the language, Icelandic too (data the runtime lacks)', async () => {
+    const swedish = decode(await (await visitor().request(`/se/test-drive/p5?store=${GOTEBORG}`)).text())
+    expect(swedish).toMatch(new RegExp(`<option value="[^"]+">${SWEDISH_WEEKDAY} \\d{1,2} [a-zå-ö]+ · \\d\\d:\\d\\d`))
+    const icelandic = decode(await (await visitor().request('/is/test-drive/p5')).text())
+    expect(icelandic).toMatch(
+      /<option value="[^"]+">(?:mánudagur|þriðjudagur|miðvikudagur|fimmtudagur|föstudagur|laugardagur|sunnudagur), \d{1,2}\. [a-zá-þ]+ · \d\d:\d\d/,
+    )
   })
 })
 
@@ -73,6 +84,11 @@ describe('booking a test drive', () => {
     expect(location).toMatch(/^\/se\/test-drive-result\?booking=[\w-]{12}$/)
     const result = decode(await (await person.request(location)).text())
     expect(result).toContain('Nordvolt Göteborg')
+    // The slot in full, as the store's wall clock reads it: weekday, date with its year, and time.
+    const [year, , day] = (slot?.localDate ?? '').split('-').map(Number)
+    expect(result).toMatch(
+      new RegExp(`Göteborg[^<]*, ${SWEDISH_WEEKDAY} ${day} [a-zå-ö]+ ${year} kl\\. ${slot?.localTime}<`),
+    )
     const outbox = await env.DB.prepare(`SELECT kind FROM notifications WHERE recipient = 'greta@example.com'`).all()
     expect(outbox.results.length).toBeGreaterThan(0)
   })

@@ -35,3 +35,21 @@ describe('account forms', () => {
     expect(problems(ProfileForm.safeParse({ ...base, phone: 'call me' }))).toEqual({ phone: 'invalid' })
   })
 })
+
+describe('a name on an account', () => {
+  const base = { email: 'ada@example.com', phone: '' }
+
+  it('says its limit when too long and what it may hold when it has an emoji, not "not valid"', () => {
+    const long = fieldProblems(ProfileForm.safeParse({ ...base, name: 'A'.repeat(81) }).error as never)
+    expect(long).toEqual([{ field: 'name', code: 'tooLong', messageKey: 'validation.tooLong', params: { max: 80 } }])
+    const emoji = fieldProblems(
+      SignUpForm.safeParse({ ...base, name: 'Ada 🚗', password: 'long enough!' }).error as never,
+    )
+    expect(emoji).toEqual([{ field: 'name', code: 'nameCharacters', messageKey: 'validation.nameCharacters' }])
+  })
+
+  it('takes names of any script, with hyphens, apostrophes and dots', () => {
+    for (const name of ['Ada Lovelace', 'Þórdís Kolbrún', "Ó'Neill-Smith", 'J. R. R. Tolkien', 'สมชาย ใจดี'])
+      expect(ProfileForm.safeParse({ ...base, name }).success).toBe(true)
+  })
+})

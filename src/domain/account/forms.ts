@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { NAME_PROBLEM_KEYS, personName } from '../validation/person-name'
 import type { FieldProblem } from '../validation/problem'
 
 /** Passwords: long enough to resist guessing, short enough to hash quickly. */
@@ -11,7 +12,12 @@ const email = z
   .min(1, 'required')
   .max(254, 'invalid')
   .pipe(z.email({ message: 'invalid' }))
-const name = z.string().trim().min(1, 'required').max(80, 'invalid')
+/** A customer's full name, as the order and test-drive forms take one: too long or with an emoji, it says which. */
+const name = z
+  .string()
+  .trim()
+  .min(1, 'required')
+  .pipe(personName(80, { dots: true }))
 /** Digits with an optional leading + and common separators; 6–20 characters. */
 const phone = z
   .string()
@@ -43,10 +49,15 @@ export const ProfileForm = z.object({ name, email, phone })
 export const GrayLoginForm = z.object({ code: z.string().trim().min(1, 'required').max(100, 'invalid') })
 
 const CODES = ['required', 'invalid', 'passwordLength'] as const
+/** A name's own problem, by the message key its rule gives: said as the rule broken, with its limit. */
+const nameCode = (message: string) =>
+  (Object.keys(NAME_PROBLEM_KEYS) as (keyof typeof NAME_PROBLEM_KEYS)[]).find(
+    (code) => NAME_PROBLEM_KEYS[code] === message,
+  )
 
 /**
  * The first problem of each invalid field: `required`, `invalid` or `passwordLength`, with its message key
- * (`validation.<code>`); the page adds the field's label.
+ * (`validation.<code>`), or a name's `tooLong` (with its `max`) or `nameCharacters`; the page adds the field's label.
  *
  * @example
  * fieldProblems(SignInForm.safeParse({ email: '' }).error) // [{ field: 'email', code: 'required', messageKey: 'validation.required' }, …]
@@ -58,8 +69,14 @@ export function fieldProblems(error: z.ZodError): FieldProblem[] {
     const field = String(issue.path[0] ?? 'form')
     if (seen.has(field)) continue
     seen.add(field)
-    const code = CODES.find((c) => c === issue.message) ?? 'invalid'
-    problems.push({ field, code, messageKey: `validation.${code}` })
+    const code = nameCode(issue.message)
+    if (code) {
+      const params = issue.code === 'custom' ? (issue.params as FieldProblem['params']) : undefined
+      problems.push({ field, code, messageKey: issue.message, ...(params ? { params } : {}) })
+      continue
+    }
+    const general = CODES.find((c) => c === issue.message) ?? 'invalid'
+    problems.push({ field, code: general, messageKey: `validation.${general}` })
   }
   return problems
 }

@@ -72,4 +72,19 @@ describe('validateChargerEnquiry', () => {
   it('checks the postcode of the site’s country', () => {
     expect(validateChargerEnquiry({ ...form, zip: '1012ab', phone: '06 12345678' }, 'NL').values?.zip).toBe('1012 AB')
   })
+
+  it('says a name’s limit when too long and what it may hold when it has an emoji', () => {
+    const long = validateChargerEnquiry({ ...form, name: 'A'.repeat(81) }, 'SE').problems
+    expect(long).toEqual([
+      {
+        field: 'name',
+        code: 'tooLong',
+        messageKey: 'validation.tooLong',
+        labelKey: 'charger.field.name',
+        params: { max: 80 },
+      },
+    ])
+    const emoji = validateChargerEnquiry({ ...form, name: 'Anna 🔌' }, 'SE').problems
+    expect(emoji.map((p) => [p.field, p.messageKey])).toEqual([['name', 'validation.nameCharacters']])
+  })
 })

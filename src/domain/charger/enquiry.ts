@@ -3,7 +3,8 @@
  * like it installed. Pure, checked with zod (server only); the contact rules are the test-drive form's (e-mail pattern, the country's phone format
  * stored in E.164) and the address rules the order's personal form (national postcode, street with a number).
  *
- * - name 1–80 characters without control characters; e-mail and phone required.
+ * - name: a person's name of 1–80 characters (letters, spaces, hyphens, apostrophes, dots; person-name.ts); e-mail
+ *   and phone required.
  * - street 1–120 with a letter and a digit; zip in the country's format (stored canonical); city 1–80.
  * - house type and installation window: one of the lists below.
  * - the privacy statement must be accepted.
@@ -12,6 +13,7 @@ import { z } from 'zod'
 import { normalizeZip } from '../order/personal'
 import { isValidEmail, normalizePhone, type StoreCountry } from '../testdrive/phone'
 import { formContext, INVALID, parseForm, postedText, requiredField, rule } from '../validation/form-schema'
+import { personName } from '../validation/person-name'
 import type { FieldProblem } from '../validation/problem'
 
 /** Kinds of home the installer plans for (cable length, permissions of the housing association). */
@@ -76,7 +78,7 @@ const within = (max: number, also: RegExp[]) =>
 const charger = formContext<StoreCountry>()
 
 const CHARGER_SCHEMA = z.object({
-  name: requiredField(within(80, [/\p{L}/u])),
+  name: requiredField(personName(80, { dots: true })),
   email: requiredField(z.string().refine(isValidEmail, INVALID)),
   phone: requiredField(rule((text) => normalizePhone(charger.get(), text))),
   street: requiredField(within(120, [/\p{L}/u, /\p{Nd}/u])),

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Slot } from '../../domain/testdrive/slots'
-import { formatDate } from '../../i18n/dates'
+import { formatSlot, formatWeekdayDate } from '../../i18n/dates'
 import type { MessageKey } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
 import { useApiPost } from '../api-context'
@@ -38,6 +38,12 @@ export interface TestDriveData {
   /** The car to drive (the configured one, or the model as the configurator opens it) and its price. */
   car?: FormCar | null
 }
+
+/**
+ * A slot names its free cars only when this few or fewer are left: the closed list shows the chosen option alone,
+ * and its weekday, date and time must fit a phone's width before a count that rarely matters.
+ */
+const FEW_CARS_LEFT = 2
 
 /** The controls the error summary links to, where their id is not `test-drive-<field>`. */
 const SUMMARY_IDS = {
@@ -182,10 +188,13 @@ export function TestDrivePage({ data }: { data: TestDriveData }) {
                 aria-describedby={slotError ? 'slot-error' : 'slot-note'}
               >
                 {[...byDate].map(([date, slots]) => (
-                  <optgroup key={date} label={formatDate(date, site.locale)}>
+                  <optgroup key={date} label={formatWeekdayDate(date, site.locale)}>
                     {slots.map((slot) => (
+                      // The closed list shows the chosen option alone: its text names the day in full.
                       <option key={slot.start} value={slot.start}>
-                        {slot.localTime} · {availableLabel(slot.available)}
+                        {slot.available <= FEW_CARS_LEFT
+                          ? `${formatSlot(slot.localDate, slot.localTime, site.locale)} · ${availableLabel(slot.available)}`
+                          : formatSlot(slot.localDate, slot.localTime, site.locale)}
                       </option>
                     ))}
                   </optgroup>
