@@ -85,6 +85,19 @@ describe('before consent', () => {
     expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip-link')
     await context.close()
   })
+
+  it('keeps to under a third of a phone screen in the longest language, reject beside accept', async () => {
+    const { context, page } = await watchedVisitor({ viewport: { width: 390, height: 844 } })
+    await page.goto(`${base}/de`)
+    const box = await page.locator('.consent').boundingBox()
+    expect(box?.height).toBeLessThanOrEqual(0.3 * 844)
+    const accept = await page.locator('.consent button[value="acceptAll"]').boundingBox()
+    const reject = await page.locator('.consent button[value="rejectAll"]').boundingBox()
+    // One row, one size: rejecting is as easy as accepting on the first layer.
+    expect(reject?.y).toBe(accept?.y)
+    expect(reject?.width).toBe(accept?.width)
+    await context.close()
+  })
 })
 
 describe('the banner by keyboard', () => {
