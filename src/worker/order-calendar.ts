@@ -5,10 +5,10 @@ import type { Order } from '../domain/order/order'
 import { catalogFor } from '../i18n/catalog-store'
 import { intlFor, type MessageKey } from '../i18n/intl'
 import type { Site } from '../i18n/sites'
-import { addressHashOf } from '../routes/order/owned-order'
+import { mayOpenOrder } from '../routes/order/owned-order'
 import type { Store } from '../store'
 import type { HandoverBooking } from '../store/handovers'
-import { grantedOrder } from './auth/order-access'
+import { orderAccessService } from './auth/order-access'
 import { resolveUser } from './auth/session'
 import { CachePolicy } from './ssr/cache-policy'
 import type { AppEnv } from './types'
@@ -67,23 +67,17 @@ export async function handleHandoverCalendar(c: Context<AppEnv>, site: Site): Pr
   const id = c.req.param('id') ?? ''
   const store = c.get('store')
   const stored = /^[\w-]{1,64}$/.test(id) ? await store.orders.find(id) : null
-  const user = await resolveUser(c)
-  const granted = await grantedOrder(c)
-  const mayOpen =
-    stored !== null &&
-    ((user !== null && stored.ownerId === user.id) ||
-      (granted?.orderId === stored.id &&
-        stored.order.contact.email !== '' &&
-        granted.addressHash === (await addressHashOf(stored.order.contact.email))))
-  const booking = stored && mayOpen ? await store.handovers.ofOrder(stored.id) : null
+  const visitor = { session: { user: await resolveUser(c) }, orderAccess: orderAccessService(c, site) }
+  // The order page's own check: its owner signed in, or a browser an order link let into this order.
+  if (!stored || !(await mayOpenOrder(visitor, stored))) throw new HTTPException(404)
+  const booking = await store.handovers.ofOrder(stored.id)
   const intl = intlFor(site.locale, await catalogFor(c.env, site.locale))
   const t: Translate = (key, values) => intl.formatMessage({ id: key as MessageKey }, values)
-  const ics =
-    stored && booking ? await handoverCalendar(store, site, stored, booking, t, c.get('config').OFFICIAL_URL) : null
+  const ics = await handoverCalendar(store, site, stored, booking, t, c.get('config').OFFICIAL_URL)
   if (!ics) throw new HTTPException(404)
   return c.body(ics, 200, {
     'Content-Type': 'text/calendar; charset=utf-8',
-    'Content-Disposition': `attachment; filename="handover-${stored?.order.orderNumber ?? id}.ics"`,
+    'Content-Disposition': `attachment; filename="handover-${stored.order.orderNumber ?? id}.ics"`,
     'Cache-Control': CachePolicy.none,
   })
 }
