@@ -6,7 +6,7 @@ import { useCountdown } from './useCountdown'
 /**
  * A countdown to another page that a person can stop (WCAG 2.2.1). It starts only once JavaScript runs; `left`
  * stays at `seconds` until then. Its notice is in the server's HTML, so that nothing moves when it starts, and a
- * browser without JavaScript hides it (`NO_SCRIPT_STYLE`): no page promises a redirect that cannot happen.
+ * browser without JavaScript hides it (`NO_SCRIPT_STYLESHEET`): no page promises a redirect that cannot happen.
  *
  * @example
  * const countdown = useStoppableCountdown(5, home)
@@ -65,5 +65,5 @@ export function CountdownControl(props: {
   )
 }
 
-/** What a browser without JavaScript must not show: a countdown that will never run (in the head's `<noscript>`). */
-export const NO_SCRIPT_STYLE = '.countdown__live{display:none}'
+/** The stylesheet the document loads where no script runs (public/noscript.css): it hides `.countdown__live`. */
+export const NO_SCRIPT_STYLESHEET = '/noscript.css'
