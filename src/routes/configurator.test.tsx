@@ -1,9 +1,11 @@
-import { describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { renderPage } from '../../test/render-page'
 import { computeView } from '../domain/configurator/view'
 import { financeData } from '../domain/finance/test-data'
 import { pricedCar } from '../domain/pricing/priced-car'
 import { catalog, rulesByCountry } from '../domain/pricing/test-data'
+import { preloadCatalogs } from '../i18n/catalog-store'
+import { CATALOGS } from '../i18n/catalogs'
 import { siteForPath } from '../i18n/sites'
 import configurator from './configurator'
 import type { LoadContext } from './route'
@@ -34,6 +36,12 @@ function context(query: string): LoadContext {
     tradeIn: { id: null },
   } as unknown as LoadContext
 }
+
+// The page words a finance problem in the site's language, from the catalog a request reads first.
+beforeAll(async () => {
+  const KV = { get: async (key: string) => CATALOGS[key.split('/').at(-1) as keyof typeof CATALOGS] ?? null }
+  await preloadCatalogs({ KV: KV as unknown as KVNamespace }, [site.locale])
+})
 
 describe('the configurator route', () => {
   it('prices the car once per request: the load computes the view, the meta and the page render from it', async () => {

@@ -22,11 +22,15 @@ import {
   productsFor,
 } from '../domain/finance/products'
 import { financeBasis, financeSummary } from '../domain/finance/summary'
+import type { FinanceProblem } from '../domain/finance/validate'
 import { mobilityMessage } from '../domain/legal/energy'
 import { CURRENCY_EXPONENT } from '../domain/money'
 import { roundHalfUp } from '../domain/pricing/rounding'
 import { tradeInCredit } from '../domain/tradein/credit'
+import { catalog } from '../i18n/catalog-store'
 import { compareRows } from '../i18n/energy-rows'
+import { financeProblemMessage } from '../i18n/finance'
+import { intlFor, type MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
 import { memo } from '../lib/memo'
@@ -71,7 +75,7 @@ function initialFinance(
   products: FinanceProduct[],
   query: URLSearchParams,
   credit: number,
-): FinanceState | null {
+): FinancePanelFigures | null {
   if (products.length === 0) return null
   const { quote } = data.shown
   const basis = { ...financeBasis(quote), tradeInCredit: credit }
@@ -101,8 +105,17 @@ function initialFinance(
   }
 }
 
+/** The site language's messages, as the page renders them. */
+function siteText(locale: Parameters<typeof catalog>[0]) {
+  const intl = intlFor(locale, catalog(locale))
+  return (id: MessageKey, values?: Record<string, string | number>) => intl.formatMessage({ id }, values)
+}
+
+/** A finance panel as computed for any visitor: its problems not yet in words. */
+type FinancePanelFigures = Omit<FinanceState, 'problems'> & { problems: FinanceProblem[] }
+
 /** The first finance panels computed in this isolate, at most 256 per finance document. */
-const panels = memo<[CountryFinanceProducts], FinanceState | null>(256)
+const panels = memo<[CountryFinanceProducts], FinancePanelFigures | null>(256)
 
 /**
  * `initialFinance` for the products of a finance document on this car's day and usage, computed once per isolate for
@@ -114,6 +127,7 @@ function financeOnce(
   data: Omit<ConfiguratorData, 'finance'>,
   query: URLSearchParams,
   credit: number,
+  say: (problem: FinanceProblem) => string,
 ): FinanceState | null {
   const { usage } = data.requested
   const asked = Object.values(FINANCE_PARAMS).map((name) => query.getAll(name).join())
@@ -121,7 +135,10 @@ function financeOnce(
   const panel = panels([finance], key, () =>
     initialFinance(data, productsFor([finance], data.country, usage, data.today), query, credit),
   )
-  return panel && { ...panel }
+  // In the visitor's words on the server, so that the browser's code carries no message builder of its own.
+  return (
+    panel && { ...panel, problems: panel.problems.map((problem) => ({ field: problem.field, message: say(problem) })) }
+  )
 }
 
 async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promise<ConfiguratorData> {
@@ -175,6 +192,7 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
         data,
         withKeptFinance(query, target.configuration?.finance ?? null, ctx.site.currency),
         credit,
+        (problem) => financeProblemMessage(problem, ctx.site.currency, ctx.site.locale, siteText(ctx.site.locale)),
       )
     : null
   // Switching between private and business in the browser offers that usage's products (a private lease is

@@ -23,13 +23,17 @@ async function readAnswer(res: Response): Promise<FinanceAnswer> {
     error?: { fields?: { path: string; message: string }[] }
   } | null
   if (res.ok && body?.summary) return { kind: 'figures', summary: body.summary, comparison: body.comparison ?? [] }
-  if (res.status === 422 && body?.error?.fields?.length)
-    return {
-      kind: 'refused',
-      problems: body.error.fields.map((f) => ({ field: f.path.replace(/^choice\./, ''), message: f.message })),
-    }
+  const problems = (res.status === 422 && body?.error?.fields) || []
+  const refused = problems.map((f) => ({ field: f.path.replace(/^choice\./, ''), message: f.message }))
+  // A refusal the form can show under one of its fields; one of the product or the car (a page out of date) is
+  // said as a failure, which the panel words and offers to try again.
+  if (refused.length > 0 && refused.every((p) => FORM_FIELDS.includes(p.field)))
+    return { kind: 'refused', problems: refused }
   return { kind: 'failed' }
 }
+
+/** The choices the finance form has a field for, each of which shows its own problem. */
+const FORM_FIELDS: readonly string[] = ['downPayment', 'termMonths', 'mileageKmPerYear', 'services', 'balloonAmount']
 
 /**
  * Asks the finance API for figures, debounced, and only ever reports the answer to the latest

@@ -1,7 +1,6 @@
 import type { ComparisonEntry } from '../../domain/finance/compare'
 import type { FinanceKind, LeaseService } from '../../domain/finance/products'
 import type { FinanceChoice, FinanceSummary } from '../../domain/finance/summary'
-import type { FinanceProblem } from '../../domain/finance/validate'
 
 /** A product as the panel offers it: its kind and the choices it allows. */
 export interface OfferedProduct {
@@ -31,7 +30,7 @@ export interface FinanceState {
   selected: FinanceKind
   choice: FinanceChoice
   summary: FinanceSummary | null
-  /** The page's own problems with the choice (priced on the server), or the API's refusal of it. */
-  problems: (FinanceProblem | RefusedField)[]
+  /** What is wrong with the choice, in words: the server's own (priced with the page) or the API's refusal. */
+  problems: RefusedField[]
   comparison: ComparisonEntry[]
 }

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderPage } from '../../../../test/render-page'
 import type { FinanceProblem } from '../../../domain/finance/validate'
+import { CATALOGS } from '../../../i18n/catalogs'
+import { financeProblemMessage } from '../../../i18n/finance'
+import { intlFor } from '../../../i18n/intl'
 import { FINANCE_DEBOUNCE_MS, type FinanceAnswer, financeQuoteRequester } from '../quote-requester'
 import type { FinanceState, OfferedProduct } from '../state'
 import { FinanceForm } from './FinanceForm'
@@ -64,13 +67,15 @@ describe('a down payment out of range in the finance form', () => {
     expect(shown).not.toMatch(/api\.|finance\./)
   })
 
-  it('says the same as the page without JavaScript, which words the problem itself', () => {
+  it('says the same as the page without JavaScript, whose server words the problem itself', () => {
     const problem: FinanceProblem = {
       field: 'downPayment',
       code: 'downPaymentOutOfRange',
       messageKey: 'finance.problem.downPaymentOutOfRange',
       params: { min: 0, max: 2_409_000 },
     }
-    expect(downPaymentError(loanPanel([problem]))).toBe(API_MESSAGE)
+    const intl = intlFor('de-DE', CATALOGS['de-DE'])
+    const message = financeProblemMessage(problem, 'EUR', 'de-DE', (id, values) => intl.formatMessage({ id }, values))
+    expect(downPaymentError(loanPanel([{ field: problem.field, message }]))).toBe(API_MESSAGE)
   })
 })

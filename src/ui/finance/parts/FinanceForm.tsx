@@ -3,7 +3,6 @@ import { FINANCE_PARAMS } from '../../../domain/finance/params'
 import type { LeaseService } from '../../../domain/finance/products'
 import type { FinanceChoice } from '../../../domain/finance/summary'
 import { CURRENCY_EXPONENT, type CurrencyCode } from '../../../domain/money'
-import { financeProblemMessage } from '../../../i18n/finance'
 import { formatMoney, formatQuantity } from '../../../i18n/formats'
 import { useT } from '../../intl-context'
 import { useRenderContext } from '../../site-context'
@@ -27,9 +26,6 @@ function readForm(form: HTMLFormElement, exponent: number): FinanceChoice {
     ...(balloon !== undefined ? { balloonAmount: Math.round(balloon * exponent) } : {}),
   }
 }
-
-/** The choices the form has a field for, each of which shows its own problem. */
-const FORM_FIELDS: readonly string[] = ['downPayment', 'termMonths', 'mileageKmPerYear', 'services', 'balloonAmount']
 
 /** An amount in whole currency units, as people type it, with its problem under it. */
 function AmountField(props: {
@@ -89,19 +85,15 @@ export function FinanceForm({
     event.preventDefault()
     onChoice(readForm(event.currentTarget, exponent))
   }
-  const message = (problem: FinanceState['problems'][number]) =>
-    'message' in problem ? problem.message : financeProblemMessage(problem, currency, site.locale, t)
   const error = (field: string) => {
     const problem = problemFor(field)
     if (!problem) return null
     return (
       <p id={`finance-${field}-error`} className="field__error">
-        {message(problem)}
+        {problem.message}
       </p>
     )
   }
-  // A refusal of something the form has no field for (the product, the car) is said above the button.
-  const unplaced = finance.problems.filter((p) => !FORM_FIELDS.includes(p.field))
   return (
     <form
       className="form finance__form"
@@ -186,11 +178,6 @@ export function FinanceForm({
           error={error('balloonAmount')}
         />
       ) : null}
-      {unplaced.map((problem) => (
-        <p key={`${problem.field}:${message(problem)}`} className="field__error">
-          {message(problem)}
-        </p>
-      ))}
       <button className="button" type="submit">
         {t('finance.update')}
       </button>
