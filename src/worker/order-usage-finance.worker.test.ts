@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { DUTCH_ORDER_FORM, savedBuild, signedUp } from '../../test/fixtures'
 import { decode } from '../../test/visitor'
+import { financeFingerprint } from '../domain/finance/chosen'
 import type { Order } from '../domain/order/order'
 import { CATALOGS } from '../i18n/catalogs'
 
@@ -51,6 +52,23 @@ describe('the order form offers the finance of the customer type (issue 46)', ()
     expect(html).toContain(`class="field__hint order-form__for-business">${nl['order.finance.chooseForUsage']}`)
   })
 
+  it('opens a build of the configurator’s business mode for a business, and a private buyer keeps private lease', async () => {
+    const { someone: person } = await signedUp('/nl')
+    const id = await savedBuild(person, '/nl', 'version=long-range&usage=business&finance=operationalLease')
+    const path = `/nl/configurator/info-submission/${id}`
+    const business = await (await person.request(path)).text()
+    expect(business).toMatch(/name="usage" checked="" value="business"/)
+    expect(preferenceIn(business)).toBe('operationalLease')
+
+    const personal = await (await person.request(`${path}?usage=personal&finance=privateLease`)).text()
+    expect(personal).toMatch(/name="usage" checked="" value="personal"/)
+    expect(waysToPay(personal, 'personal')).toContain(
+      `${nl['finance.product.privateLease']}* usage=personal&finance=privateLease`,
+    )
+    expect(preferenceIn(personal)).toBe('privateLease')
+    expect(personal).toContain(`<caption>${nl['price.basis.inclVat']}</caption>`)
+  })
+
   it('orders an operational lease for a business with the figures its form showed, without JavaScript', async () => {
     const { someone: person } = await signedUp('/nl')
     const id = await savedBuild(person, '/nl')
@@ -62,17 +80,21 @@ describe('the order form offers the finance of the customer type (issue 46)', ()
     )
     expect(preferenceIn(form)).toBe('operationalLease')
     expect(form).toContain(`<caption>${nl['price.basis.exclVat']}</caption>`)
+    // Its choices are changed in the configurator's business mode.
+    expect(decode(form)).toMatch(/href="\/nl\/configurator\/[\w-]+\?finance=operationalLease&usage=business"/)
+    const shown = /name="financeFingerprint" value="([^"]+)"/.exec(form)?.[1] ?? ''
 
     const res = await person.postForm(path, {
       ...BUSINESS,
       financePreference: 'operationalLease',
-      financeFingerprint: /name="financeFingerprint" value="([^"]+)"/.exec(form)?.[1] ?? '',
+      financeFingerprint: shown,
       idempotencyKey: `key-${crypto.randomUUID()}`,
     })
     expect(res.status).toBe(303)
     const [order] = await storedOrders(id)
     expect(order?.financePreference).toBe('operationalLease')
     expect(order?.finance?.kind).toBe('operationalLease')
+    expect(financeFingerprint(order?.finance ?? null)).toBe(shown)
     expect(order?.contact.usage).toBe('business')
   })
 
