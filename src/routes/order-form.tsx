@@ -1,9 +1,9 @@
 import { deliveryWindow } from '../domain/catalog/delivery'
-import { addDays } from '../domain/catalog/markets'
+import { addDays, type IsoDate, type Usage } from '../domain/catalog/markets'
 import { configurationKey } from '../domain/configurator/url'
 import { LEGAL_ENTITIES } from '../domain/content/legal-entities'
 import { type ChosenFinance, financeFingerprint } from '../domain/finance/chosen'
-import type { FinanceKind } from '../domain/finance/products'
+import { FINANCE_KINDS, type FinanceKind, productsFor } from '../domain/finance/products'
 import type { Requoted } from '../domain/finance/requote'
 import type { FinanceProblem } from '../domain/finance/validate'
 import { creditInScope, ruleAppliesIn } from '../domain/legal/data'
@@ -47,6 +47,9 @@ export const CONSENT_VERSIONS = {
 } as const satisfies Record<ConsentName, string>
 
 const BUSINESS_FIELDS = ['companyName', 'companyNumber', 'companyAddress'] as const
+const USAGES = ['personal', 'business'] as const satisfies readonly Usage[]
+const usageNamed = (value: string | null | undefined): Usage | null =>
+  (USAGES as readonly string[]).includes(value ?? '') ? (value as Usage) : null
 const money = (amount: number, currency: string): Money => ({ amount, currency: currency as Money['currency'] })
 
 // ---------------------------------------------------------------------------------------------
@@ -58,10 +61,17 @@ export interface FormData {
   kind: OrderKind
   /** The Dutch credit application (a finance partner's) can be started from the form. */
   creditApplication: boolean
+  /** Who the car is for (`?usage=`, else the build's usage): the price, the finance offered and its terms follow it. */
+  usage: Usage
+  /** The finance kinds offered to this customer type, as the configurator offers them for it. */
   finance: FinanceKind[]
-  /** The finance kind ordered with, and for each kind offered the form's address with it (no JavaScript needed). */
+  /** The finance kind ordered with. */
   financeKind: FinanceKind
-  financeLinks: Record<string, string>
+  /**
+   * For each customer type, the kinds offered to it, each as the form's address with that type and kind: the form
+   * shows those of the type ticked, also without JavaScript (a link cannot follow a radio otherwise).
+   */
+  financeFor: Record<Usage, { kind: FinanceKind; link: string }[]>
   /** The finance offer ordered with, its figures exactly as the order keeps them; null for cash. */
   offer: ChosenFinance | null
   /** The build's offer that no longer held and was quoted anew, with what changed. */
@@ -102,27 +112,44 @@ export interface FormData {
   creditRights: boolean
 }
 
-function formLink(ctx: LoadContext, name: 'kind' | 'finance', value: string): string {
+function formLink(ctx: LoadContext, values: Partial<Record<'kind' | 'finance' | 'usage', string>>): string {
   const query = new URLSearchParams(ctx.url.searchParams)
-  query.set(name, value)
+  for (const [name, value] of Object.entries(values)) query.set(name, value)
   const path = ctx.params.carId
     ? `/pre-order/info-submission/${ctx.params.id ?? ''}/${ctx.params.carId}`
     : `/configurator/info-submission/${ctx.params.id ?? ''}`
   return linkTo(ctx.site, path, { query: query.toString() })
 }
 
-/** The personal form of an order or reservation (kind from `?kind=`), or of a pre-order (`fixedKind`). */
-export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promise<FormData> {
+/** Cash, then the finance kinds of the products offered. */
+const financeKinds = (products: readonly { kind: FinanceKind }[]): FinanceKind[] => [
+  'cash',
+  ...products.filter((p) => p.kind !== 'cash').map((p) => p.kind),
+]
+
+/**
+ * The personal form of an order or reservation (kind from `?kind=`), or of a pre-order (`fixedKind`), for the
+ * customer type `forUsage` (a posted form's), else `?usage=`, else the build's.
+ */
+export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder', forUsage?: Usage | null): Promise<FormData> {
   if (!ctx.site.canOrder) throw new PageRedirect(linkTo(ctx.site, `/configurator/overview/${ctx.params.id}`))
-  const { configuration, choices, quote, products, catalog, date } = await priceOf(ctx, ctx.params.id ?? '')
+  const asked = forUsage ?? usageNamed(ctx.url.searchParams.get('usage'))
+  const { configuration, usage, choices, quote, products, catalog, date } = await priceOf(
+    ctx,
+    ctx.params.id ?? '',
+    null,
+    asked,
+  )
   const kind = fixedKind ?? (ctx.url.searchParams.get('kind') === 'reservation' ? 'reservation' : 'order')
   const user = ctx.session.user
-  const finance: FinanceKind[] = ['cash', ...products.filter((p) => p.kind !== 'cash').map((p) => p.kind)]
+  const finance = financeKinds(products)
+  const other: Usage = usage === 'business' ? 'personal' : 'business'
+  const otherFinance = await offeredTo(ctx, other, date)
   // A link may name a valuation (the app's, or the result page's); otherwise the one the visitor carries.
   const tradeIn = await tradeInEstimate(ctx, ctx.url.searchParams.get('tradeIn') ?? ctx.tradeIn.id ?? '')
   // The finance chosen while configuring (?finance=, else the one saved with the build), when this form offers it.
   const financeKind = financeKindOf(ctx.url.searchParams, configuration, finance)
-  const offer = orderFinance(ctx, { record: configuration, quote, products, kind: financeKind, tradeIn })
+  const offer = orderFinance(ctx, { record: configuration, quote, products, kind: financeKind, tradeIn, usage })
   const car = await formCar(ctx, configuration.modelCode, configuration)
   const total = formatMoney(money(quote.totalInclVat, quote.currency), ctx.site.locale)
   return {
@@ -130,20 +157,31 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
     configurationId: configuration.id,
     kind,
     creditApplication: CREDIT_APPLICATION_COUNTRIES.includes(ctx.site.countryCode),
+    usage,
     finance,
     financeKind,
-    financeLinks: Object.fromEntries(finance.map((each) => [each, formLink(ctx, 'finance', each)])),
+    financeFor: Object.fromEntries(
+      USAGES.map((each) => [
+        each,
+        (each === usage ? finance : otherFinance).map((financeKind) => ({
+          kind: financeKind,
+          link: formLink(ctx, { usage: each, finance: financeKind }),
+        })),
+      ]),
+    ) as FormData['financeFor'],
     offer: offer.chosen,
     requoted: offer.requoted,
     financeProblems: offer.problems,
     financeFingerprint: financeFingerprint(offer.chosen),
-    changeFinance: linkTo(ctx.site, `/configurator/${configuration.id}`, { query: `finance=${financeKind}` }),
+    changeFinance: linkTo(ctx.site, `/configurator/${configuration.id}`, {
+      query: usage === 'business' ? `finance=${financeKind}&usage=business` : `finance=${financeKind}`,
+    }),
     values: {
       firstName: user?.name.split(' ')[0] ?? '',
       lastName: user?.name.split(' ').slice(1).join(' ') ?? '',
       email: user?.email ?? '',
       phone: user?.phone ?? '',
-      usage: configuration.usage,
+      usage,
       financePreference: financeKind,
     },
     errors: {},
@@ -152,12 +190,11 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
     price: orderPriceView(quote, catalog, ctx.site.locale),
     stock: await stockForOrder(ctx, configuration),
     tradeIn,
-    kindLinks: { order: formLink(ctx, 'kind', 'order'), reservation: formLink(ctx, 'kind', 'reservation') },
+    kindLinks: { order: formLink(ctx, { kind: 'order' }), reservation: formLink(ctx, { kind: 'reservation' }) },
     car,
     total,
     creditRights:
-      ruleAppliesIn('credit-withdrawal', ctx.site.countryCode) &&
-      products.some((p) => creditInScope(p.kind, configuration.usage)),
+      ruleAppliesIn('credit-withdrawal', ctx.site.countryCode) && products.some((p) => creditInScope(p.kind, usage)),
     precontract: precontractFacts(
       ctx,
       car,
@@ -165,6 +202,12 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promis
       catalog ? deliveryWindow(catalog, ctx.site.countryCode, choices, date) : null,
     ),
   }
+}
+
+/** The finance kinds a customer type is offered on this site today, as the configurator offers them. */
+async function offeredTo(ctx: LoadContext, usage: Usage, date: IsoDate): Promise<FinanceKind[]> {
+  const finance = await ctx.store.financeProducts(ctx.site.countryCode)
+  return financeKinds(finance ? productsFor([finance], ctx.site.countryCode, usage, date) : [])
 }
 
 /** The seller, the car in words, the total, delivery and the withdrawal period of the site's country. */
@@ -264,7 +307,7 @@ export function OrderFormPage({ data }: { data: FormData }) {
           <PersonalFields form="order" values={data.values} errors={data.errors} />
           <fieldset className="field">
             <legend>{t('order.label.usage')}</legend>
-            {(['personal', 'business'] as const).map((usage) => (
+            {USAGES.map((usage) => (
               <label key={usage} className="field--check">
                 <input
                   type="radio"
@@ -295,7 +338,11 @@ export function OrderFormPage({ data }: { data: FormData }) {
           </fieldset>
           {/* How to pay comes after who the car is for, as one of the form's questions; its choices are links. */}
           <OrderFinanceChoice data={data} />
-          <input type="hidden" name="financePreference" value={data.financeKind} />
+          <input
+            type="hidden"
+            name="financePreference"
+            value={data.errors.financePreference ? (data.values.financePreference ?? '') : data.financeKind}
+          />
           <input type="hidden" name="financeFingerprint" value={data.financeFingerprint} />
           {data.creditRights ? <p className="field__hint">{t('legal.credit.rights')}</p> : null}
           {site.countryCode === 'NL' && data.financeKind === 'privateLease' ? (
@@ -390,23 +437,62 @@ export function OrderFormPage({ data }: { data: FormData }) {
 }
 
 /**
- * How the order is paid: each kind the site offers as a link to this form with it (so the figures shown are always
- * those the order is placed with, without JavaScript), then the chosen offer's figures and a way to change its
- * choices in the configurator.
+ * How the order is paid: each kind the site offers the customer type ticked, as a link to this form with that type
+ * and kind (so the figures shown are always those the order is placed with, without JavaScript), then the chosen
+ * offer's figures and a way to change its choices in the configurator. Ticking the other type shows its kinds and
+ * hides figures that were not made for it.
  */
 function OrderFinanceChoice({ data }: { data: FormData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const errorText = useErrorText()
+  const error = data.errors.financePreference
+  const other: Usage = data.usage === 'business' ? 'personal' : 'business'
   return (
-    <section className="order-form__finance" aria-labelledby="order-finance-title">
+    <section
+      className="order-form__finance"
+      aria-labelledby="order-finance-title"
+      aria-describedby={error ? 'order-finance-error' : undefined}
+    >
       <h2 id="order-finance-title">{t('finance.howToPay')}</h2>
-      <nav className="segmented segmented--wrap" aria-label={t('finance.howToPay')} id="order-finance">
-        {data.finance.map((kind) => (
-          <a key={kind} href={data.financeLinks[kind]} aria-current={data.financeKind === kind ? 'true' : undefined}>
-            {t(`finance.product.${kind}` as const)}
-          </a>
-        ))}
-      </nav>
+      {/* Each customer type's ways to pay; the stylesheet shows those of the type ticked (order-form__for-*). */}
+      {USAGES.map((usage) => (
+        <nav
+          key={usage}
+          className={`segmented segmented--wrap order-form__for-${usage}`}
+          id={usage === data.usage ? 'order-finance' : `order-finance-${usage}`}
+          aria-label={t('finance.howToPay')}
+        >
+          {data.financeFor[usage].map(({ kind, link }) => (
+            <a
+              key={kind}
+              href={link}
+              aria-current={usage === data.usage && data.financeKind === kind && !error ? 'true' : undefined}
+            >
+              {t(`finance.product.${kind}` as const)}
+            </a>
+          ))}
+        </nav>
+      ))}
+      {error ? (
+        <p id="order-finance-error" className="field__error">
+          {errorText(error)}
+        </p>
+      ) : null}
+      <p className={`field__hint order-form__for-${other}`}>{t('order.finance.chooseForUsage')}</p>
+      <div className={`order-form__for-${data.usage}`}>
+        <OrderFinanceOffer data={data} />
+      </div>
+    </section>
+  )
+}
+
+/** The chosen offer's figures, why it cannot be offered, and the way to change its choices in the configurator. */
+function OrderFinanceOffer({ data }: { data: FormData }) {
+  const t = useT()
+  const { site } = useRenderContext()
+  if (data.errors.financePreference) return null
+  return (
+    <>
       {data.offer ? (
         <FinanceTerms
           finance={data.offer}
@@ -429,7 +515,7 @@ function OrderFinanceChoice({ data }: { data: FormData }) {
           <a href={data.changeFinance}>{t('offer.change')}</a>
         </p>
       ) : null}
-    </section>
+    </>
   )
 }
 
@@ -462,13 +548,28 @@ function postedConsents(ctx: ActionContext, kind: OrderKind, at: string) {
  */
 function postedFinance(ctx: ActionContext, data: FormData, priced: Awaited<ReturnType<typeof priceOf>>) {
   const posted = ctx.form.financePreference ?? ''
-  const kind = (data.finance as string[]).includes(posted) ? (posted as FinanceKind) : 'cash'
+  if (posted !== '' && !(data.finance as string[]).includes(posted)) {
+    // Never another kind in its place: the customer chooses again among those offered to this customer type.
+    const error: NonNullable<FieldErrors[string]> = (FINANCE_KINDS as readonly string[]).includes(posted)
+      ? {
+          key: 'order.error.financeNotOffered',
+          valueKeys: {
+            product: `finance.product.${posted as FinanceKind}`,
+            usage: `configurator.usage.${data.usage}`,
+          },
+        }
+      : { key: 'offer.unavailableShort' }
+    Object.assign(data, { offer: null, requoted: null, financeProblems: [], financeFingerprint: '' })
+    data.values.financePreference = posted
+    return { kind: data.financeKind, chosen: null, problem: null, error }
+  }
+  const kind = posted === '' ? 'cash' : (posted as FinanceKind)
   // The form's own offer, unless another kind is posted or the car is priced otherwise now (a quick-delivery car's
   // freight for the postal code).
   const offer =
     kind === data.financeKind && (data.offer === null || data.offer.price === priced.quote.totalInclVat)
       ? { chosen: data.offer, requoted: data.requoted, problems: data.financeProblems }
-      : orderFinance(ctx, { record: priced.configuration, ...priced, kind, tradeIn: data.tradeIn })
+      : orderFinance(ctx, { record: priced.configuration, ...priced, kind, tradeIn: data.tradeIn, usage: data.usage })
   Object.assign(data, {
     financeKind: kind,
     offer: offer.chosen,
@@ -480,7 +581,7 @@ function postedFinance(ctx: ActionContext, data: FormData, priced: Awaited<Retur
   const seen = ctx.form.financeFingerprint ?? (kind === 'cash' ? 'cash' : '')
   const problem: MessageKey | null =
     offer.problems.length > 0 ? 'offer.unavailableShort' : seen !== data.financeFingerprint ? 'offer.changed' : null
-  return { kind, chosen: offer.chosen, problem }
+  return { kind, chosen: offer.chosen, problem, error: null }
 }
 
 /** The trade-in the order keeps: the estimate, what of it was set against the finance, and until when it holds. */
@@ -514,13 +615,14 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
   const user = ctx.session.user
   if (!user) throw new PageError('noRecord', 404)
   const key = /^[\w-]{12,64}$/.test(form.idempotencyKey ?? '') ? (form.idempotencyKey as string) : randomId()
-  const data = await loadForm(ctx, fixedKind)
+  // The form as it is for the customer type posted: its price, the finance it offers and the terms of that finance.
+  const data = await loadForm(ctx, fixedKind, usageNamed(form.usage))
   data.idempotencyKey = key
   data.kind = fixedKind ?? (form.kind === 'reservation' ? 'reservation' : 'order')
   data.values = { ...form }
   // A quick-delivery car is priced for the buyer's postal code (Norway: shipping outside Oslo).
   const quick = data.stock?.quick === true
-  const priced = await priceOf(ctx, ctx.params.id ?? '', quick ? form.zip : null)
+  const priced = await priceOf(ctx, ctx.params.id ?? '', quick ? form.zip : null, data.usage)
   const { configuration, choices, quote, catalog } = priced
   if (quick) data.price = orderPriceView(quote, catalog, ctx.site.locale)
   const at = new Date().toISOString()
@@ -531,8 +633,9 @@ export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
   )
   const consents = postedConsents(ctx, data.kind, at)
   const credit = creditApplication(ctx.site.countryCode, finance.kind, form.creditApplication === 'yes')
-  if (!personal.values || !consents.records || credit.problemKey) {
+  if (!personal.values || !consents.records || credit.problemKey || finance.error) {
     const errors = problemErrors(personal.problems)
+    if (finance.error) errors.financePreference = finance.error
     if (credit.problemKey) errors.creditApplication = { key: credit.problemKey, values: {} }
     data.errors = problemErrors(consents.problems, errors)
     return { status: 422 as const, data }

@@ -1,3 +1,4 @@
+import type { Usage } from '../../domain/catalog/markets'
 import { FINANCE_KINDS, type FinanceKind, type FinanceProduct } from '../../domain/finance/products'
 import { type CurrentOffer, currentOffer } from '../../domain/finance/requote'
 import { type FinanceChoice, financeBasis } from '../../domain/finance/summary'
@@ -48,9 +49,12 @@ export function orderFinance(
     products: readonly FinanceProduct[]
     kind: FinanceKind
     tradeIn: TradeInSummary | null
+    /** Who the car is for on the form, which decides the offer's terms; else the build's usage. */
+    usage?: Usage
   },
 ): OrderFinance {
   const { record, quote, kind, tradeIn } = input
+  const usage = input.usage ?? record.usage
   const day = today(ctx.site)
   const price = { amount: quote.totalInclVat, currency: quote.currency }
   const credit = tradeIn ? tradeInCredit(tradeIn.value, tradeIn.validUntil, price, day) : 0
@@ -68,9 +72,10 @@ export function orderFinance(
     products: input.products,
     kind,
     choice,
-    kept: saved?.offer ?? null,
+    // The build's offer was made for the build's usage; another customer type is quoted anew (its own rate).
+    kept: usage === record.usage ? (saved?.offer ?? null) : null,
     basis: { ...financeBasis(quote), tradeInCredit: credit },
-    usage: record.usage,
+    usage,
     currency: quote.currency,
     today: day,
   })
