@@ -47,13 +47,15 @@ describe('the configurator route', () => {
   it('prices the car once per request: the load computes the view, the meta and the page render from it', async () => {
     vi.mocked(pricedCar).mockClear()
     const data = await configurator.load(context('?finance=loan&term=48&down=50000'))
-    const meta = configurator.meta(data)
+    configurator.meta(data)
+    const page = { site, store: context('').store, origin: 'https://example.test', url: 'https://example.test/no' }
+    const structuredData = await configurator.structuredData?.(data, page as never)
     const { html } = renderPage('/no', '/configurator/p5', <configurator.Page data={data} />)
     expect(pricedCar).toHaveBeenCalledTimes(1)
     // The view is the one computeView gives for the request, and what the page and its structured data show.
     const expected = computeView(data, data.requested)
     expect(data.shown).toEqual(expected)
-    expect(meta.structuredData).toMatchObject({ offers: { priceCurrency: 'NOK' } })
+    expect(structuredData).toMatchObject({ offers: { priceCurrency: 'NOK' } })
     expect(html).toContain(data.shown.state.configuration.paintCode)
     expect(data.finance?.selected).toBe('loan')
     expect(data.finance?.choice).toEqual({ termMonths: 48, downPayment: 5_000_000 })

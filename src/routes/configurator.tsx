@@ -24,7 +24,6 @@ import {
 import { financeBasis, financeSummary } from '../domain/finance/summary'
 import type { FinanceProblem } from '../domain/finance/validate'
 import { mobilityMessage } from '../domain/legal/energy'
-import { CURRENCY_EXPONENT } from '../domain/money'
 import { roundHalfUp } from '../domain/pricing/rounding'
 import { tradeInCredit } from '../domain/tradein/credit'
 import { catalog } from '../i18n/catalog-store'
@@ -40,6 +39,7 @@ import { carViewOf } from '../ui/configurator/car-view'
 import type { ConfiguratorData } from '../ui/configurator/model'
 import type { FinanceState, OfferedProduct } from '../ui/finance/state'
 import { rulesInForce, viewOnce, visitorCatalog } from './helpers/configurator-views'
+import { carProduct, jsonLd } from './helpers/structured-data'
 import { loadConfiguratorTarget } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 import { tradeInEstimate } from './trade-in-line'
@@ -218,43 +218,6 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
   return { ...data, finance: panel, tradeInCredit: credit }
 }
 
-/** schema.org Car with the offer of this site: what search engines show for the configured car. */
-function carStructuredData(data: ConfiguratorData, price: number, currency: string, versionCode: string) {
-  const version = data.catalog.versions.find((v) => v.code === versionCode)
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Car',
-    name: `Nordvolt ${data.catalog.model.name}`,
-    brand: { '@type': 'Brand', name: 'Nordvolt' },
-    model: data.catalog.model.name,
-    fuelType: 'Electricity',
-    driveWheelConfiguration: 'https://schema.org/FrontWheelDriveConfiguration',
-    cargoVolume: { '@type': 'QuantitativeValue', value: data.catalog.model.facts.cargoLitres, unitCode: 'LTR' },
-    ...(version
-      ? {
-          vehicleEngine: {
-            '@type': 'EngineSpecification',
-            fuelType: 'Electricity',
-          },
-          fuelEfficiency: {
-            '@type': 'QuantitativeValue',
-            minValue: version.facts.consumptionKwhPer100km.min,
-            maxValue: version.facts.consumptionKwhPer100km.max,
-            unitText: 'kWh/100 km',
-          },
-        }
-      : {}),
-    offers: {
-      '@type': 'Offer',
-      price: (price / 10 ** CURRENCY_EXPONENT[currency as keyof typeof CURRENCY_EXPONENT]).toFixed(
-        CURRENCY_EXPONENT[currency as keyof typeof CURRENCY_EXPONENT],
-      ),
-      priceCurrency: currency,
-      availability: 'https://schema.org/PreOrder',
-    },
-  }
-}
-
 /**
  * The finance chosen on the page, as a saved build keeps it: the choice and the offer as the page showed it (for the
  * car saved, on this day); null when the visitor chose none.
@@ -337,12 +300,11 @@ export default defineRoute<ConfiguratorData>({
   load: (ctx) => loadConfigurator(ctx, ctx.url.searchParams),
   action: save,
   meta: (data) => {
-    const { quote, state } = data.shown
+    const { state } = data.shown
     return {
       title: 'page.configurator.heading',
       description: 'page.configurator.lead',
       values: { model: data.catalog.model.name },
-      structuredData: carStructuredData(data, quote.totalInclVat, quote.currency, state.configuration.versionCode),
       // A shared build shows this very car, and its link keeps every choice.
       car: { catalog: data.catalog, configuration: state.configuration, query: queryOf(state) },
       // The header's and the other sites' links keep the car: its choices, not the view or the country's finance.
@@ -350,6 +312,21 @@ export default defineRoute<ConfiguratorData>({
       build: { query: sameCar(state, defaultConfiguration(data.catalog, data.country)) ? '' : queryText(state) },
       ...(data.savedId ? {} : { restoresBuild: true as const }),
     }
+  },
+  // The configured car, built to order, at the price the page shows; its address keeps every choice.
+  structuredData: (data, page) => {
+    const { quote, state } = data.shown
+    return jsonLd(
+      carProduct({
+        catalog: data.catalog,
+        configuration: state.configuration,
+        locale: page.site.locale,
+        price: { amount: quote.totalInclVat, currency: quote.currency },
+        availability: 'PreOrder',
+        origin: page.origin,
+        url: page.url,
+      }),
+    )
   },
   Page: ConfiguratorPage,
 })

@@ -5,6 +5,7 @@ import { randomId } from '../store/ids'
 import { ConsentField, ContactFields, ErrorSummary, Field, type FieldErrors } from '../ui/form'
 import { FormBesideCar, type ModelPicture } from '../ui/form-car/FormBesideCar'
 import { useT } from '../ui/intl-context'
+import { zipInputMode } from '../ui/PersonalFields'
 import { ChooseCountry, SelectField } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
 import { useRenderContext } from '../ui/site-context'
@@ -67,6 +68,7 @@ function ChargerPage({ data }: { data: ChargerData }) {
             <Field
               form="charger"
               name="zip"
+              inputMode={zipInputMode(site.countryCode)}
               label="charger.label.zip"
               value={data.values.zip}
               autoComplete="postal-code"

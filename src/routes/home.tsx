@@ -9,6 +9,7 @@ import { carImagePath } from '../ui/car/image-path'
 import { carLook, useCarLabel } from '../ui/configurator/car-look'
 import { useIntl, useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
+import { jsonLd, organization } from './helpers/structured-data'
 import { defineRoute } from './route'
 
 function OrderFromYourCountry() {
@@ -249,5 +250,7 @@ export default defineRoute({
     }
   },
   meta: () => ({ title: 'page.home.title', description: 'page.home.description' }),
+  structuredData: (_data, page) =>
+    jsonLd(...organization({ origin: page.origin, url: page.url, locale: page.site.locale })),
   Page: HomePage,
 })

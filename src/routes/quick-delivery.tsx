@@ -15,6 +15,7 @@ import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
 import { StockCarFacts, StockCarPicture, stockCarTitle } from '../ui/stock/StockCar'
+import { carList, jsonLd } from './helpers/structured-data'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
 import { ChooseYourCountry, SortAndFilter } from './stock/controls'
 import { readQuery, type StockListData } from './stock/list'
@@ -33,6 +34,7 @@ async function loadStockList(ctx: LoadContext): Promise<StockListData> {
     cars: [],
     from: null,
     soldOut: false,
+    offered: null,
   }
   if (!ctx.site.canOrder) return empty
   const { catalog, priced } = await pricedStock(ctx)
@@ -56,6 +58,7 @@ async function loadStockList(ctx: LoadContext): Promise<StockListData> {
     })),
     cars: listed.map((car) => stockCarView(catalog, car, locale)),
     from: from ? formatMoney(from, locale) : null,
+    offered: { catalog, cars: listed },
   }
 }
 
@@ -169,5 +172,22 @@ export default defineRoute<StockListData>({
   changedOn: async ({ store, site }) =>
     latestDay(await carDataChangedOn(store, site), await store.stock.lastChanged(site.countryCode)),
   meta: () => ({ title: 'stock.heading', description: 'stock.lead' }),
+  // Each car of the list as shown is an offer of a car in stock, at its price inside the delivery area.
+  structuredData: ({ offered }, page) =>
+    offered && offered.cars.length > 0
+      ? jsonLd(
+          carList(
+            offered.cars.map((car) => ({
+              catalog: offered.catalog,
+              configuration: car.configuration,
+              locale: page.site.locale,
+              price: car.price,
+              availability: 'InStock',
+              origin: page.origin,
+              url: `${page.url}#car-${car.id}`,
+            })),
+          ),
+        )
+      : null,
   Page: StockListPage,
 })

@@ -150,8 +150,6 @@ export interface PageMeta {
   description: MessageKey
   /** Values for placeholders in the title and description messages. */
   values?: Record<string, string | number>
-  /** schema.org data for search engines (JSON-LD), e.g. the car and its offer. */
-  structuredData?: Record<string, unknown>
   /**
    * The car a link to this page shows when shared (its Open Graph image), and the address query that keeps that car
    * (the configurator's choices); a page without one shows the model as it comes.
@@ -215,6 +213,11 @@ export interface PageRoute<Data = unknown> {
   load(ctx: LoadContext): Promise<Data>
   meta(data: Data): PageMeta
   /**
+   * The page's schema.org data for search engines (JSON-LD: the car and its offer, the stores), with absolute
+   * addresses on the official origin; absent or null, the page has none.
+   */
+  structuredData?(data: Data, page: StructuredDataPage): StructuredData | null | Promise<StructuredData | null>
+  /**
    * The day what the page shows last changed, for the sitemap's `lastmod`: a legal text's update, the stock's last
    * sale with the car's data. Absent: the car's catalog and prices (`carDataChangedOn`), which every other page shows.
    */
@@ -224,6 +227,19 @@ export interface PageRoute<Data = unknown> {
   /** What the page tells the native app, in its webview only (an order placed, a payment): app-webview.md. */
   appMessages?(data: Data, site: Site): DeclaredMessage[]
   Page: ComponentType<{ data: Data }>
+}
+
+/** A JSON-LD document: one schema.org thing, or several in an `@graph`. */
+export type StructuredData = { '@context': 'https://schema.org' } & Record<string, unknown>
+
+/** What a page's structured data is built from besides its data. */
+export interface StructuredDataPage {
+  site: Site
+  store: Store
+  /** The official origin (OFFICIAL_URL, never the request's Host), without a trailing slash. */
+  origin: string
+  /** The page's own absolute address as a shared link names it (a configured car keeps its choices). */
+  url: string
 }
 
 /** Ties a route's load result to its page's props. */

@@ -3,10 +3,12 @@ import { defaultConfiguration } from '../domain/catalog/configuration'
 import { queryText, stateFromQuery } from '../domain/configurator/url'
 import type { Store } from '../domain/testdrive/schema'
 import { linkTo } from '../i18n/links'
+import { today } from '../i18n/sites'
 import { randomId } from '../store/ids'
 import { type TestDriveData, TestDrivePage } from '../ui/testdrive/TestDrivePage'
 import { problemErrors } from './form-errors'
 import { formCar } from './helpers/form-car'
+import { autoDealer, jsonLd } from './helpers/structured-data'
 import { loadModel } from './lookups'
 import { type ActionContext, defineRoute, type LoadContext, type PageRoute } from './route'
 
@@ -146,5 +148,13 @@ export default defineRoute<TestDriveData>({
     values: { model: 'P5' },
     ...(data.buildQuery ? { build: { query: data.buildQuery } } : {}),
   }),
+  // The stores one may book at, with their addresses and opening hours (from the store data, not the page's).
+  structuredData: async (_data, page) => {
+    const stores = await page.store.stores(page.site.countryCode)
+    if (stores.length === 0) return null
+    const day = today(page.site)
+    const url = (store: Store) => `${page.url}?${new URLSearchParams({ store: store.id })}`
+    return jsonLd(...stores.map((store) => autoDealer(store, { url: url(store), today: day })))
+  },
   Page: TestDrivePage,
 }) satisfies PageRoute<TestDriveData>

@@ -88,6 +88,7 @@ function TradeInPage({ data }: { data: TradeInFormData }) {
           <Field
             form="tradein"
             name="mileage"
+            inputMode="numeric"
             label="tradeIn.label.mileage"
             hint="tradeIn.hint.mileage"
             value={data.values.mileage}

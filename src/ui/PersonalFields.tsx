@@ -1,3 +1,5 @@
+import type { CountryCode } from '../domain/catalog/markets'
+import { zipTakesDigitsOnly } from '../domain/order/zip'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { ConsentField, Field, type FieldErrors } from './form'
@@ -34,6 +36,11 @@ const AUTOCOMPLETE: Record<PersonalTextField, string> = {
   phone: 'tel',
 }
 
+/** The number keypad for a postcode of digits (every country's but the Netherlands'), else the keyboard. */
+export function zipInputMode(country: CountryCode): 'numeric' | undefined {
+  return country !== 'GLOBAL' && zipTakesDigitsOnly(country) ? 'numeric' : undefined
+}
+
 /**
  * A private person's name, address and contact, each field with its label, autocomplete, what was typed and its
  * problem; only the apartment may stay empty.
@@ -42,12 +49,14 @@ const AUTOCOMPLETE: Record<PersonalTextField, string> = {
  * <PersonalFields form="order" values={data.values} errors={data.errors} />
  */
 export function PersonalFields(props: { form: string; values: Record<string, string>; errors: FieldErrors }) {
+  const { site } = useRenderContext()
   return PERSONAL_TEXT_FIELDS.map((name) => (
     <Field
       key={name}
       form={props.form}
       name={name}
       type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
+      inputMode={name === 'phone' ? 'tel' : name === 'zip' ? zipInputMode(site.countryCode) : undefined}
       label={`order.label.${name}`}
       value={props.values[name]}
       autoComplete={AUTOCOMPLETE[name]}

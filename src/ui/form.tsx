@@ -76,6 +76,8 @@ export function Field(props: {
   name: string
   label: MessageKey
   type?: 'text' | 'email' | 'password' | 'tel' | 'date'
+  /** The keypad a phone shows: 'numeric' for whole numbers (a postcode, a mileage), 'tel' for a phone number. */
+  inputMode?: 'numeric' | 'decimal' | 'tel'
   value?: string
   autoComplete: string
   required?: boolean
@@ -96,6 +98,7 @@ export function Field(props: {
         id={id}
         name={props.name}
         type={props.type ?? 'text'}
+        inputMode={props.inputMode}
         defaultValue={props.value}
         autoComplete={props.autoComplete}
         required={props.required}
@@ -175,6 +178,7 @@ export function ContactFields(props: {
         form={props.form}
         name="phone"
         type="tel"
+        inputMode="tel"
         label="profile.field.phone"
         value={props.values.phone}
         autoComplete="tel"

@@ -205,6 +205,10 @@ const CatalogShape = z.strictObject({
       cargoLitres: z.int().positive(),
       batteryKwh: z.number().positive(),
       drive: z.enum(['frontWheelDrive', 'rearWheelDrive', 'allWheelDrive']),
+      /** The body style in English, as search engines read schema.org's `bodyType` ('SUV', 'hatchback'). */
+      bodyType: z.string().min(2).max(40),
+      doors: z.int().min(2).max(6),
+      seats: z.int().min(1).max(9),
     }),
   }),
   markets: z.partialRecord(CountryCodeSchema, Market),

@@ -1,5 +1,6 @@
+import type { Catalog } from '../../domain/catalog/schema'
 import { StockQuerySchema } from '../../domain/stock/schema'
-import { DEFAULT_STOCK_QUERY, type StockQuery, type StockSort } from '../../domain/stock/stock'
+import { DEFAULT_STOCK_QUERY, type PricedStockCar, type StockQuery, type StockSort } from '../../domain/stock/stock'
 import type { MessageKey } from '../../i18n/intl'
 import type { FieldErrors } from '../../ui/form'
 import type { StockCarView } from '../../ui/stock/StockCar'
@@ -24,6 +25,8 @@ export interface StockListData {
   from: string | null
   /** The car asked for is sold out (SPEC §8, quick-delivery variant). */
   soldOut: boolean
+  /** The cars listed as the price engine priced them, for the page's structured data; null where none are sold. */
+  offered: { catalog: Catalog; cars: PricedStockCar[] } | null
 }
 
 const QUERY_LABELS = {

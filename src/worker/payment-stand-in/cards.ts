@@ -72,12 +72,18 @@ export function luhn(digits: string): boolean {
   return digits.length >= 12 && sum % 10 === 0
 }
 
-/** An expiry `MM/YY` that is not before this month. */
+/**
+ * An expiry that is not before this month, typed as Stripe's field takes it: `MM / YY`, `MM/YY` or the four digits
+ * alone (`0130`); a one-digit month needs its slash (`1/30`), since `130` could be read two ways.
+ *
+ * @example
+ * validExpiry('0130', new Date('2026-12-02')) // true
+ */
 export function validExpiry(text: string, now: Date): boolean {
-  const match = /^(\d{1,2})\s*\/\s*(\d{2})$/.exec(text.trim())
+  const match = /^(?:(\d{2})\s*\/?|(\d)\s*\/)\s*(\d{2})$/.exec(text.trim())
   if (!match) return false
-  const month = Number(match[1])
-  const year = 2000 + Number(match[2])
+  const month = Number(match[1] ?? match[2])
+  const year = 2000 + Number(match[3])
   const thisYear = now.getUTCFullYear()
   return month >= 1 && month <= 12 && (year > thisYear || (year === thisYear && month >= now.getUTCMonth() + 1))
 }

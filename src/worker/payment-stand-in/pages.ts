@@ -115,7 +115,7 @@ function methodForm(
 <p class="label" id="card-label">${escapeHtml(texts.cardInformation)}<span class="brands" aria-hidden="true"><span class="brand">VISA</span><span class="brand">MC</span><span class="brand">AMEX</span></span></p>
 <div class="group" role="group" aria-labelledby="card-label">
 <input class="first" id="number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" aria-label="${escapeHtml(texts.cardNumber)}" required>
-<div class="row"><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="MM / YY" aria-label="${escapeHtml(texts.expiry)}" required>
+<div class="row"><input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM / YY" aria-label="${escapeHtml(texts.expiry)}" required>
 <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" aria-label="${escapeHtml(texts.cvc)}" required></div></div>
 <label for="name">${escapeHtml(texts.nameOnCard)}</label><input id="name" name="name" autocomplete="cc-name" required>
 <button type="submit">${pay}</button>

@@ -14,7 +14,14 @@ import { COMMON_NAMESPACES, intlFor, pickMessages } from '../../i18n/intl'
 import { linkTo, returnLink } from '../../i18n/links'
 import { type FormattingNotes, noteFormattingIn } from '../../i18n/locale-formats'
 import { alternateSites, type CountryCode, GLOBAL_SITE, type Locale, type Site } from '../../i18n/sites'
-import { type ClientEntry, PageError, type PageMeta, PageRedirect, type PageRoute } from '../../routes/route'
+import {
+  type ClientEntry,
+  PageError,
+  type PageMeta,
+  PageRedirect,
+  type PageRoute,
+  type StructuredData,
+} from '../../routes/route'
 import { AppRoot, createPageAtoms } from '../../ui/AppRoot'
 import { CarDrawing } from '../../ui/car'
 import { drawCar } from '../../ui/car/draw'
@@ -67,7 +74,8 @@ interface RenderRequest<Data> {
   client: ClientEntry | undefined
   title: string
   description: string
-  structuredData?: Record<string, unknown>
+  /** PageRoute.structuredData, given the page's addresses; called only for a page that answers 200. */
+  structuredData?: (page: { origin: string; url: string }) => StructuredData | null | Promise<StructuredData | null>
   /** The car a shared link shows (PageMeta.car); the model as it comes when absent. */
   car?: PageMeta['car']
   /** PageMeta.paintAfter. */
@@ -207,17 +215,20 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
   const title = intl.formatMessage({ id: 'site.titleTemplate' }, { title: request.title })
   const canonical = indexable ? `${origin}${linkTo(canonicalSite ?? site, rest)}` : null
   // A link preview for every page that answers 200; a page showing a particular car keeps it in its address.
+  const pageUrl = request.car?.query
+    ? `${origin}${linkTo(site, rest)}?${request.car.query}`
+    : (canonical ?? `${origin}${url.pathname}`)
   const share: SharedLink | null =
     request.status === 200
       ? {
           title,
           description: request.description,
-          url: request.car?.query
-            ? `${origin}${linkTo(site, rest)}?${request.car.query}`
-            : (canonical ?? `${origin}${url.pathname}`),
+          url: pageUrl,
           image: await sharedCarImage(c, site, intl, origin, request.car),
         }
       : null
+  const structuredData =
+    request.status === 200 && request.structuredData ? await request.structuredData({ origin, url: pageUrl }) : null
 
   // A page that hydrates notes what it formats, in its own notes (renderNotes), for its payload.
   const formats: FormattingNotes | undefined = payload ? {} : undefined
@@ -233,7 +244,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
         indexable={indexable}
         skipToContent={intl.formatMessage({ id: 'common.skipToContent' })}
         payload={payload ? () => serializePayload({ ...payload, formats }) : null}
-        structuredData={request.structuredData ? serializeForScript(request.structuredData) : null}
+        structuredData={structuredData ? serializeForScript(structuredData) : null}
         paintAfter={request.paintAfter ?? null}
         restoresBuild={request.restoresBuild === true}
         nonce={nonce}
@@ -402,7 +413,12 @@ function renderLoaded(c: Context<AppEnv>, site: Site, route: PageRoute<unknown>,
     client: route.client,
     title: intl.formatMessage({ id: meta.title }, meta.values),
     description: intl.formatMessage({ id: meta.description }, meta.values),
-    structuredData: meta.structuredData,
+    ...(route.structuredData
+      ? {
+          structuredData: (page: { origin: string; url: string }) =>
+            route.structuredData?.(data, { ...page, site, store: c.get('store') }) ?? null,
+        }
+      : {}),
     car: meta.car,
     paintAfter: meta.paintAfter,
     ...(route.ofOneCountry ? { elsewhere: 'sameCountry' as const } : {}),
