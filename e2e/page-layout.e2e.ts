@@ -143,7 +143,9 @@ describe('the overview right after saving', () => {
       await page.goto(`${base}${path}`)
       await hydrated(page)
       // Counting down: the notice's figure has changed from the one the server wrote.
-      await expect.poll(() => page.locator('.notice .countdown__live p').textContent()).not.toContain('10')
+      await expect
+        .poll(() => page.locator('.notice .countdown__live p').textContent(), { timeout: 5000 })
+        .not.toContain('10')
       expect(await layoutShifts(page), `${width} px`).toBe(0)
       await screenshot(page, `overview-saved-no-${width}`)
       await page.close()
