@@ -596,6 +596,7 @@ describe('the configurator on a phone', () => {
       expect(scrolling, `${prefix} ${width} px`).toBeGreaterThan(0)
       // The page itself never scrolls sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+      expect(await axeViolations(page), `${prefix} ${width} px`).toEqual([])
       await page.context().close()
     }
   })
