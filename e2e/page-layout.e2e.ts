@@ -457,3 +457,149 @@ describe('the staff console on a desktop', () => {
     await page.context().close()
   })
 })
+
+/** The left edge of the content of the header, of the main column and of the footer (their boxes less their padding). */
+const contentEdges = (page: Page) =>
+  page.evaluate(() =>
+    ['.header__inner', 'main', '.footer__inner'].map((selector) => {
+      const box = document.querySelector(selector)
+      if (!box) return null
+      return Math.round(box.getBoundingClientRect().left + Number.parseFloat(getComputedStyle(box).paddingLeft))
+    }),
+  )
+
+describe('the configurator, its overview and the order form', () => {
+  it('start on the header’s and footer’s left edge on a desktop; the order form’s boxes sit on their labels’ first line', async () => {
+    const page = await signedUp(1366, `layout.edges.${Date.now()}@example.com`)
+    await page.goto(`${base}/de/configurator/p5`)
+    const heading = await page.evaluate(() => document.querySelector('h1')?.getBoundingClientRect().left)
+    expect(await contentEdges(page), 'configurator').toEqual(Array(3).fill(Math.round(heading ?? 0)))
+    await page.locator('.configurator__save button').click()
+    await page.waitForURL(/\/configurator\/overview\//)
+    const [header] = await contentEdges(page)
+    expect(header).toBeGreaterThan(100)
+    expect(await contentEdges(page), 'overview').toEqual([header, header, header])
+    await page.goto(page.url().replace('/overview/', '/info-submission/'))
+    expect(await contentEdges(page), 'order form').toEqual([header, header, header])
+
+    // The order/reservation switch is as wide as its two choices, not as the column.
+    const fit = await page
+      .locator('main nav.segmented')
+      .first()
+      .evaluate((nav) => ({
+        nav: nav.getBoundingClientRect().width,
+        choices: Array.from(nav.children).reduce((sum, a) => sum + a.getBoundingClientRect().width, 0),
+      }))
+    expect(fit.nav - fit.choices).toBeLessThanOrEqual(2)
+
+    // Each radio button and check box is centred on its label's first line (within 2 px), however many lines follow.
+    const offsets = await page.locator('main form input:is([type="radio"], [type="checkbox"])').evaluateAll((boxes) =>
+      boxes
+        .filter((box) => box.getBoundingClientRect().height > 0)
+        .map((box) => {
+          const input = box as HTMLInputElement
+          const label = input.closest('label') ?? input.labels?.[0]
+          if (!label) return { name: input.name, offset: Number.NaN }
+          const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT)
+          let first: DOMRect | undefined
+          for (let text = walker.nextNode(); text && !first; text = walker.nextNode()) {
+            if (!text.textContent?.trim()) continue
+            const range = document.createRange()
+            range.selectNodeContents(text)
+            first = Array.from(range.getClientRects()).find((line) => line.width > 0)
+          }
+          const own = input.getBoundingClientRect()
+          const lineCentre = first ? (first.top + first.bottom) / 2 : Number.NaN
+          return { name: `${input.name}=${input.value}`, offset: Math.round((own.top + own.bottom) / 2 - lineCentre) }
+        }),
+    )
+    expect(offsets.map((box) => box.name)).toEqual(expect.arrayContaining(['usage=personal', 'usage=business']))
+    for (const box of offsets) expect(Math.abs(box.offset), box.name).toBeLessThanOrEqual(2)
+    await screenshot(page, 'layout/de-order-form-1366')
+    await page.setViewportSize({ width: 390, height: 900 })
+    await screenshot(page, 'layout/de-order-form-390')
+    await page.context().close()
+  })
+})
+
+describe('the configurator on a phone', () => {
+  it('keeps each car view reached by Tab whole and in view, clear of the sticky stage and of its strip’s edges', async () => {
+    for (const [prefix, width] of [
+      ['/is', 390],
+      ['/de', 390],
+      ['/is', 320],
+    ] as const) {
+      const page = await visitor(width, prefix)
+      await page.goto(`${base}${prefix}/configurator/p5`)
+      await hydrated(page)
+      // Down the page, the stage stuck at the top; then by Tab through its views.
+      await page.evaluate(() => window.scrollTo(0, 600))
+      const views = page.locator('nav.car-views a')
+      await views.first().focus()
+      for (let i = 0; i < (await views.count()); i++) {
+        if (i > 0) await page.keyboard.press('Tab')
+        const seen = await page.evaluate(() => {
+          const view = document.activeElement as HTMLElement
+          const box = view.getBoundingClientRect()
+          // Its centre and, inward of the pill's rounded ends, each of its edges.
+          const [x, y] = [(box.left + box.right) / 2, (box.top + box.bottom) / 2]
+          const points = [
+            [x, y],
+            [box.left + 6, y],
+            [box.right - 6, y],
+            [x, box.top + 3],
+            [x, box.bottom - 3],
+          ]
+          return {
+            view: view.textContent,
+            inView: box.left >= 0 && box.right <= window.innerWidth && box.top >= 0 && box.bottom <= window.innerHeight,
+            covered: points.filter(([x, y]) => {
+              const hit = document.elementFromPoint(x ?? 0, y ?? 0)
+              return !(hit && view.contains(hit))
+            }).length,
+          }
+        })
+        expect(seen, `${prefix} ${width} px`).toEqual({ view: seen.view, inView: true, covered: 0 })
+      }
+      if (width === 390) await screenshot(page, `layout/${prefix.slice(1)}-configurator-views-390`)
+      await page.context().close()
+    }
+  })
+
+  it('shows which strips scroll sideways and lets the keyboard scroll them', async () => {
+    for (const [prefix, width] of [
+      ['/de', 390],
+      ['/is', 390],
+      ['/is', 320],
+    ] as const) {
+      const page = await visitor(width, prefix)
+      await page.goto(`${base}${prefix}/configurator/p5`)
+      let scrolling = 0
+      for (const strip of ['nav.car-views', '.finance .compare__scroll', '.compare > .compare__scroll']) {
+        const element = page.locator(strip)
+        await element.scrollIntoViewIfNeeded()
+        // Below the first screen the comparison is laid out once near the viewport (content-visibility).
+        await expect.poll(() => element.evaluate((e) => e.scrollWidth > 0)).toBe(true)
+        const found = await element.evaluate((e) => {
+          const style = getComputedStyle(e)
+          return {
+            scrolls: e.scrollWidth > e.clientWidth + 1,
+            // Shadows fixed to the box under covers that move with the content.
+            cue:
+              style.backgroundAttachment.includes('local') &&
+              (style.backgroundImage.match(/gradient/g) ?? []).length >= 4,
+            keyboard: e.tabIndex >= 0 || e.querySelector('a[href], button, [tabindex="0"]') !== null,
+          }
+        })
+        if (!found.scrolls) continue
+        scrolling++
+        expect(found, `${prefix} ${width} px ${strip}`).toEqual({ scrolls: true, cue: true, keyboard: true })
+      }
+      expect(scrolling, `${prefix} ${width} px`).toBeGreaterThan(0)
+      // The page itself never scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+      expect(await axeViolations(page), `${prefix} ${width} px`).toEqual([])
+      await page.context().close()
+    }
+  })
+})

@@ -11,7 +11,6 @@ import { useRenderContext } from './site-context'
  */
 function mainClass(rest: string): string {
   if (rest === '/') return 'main main--bleed'
-  if (rest.startsWith('/configurator/')) return 'main main--wide'
   return 'main'
 }
 

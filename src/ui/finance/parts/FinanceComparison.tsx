@@ -11,7 +11,9 @@ export function FinanceComparison({ comparison, currency }: { comparison: Compar
   const money = (amount: number) => formatMoney({ amount, currency }, site.locale)
   if (comparison.length <= 1) return null
   return (
-    <div className="compare__scroll">
+    // Scrolls sideways on a narrow phone: focusable, so the keyboard can scroll it too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
+    <section className="compare__scroll" tabIndex={0} aria-label={t('finance.compare.heading')}>
       <table className="finance__compare">
         <caption>{t('finance.compare.heading')}</caption>
         <thead>
@@ -34,6 +36,6 @@ export function FinanceComparison({ comparison, currency }: { comparison: Compar
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   )
 }
