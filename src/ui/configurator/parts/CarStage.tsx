@@ -1,4 +1,4 @@
-import { type FocusEvent, type MouseEvent, useEffect, useRef, useState } from 'react'
+import { type MouseEvent, useEffect, useRef, useState } from 'react'
 import { CAR_VIEWS, type CarLook, CarPicture, type CarView } from '../../car'
 import { importLater } from '../../entry-import'
 import { useT } from '../../intl-context'
@@ -56,11 +56,6 @@ export function CarStage({
       detach?.()
     }
   }, [])
-  // A view that the strip shows only in part when it takes the focus is scrolled in whole, clear of the strip's edge
-  // (its scroll padding): the browser scrolls only a view that is out of sight altogether.
-  const onFocus = (event: FocusEvent<HTMLAnchorElement>) => {
-    event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' })
-  }
   const onClick = (next: CarView) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (!isPlainClick(event)) return
     event.preventDefault()
@@ -82,7 +77,6 @@ export function CarStage({
             aria-current={view === each ? 'true' : undefined}
             rel="nofollow"
             onClick={onClick(each)}
-            onFocus={onFocus}
           >
             {t(`configurator.view.${each}`)}
           </a>

@@ -50,12 +50,19 @@ export function attachStageGestures(picture: HTMLElement, nav: HTMLElement, cont
   const onPointerCancel = () => {
     start = null
   }
+  // A view the strip shows only in part when it takes the focus is scrolled in whole, clear of the strip's edge
+  // (its scroll padding): the browser scrolls only a view that is out of sight altogether.
+  const onFocusIn = (event: FocusEvent) => {
+    if (event.target instanceof Element) event.target.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+  }
   nav.addEventListener('keydown', onKeyDown)
+  nav.addEventListener('focusin', onFocusIn)
   picture.addEventListener('pointerdown', onPointerDown)
   picture.addEventListener('pointerup', onPointerUp)
   picture.addEventListener('pointercancel', onPointerCancel)
   return () => {
     nav.removeEventListener('keydown', onKeyDown)
+    nav.removeEventListener('focusin', onFocusIn)
     picture.removeEventListener('pointerdown', onPointerDown)
     picture.removeEventListener('pointerup', onPointerUp)
     picture.removeEventListener('pointercancel', onPointerCancel)
