@@ -24,6 +24,7 @@ import {
 import { financeBasis, financeSummary } from '../domain/finance/summary'
 import type { FinanceProblem } from '../domain/finance/validate'
 import { mobilityMessage } from '../domain/legal/energy'
+import type { CurrencyCode } from '../domain/money'
 import { roundHalfUp } from '../domain/pricing/rounding'
 import { tradeInCredit } from '../domain/tradein/credit'
 import { catalog } from '../i18n/catalog-store'
@@ -31,7 +32,7 @@ import { compareRows } from '../i18n/energy-rows'
 import { financeProblemMessage } from '../i18n/finance'
 import { intlFor, type MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
-import { today } from '../i18n/sites'
+import { type Locale, today } from '../i18n/sites'
 import { memo } from '../lib/memo'
 import type { SavedFinance } from '../store'
 import { ConfiguratorPage } from '../ui/configurator/ConfiguratorPage'
@@ -105,10 +106,16 @@ function initialFinance(
   }
 }
 
-/** The site language's messages, as the page renders them. */
-function siteText(locale: Parameters<typeof catalog>[0]) {
-  const intl = intlFor(locale, catalog(locale))
-  return (id: MessageKey, values?: Record<string, string | number>) => intl.formatMessage({ id }, values)
+/** A finance problem in the site's words, as the page renders them (its catalog read once, at the first problem). */
+function financeWords(currency: CurrencyCode, locale: Locale): (problem: FinanceProblem) => string {
+  let t: ((id: MessageKey, values?: Record<string, string | number>) => string) | undefined
+  return (problem) => {
+    if (!t) {
+      const intl = intlFor(locale, catalog(locale))
+      t = (id, values) => intl.formatMessage({ id }, values)
+    }
+    return financeProblemMessage(problem, currency, locale, t)
+  }
 }
 
 /** A finance panel as computed for any visitor: its problems not yet in words. */
@@ -192,7 +199,7 @@ async function loadConfigurator(ctx: LoadContext, query: URLSearchParams): Promi
         data,
         withKeptFinance(query, target.configuration?.finance ?? null, ctx.site.currency),
         credit,
-        (problem) => financeProblemMessage(problem, ctx.site.currency, ctx.site.locale, siteText(ctx.site.locale)),
+        financeWords(ctx.site.currency, ctx.site.locale),
       )
     : null
   // Switching between private and business in the browser offers that usage's products (a private lease is

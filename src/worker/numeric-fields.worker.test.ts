@@ -52,6 +52,18 @@ function wrongKeypads(inputs: Input[], expected: Record<string, Keypad | null>) 
     .map((input) => `${input.name}: inputmode ${input.inputmode ?? 'missing'}, not ${expected[input.name]}`)
 }
 
+/** Each page has its numeric fields, and each of them brings up the keypad the storefront gives it. */
+async function expectKeypads(person: Visitor, pages: readonly (readonly [string, readonly string[]])[]): Promise<void> {
+  for (const [path, fields] of pages) {
+    const inputs = await pageInputs(person, path)
+    expect(
+      inputs.map((i) => i.name),
+      path,
+    ).toEqual(expect.arrayContaining([...fields]))
+    expect(wrongKeypads(inputs, STOREFRONT_KEYPADS), path).toEqual([])
+  }
+}
+
 describe('numeric fields bring up a number keypad', () => {
   it('on the forms anyone may open', async () => {
     const person = visitor()
@@ -62,14 +74,7 @@ describe('numeric fields bring up a number keypad', () => {
       ['/se/home-charger', ['phone', 'zip']],
       ['/no/configurator/p5?finance=loan', ['down']],
     ] as const
-    for (const [path, fields] of pages) {
-      const inputs = await pageInputs(person, path)
-      expect(
-        inputs.map((i) => i.name),
-        path,
-      ).toEqual(expect.arrayContaining([...fields]))
-      expect(wrongKeypads(inputs, STOREFRONT_KEYPADS), path).toEqual([])
-    }
+    await expectKeypads(person, pages)
   })
 
   it('on a signed-in customer’s forms: the order, the quote request, the subscription and the profile', async () => {
@@ -80,14 +85,7 @@ describe('numeric fields bring up a number keypad', () => {
       ['/no/subscription', ['phone', 'zip']],
       ['/no/user-center/profile', ['phone']],
     ] as const
-    for (const [path, fields] of pages) {
-      const inputs = await pageInputs(person, path)
-      expect(
-        inputs.map((i) => i.name),
-        path,
-      ).toEqual(expect.arrayContaining([...fields]))
-      expect(wrongKeypads(inputs, STOREFRONT_KEYPADS), path).toEqual([])
-    }
+    await expectKeypads(person, pages)
   })
 
   it('leaves a Dutch postcode (1234 AB) on the keyboard: it has letters', async () => {

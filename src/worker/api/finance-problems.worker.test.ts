@@ -3,16 +3,10 @@ import { visitor } from '../../../test/visitor'
 import { CATALOGS } from '../../i18n/catalogs'
 import type { MessageKey } from '../../i18n/intl'
 import { LOCALES, type Locale, SITES } from '../../i18n/sites'
+import { EXAMPLE_CONFIGURATION } from './catalog'
 
-const CAR = {
-  modelCode: 'p5',
-  versionCode: 'long-range',
-  paintCode: 'arctic-white',
-  wheelCode: 'aero-18',
-  interiorCode: 'textile-charcoal',
-  packCodes: [],
-  accessoryCodes: [],
-}
+/** The API's own example car: a Long Range in Arctic White. */
+const CAR = EXAMPLE_CONFIGURATION
 
 /** One way to be refused by the finance API: what is asked, the field it names and the message it gives there. */
 interface Refusal {
