@@ -124,6 +124,8 @@ export default defineConfig({
             car: 'src/client/entries/car.ts',
             // Loaded by the configurator once it has hydrated: the stage's swipe and arrow keys, the finance requester.
             studio: 'src/client/entries/studio.ts',
+            // Loaded by a page's error boundary only when the page crashes (src/client/ErrorBoundary.tsx).
+            crash: 'src/client/entries/crash.ts',
             // Icelandic number and date data, imported by address by Icelandic pages only (src/i18n/intl-data.ts).
             'intl-is': 'src/client/entries/intl-is.ts',
           },

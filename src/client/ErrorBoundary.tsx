@@ -1,5 +1,21 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react'
-import { ErrorPage } from '../ui/ErrorPage'
+import { Component, type ErrorInfo, lazy, type ReactNode, Suspense } from 'react'
+import { importLater } from '../ui/entry-import'
+
+/**
+ * The crash page, fetched when a crash happens rather than with every page (about 0.8 kB gzip of first-load code).
+ * If it cannot be fetched (offline), the page is loaded again: the server renders it, or the browser says it is offline.
+ */
+const CrashPage = lazy(() =>
+  importLater<typeof import('./entries/crash')>('crash').then(
+    ({ ErrorPage }) => ({ default: () => (<ErrorPage error={{ type: 'unexpected' }} />) as ReactNode }),
+    () => ({
+      default: () => {
+        window.location.reload()
+        return null as ReactNode
+      },
+    }),
+  ),
+)
 
 interface Props {
   onError: (error: Error, info: ErrorInfo) => void
@@ -19,6 +35,12 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
   }
 
   override render(): ReactNode {
-    return this.state.failed ? <ErrorPage error={{ type: 'unexpected' }} /> : this.props.children
+    return this.state.failed ? (
+      <Suspense fallback={null}>
+        <CrashPage />
+      </Suspense>
+    ) : (
+      this.props.children
+    )
   }
 }

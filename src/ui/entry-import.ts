@@ -1,10 +1,10 @@
 /** Client entries loaded after hydration by their fixed address (vite.config.ts, `input`). */
-export type LaterEntry = 'car' | 'studio'
+export type LaterEntry = 'car' | 'studio' | 'crash'
 
 /**
  * Imports a fixed-name entry of the client build by its address, so nothing of it (not even a preload helper)
  * joins a page's first JavaScript: code a page needs only once it is running (drawing a new view of the car, the
- * stage's swipe and arrow keys, the finance panel's requester) arrives after hydration.
+ * stage's swipe and arrow keys, the finance panel's requester, the crash page) arrives after hydration.
  *
  * @example
  * const { drawCar } = await importLater<typeof import('./car/draw')>('car')

@@ -129,7 +129,7 @@ export interface Choice {
   code: string
 }
 
-const FIELDS = Object.keys(PARAM) as ChoiceField[]
+const FIELDS = /* @__PURE__ */ Object.keys(PARAM) as ChoiceField[]
 
 /** The `chose=field:code` of a choice link: which choice the visitor just made. */
 export function choiceParam(choice: Choice): string {
