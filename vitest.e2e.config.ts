@@ -9,9 +9,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 180_000,
     fileParallelism: false,
-    // One more try for a test that fails: on a loaded 2-core machine a configurator Save clicked right after the page
-    // loaded twice never navigated within 30–60 s (/is journey, /de order form: a different test each full run),
-    // and each passed alone. Open in the issue 21 note; a test that fails twice still fails the run.
+    // One more try for a test that fails once on the loaded, shared 2-core machine; a test that fails twice still
+    // fails the run. A control that moves as its page hydrates (a click lost under it) is caught by startup.e2e.ts.
     retry: 1,
   },
 })

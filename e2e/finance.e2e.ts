@@ -39,6 +39,27 @@ describe('finance in the configurator', () => {
     expect(await page.locator('#finance-term').inputValue()).toBe('24')
     await context.close()
   })
+
+  it('keeps the offer in place with JavaScript, and by the same form without it', async () => {
+    const kept = new RegExp(nl['finance.kept'].replace(/\{date\}.*/, ''))
+    const page = await browser.newPage()
+    await page.goto(`${base}/nl/configurator/p5?version=long-range&finance=loan&term=24`)
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true')
+    await page.evaluate(() => Object.assign(window, { stillHere: true }))
+    await page.getByRole('button', { name: nl['finance.keep'] }).click()
+    await expect.poll(() => page.getByRole('status').filter({ hasText: kept }).count(), { timeout: 5000 }).toBe(1)
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true)
+    await page.close()
+
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const plain = await context.newPage()
+    await plain.goto(`${base}/nl/configurator/p5?version=long-range&finance=loan&term=24`)
+    await plain.getByRole('button', { name: nl['finance.keep'] }).click()
+    await plain.waitForURL(/offer=.*#finance$/)
+    expect(await plain.getByRole('status').filter({ hasText: kept }).count()).toBe(1)
+    expect(await plain.locator('#finance-term').inputValue()).toBe('24')
+    await context.close()
+  })
 })
 
 describe('the finance figures when the API fails', () => {

@@ -109,6 +109,46 @@ describe('starting a page that hydrates', () => {
   })
 })
 
+describe('a page coming alive', () => {
+  // A control that moves under the pointer when the page hydrates takes a click meant for another: a Save clicked as
+  // the finance panel grew a button above it once landed on the comparison table.
+  it.each([
+    '/de/configurator/p5',
+    '/nl/configurator/p5?finance=privateLease',
+    '/no/configurator/p5',
+    '/nl/configurator/overview/cfg-e2e',
+    '/se/test-drive/p5',
+  ])('%s keeps every control where the server put it', async (path) => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } })
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const controls = Array.from(document.querySelectorAll('main :is(a, button, input, select, textarea)'))
+        Object.assign(window, { serverControls: controls.map((el) => [el, el.getBoundingClientRect().top]) })
+      })
+    })
+    await page.goto(`${base}${path}`)
+    await hydrated(page)
+    // The finance figures and the car's drawing code arrive once the browser is idle.
+    await page.waitForTimeout(1500)
+    // Each control the server sent, where it is now if it moved (a control only JavaScript offers may join them).
+    const { count, moved } = await page.evaluate(() => {
+      const controls = (window as unknown as { serverControls: [Element, number][] }).serverControls
+      const name = (el: Element) => `${el.tagName.toLowerCase()} “${el.textContent?.trim().slice(0, 30)}”`
+      return {
+        count: controls.length,
+        moved: controls.flatMap(([el, top]) => {
+          if (!el.isConnected) return [`${name(el)}: replaced`]
+          const now = el.getBoundingClientRect().top
+          return Math.abs(now - top) > 1 ? [`${name(el)}: ${Math.round(top)} → ${Math.round(now)} px`] : []
+        }),
+      }
+    })
+    expect(count).toBeGreaterThan(5)
+    expect(moved).toEqual([])
+    await page.close()
+  })
+})
+
 describe('the first paint', () => {
   // Lighthouse's simulated LCP counts every script that arrived before the observed paint: when the hydration code
   // (about 75 kB gzip) won that race, the configurator's LCP doubled (1.0 → 2.0 s at 4× CPU on a slow network).

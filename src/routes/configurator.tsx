@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { keepFinanceOffer } from '../app/finance-offer'
 import { type Configuration, defaultConfiguration, validateConfiguration } from '../domain/catalog/configuration'
 import {
   configurationKey,
@@ -290,6 +291,42 @@ async function save(ctx: ActionContext) {
   return { redirect: linkTo(ctx.site, `/configurator/overview/${id}`, { query }) }
 }
 
+/**
+ * The keep-offer form (with JavaScript the panel keeps the offer through the API instead): the page's address with
+ * the finance choice, of which only the query counts.
+ */
+const KeepForm = z.object({ keep: z.string().max(2_000) })
+
+/**
+ * Keeps the finance figures the page shows as an offer, then shows the page again with it (`offer=`, "kept until").
+ * Figures the page cannot compute (a choice out of range) keep nothing: the page shows its problems instead.
+ */
+async function keepOffer(ctx: ActionContext) {
+  const form = KeepForm.safeParse(ctx.form)
+  if (!form.success) throw new PageError('badRequest', 400)
+  const query = new URL(form.data.keep, 'http://keep.invalid').searchParams
+  query.delete('offer')
+  const data = await loadConfigurator(ctx, query)
+  const { state } = data.shown
+  const products = await ctx.store.financeProducts(data.country)
+  const product = productsFor(products ? [products] : [], data.country, state.usage, data.today).find(
+    (p) => p.kind === data.finance?.selected,
+  )
+  if (data.finance?.summary && product && product.kind !== 'cash') {
+    const offer = await keepFinanceOffer(ctx.store, {
+      countryCode: data.country,
+      product,
+      summary: data.finance.summary,
+      request: { configuration: state.configuration, choice: data.finance.choice, usage: state.usage },
+    })
+    query.set('offer', offer.id)
+  }
+  return { redirect: `${linkTo(ctx.site, `/configurator/${data.targetId}`, { query })}#finance` }
+}
+
+/** The page's two forms: save the build, or keep its finance offer. */
+const configuratorAction = (ctx: ActionContext) => ('keep' in ctx.form ? keepOffer(ctx) : save(ctx))
+
 /** `/configurator/{id}`: build a car, by model code or from a saved configuration. */
 /** Whether a page's car is the model as it comes: the defaults, bought personally. */
 function sameCar(state: { configuration: Configuration; usage: string }, defaults: Configuration): boolean {
@@ -305,7 +342,7 @@ export default defineRoute<ConfiguratorData>({
   // Saving is checked by origin: an anti-forgery token would set a cookie and keep the page out of the edge cache.
   indexable: true,
   load: (ctx) => loadConfigurator(ctx, ctx.url.searchParams),
-  action: save,
+  action: configuratorAction,
   meta: (data) => {
     const { state } = data.shown
     return {

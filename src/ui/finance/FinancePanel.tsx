@@ -1,4 +1,4 @@
-import { type MouseEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from 'react'
 import type { FinanceKind } from '../../domain/finance/products'
 import type { FinanceChoice } from '../../domain/finance/summary'
 import type { CurrencyCode } from '../../domain/money'
@@ -73,8 +73,9 @@ export function FinancePanel({ finance, onChange, currency, request, hidden, hre
   }
 
   // Keeping the offer is a click away, so its code arrives with the studio entry, after hydration.
-  const keep = async () => {
+  const keep = async (event: FormEvent<HTMLFormElement>) => {
     if (!post) return
+    event.preventDefault()
     const { keepOffer } = await importLater<typeof import('./quote-requester')>('studio')
     const until = await keepOffer(post, { ...request, product: finance.selected, choice: finance.choice })
     if (until) onChange({ ...finance, keptUntil: until })
@@ -125,7 +126,7 @@ export function FinancePanel({ finance, onChange, currency, request, hidden, hre
           </div>
         ) : null}
       </div>
-      <FinanceResult finance={finance} currency={currency} basis={basis} onKeep={post ? keep : null} />
+      <FinanceResult finance={finance} currency={currency} basis={basis} keep={hrefFor(finance)} onKeep={keep} />
       <FinanceComparison comparison={finance.comparison} currency={currency} />
     </section>
   )

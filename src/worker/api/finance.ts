@@ -1,11 +1,12 @@
 import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
+import { keepFinanceOffer } from '../../app/finance-offer'
 import { priceCar } from '../../app/priced-car'
 import { Configuration } from '../../domain/catalog/configuration-schema'
 import { IsoDate, UsageSchema } from '../../domain/catalog/markets-schema'
 import { compareFinance } from '../../domain/finance/compare'
-import { createOffer, isExpired } from '../../domain/finance/offer'
+import { isExpired } from '../../domain/finance/offer'
 import { FINANCE_KINDS, LEASE_SERVICES, productsFor } from '../../domain/finance/products'
 import { financeBasis, financeSummary } from '../../domain/finance/summary'
 import type { Money } from '../../domain/money'
@@ -155,24 +156,14 @@ export const financeApi = new Hono<AppEnv>()
           : formatMoney({ amount: entry.monthlyPayment, currency: quote.currency }, site.locale),
       note: entry.noteKey ? t(entry.noteKey) : null,
     }))
-    let offer: { id: string; expiresAt: string } | null = null
-    if (request.keep) {
-      const kept = createOffer(
-        product.kind,
-        outcome.summary,
-        new Date(),
-        product.kind === 'cash' ? 1 : product.offerValidityDays,
-      )
-      const id = await store.saveFinanceOffer({
-        countryCode: site.countryCode,
-        kind: product.kind,
-        request: { configuration: request.configuration, choice: request.choice, usage: request.usage },
-        quote: outcome.summary,
-        createdAt: kept.createdAt,
-        expiresAt: kept.expiresAt,
-      })
-      offer = { id, expiresAt: kept.expiresAt }
-    }
+    const offer = request.keep
+      ? await keepFinanceOffer(store, {
+          countryCode: site.countryCode,
+          product,
+          summary: outcome.summary,
+          request: { configuration: request.configuration, choice: request.choice, usage: request.usage },
+        })
+      : null
     return c.json(
       {
         summary: outcome.summary,

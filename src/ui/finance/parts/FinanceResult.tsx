@@ -1,3 +1,4 @@
+import type { FormEvent } from 'react'
 import { monthlyOnBasis } from '../../../domain/finance/basis'
 import type { CurrencyCode } from '../../../domain/money'
 import type { PriceBasis } from '../../../domain/pricing/display'
@@ -11,19 +12,22 @@ import type { FinanceState } from '../state'
 /**
  * The monthly payment on the page's basis with every legally expected figure next to it, as the representative
  * example of Directive (EU) 2023/2225, Article 8(2), and the warning that borrowing money costs money (the
- * country's wording, `finance.credit.warning`) for credit the directive covers; and a way to keep the offer
- * (`onKeep`, with JavaScript only).
+ * country's wording, `finance.credit.warning`) for credit the directive covers; and a way to keep the offer: a
+ * form the server answers (`keep`: the page's address with the finance choice), which `onKeep` answers in place
+ * with JavaScript. The form is the same before and after hydration, so nothing under it moves as the page hydrates.
  */
 export function FinanceResult({
   finance,
   currency,
   basis,
+  keep,
   onKeep,
 }: {
   finance: FinanceState
   currency: CurrencyCode
   basis: PriceBasis
-  onKeep: (() => void) | null
+  keep: string
+  onKeep?: (event: FormEvent<HTMLFormElement>) => void
 }) {
   const t = useT()
   const { site } = useRenderContext()
@@ -58,10 +62,12 @@ export function FinanceResult({
       {described.assumption && <p className="disclaimer">{t('finance.notice.assumption')}</p>}
       {finance.keptUntil ? (
         <p role="status">{t('finance.kept', { date: formatDate(finance.keptUntil, site.locale) })}</p>
-      ) : onKeep && finance.selected !== 'cash' ? (
-        <button className="button" type="button" onClick={onKeep}>
-          {t('finance.keep')}
-        </button>
+      ) : finance.selected !== 'cash' ? (
+        <form method="post" onSubmit={onKeep}>
+          <button className="button" type="submit" name="keep" value={keep}>
+            {t('finance.keep')}
+          </button>
+        </form>
       ) : null}
     </div>
   )
