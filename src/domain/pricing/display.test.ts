@@ -5,6 +5,7 @@ import {
   catalogPriceOn,
   displayedBreakdown,
   headlinePrice,
+  optionPriceOn,
   priceBasis,
   priceStatement,
   statedBreakdown,
@@ -144,6 +145,13 @@ describe('catalogPriceOn', () => {
       },
     }
     expect(catalogPriceOn(threshold, 100_000, 'inclVat')).toBe(100_000)
+    // With the rest of the build known: above the band the whole 1 000.00 bears 25 %; 400.00 below it, none;
+    // across it (rest 499 500.00) only the 500.00 above; an accessory pays 25 % however the car lies.
+    expect(catalogPriceOn(threshold, 100_000, 'inclVat', { kind: 'paint', rest: 50_000_000 })).toBe(125_000)
+    expect(catalogPriceOn(threshold, 40_000, 'inclVat', { kind: 'paint', rest: 1_000_000 })).toBe(40_000)
+    expect(catalogPriceOn(threshold, 100_000, 'inclVat', { kind: 'pack', rest: 49_950_000 })).toBe(112_500)
+    expect(catalogPriceOn(threshold, 100_000, 'inclVat', { kind: 'accessory', rest: 0 })).toBe(125_000)
+    expect(catalogPriceOn(threshold, 100_000, 'exclVat', { kind: 'pack', rest: 50_000_000 })).toBe(100_000)
   })
 
   it('matches the line the summary shows for every option a business buyer adds', () => {
@@ -156,6 +164,79 @@ describe('catalogPriceOn', () => {
       if (!row || entered === undefined) throw new Error(`no tech pack in ${country}`)
       expect(catalogPriceOn(ruleSet(country), entered, 'exclVat')).toBe(row.amount)
     }
+  })
+})
+
+describe('optionPriceOn, Norway 2026 (VAT above NOK 300 000)', () => {
+  const TODAY = '2026-12-01'
+  const noQuote = (usage: Usage, configuration: Configuration) =>
+    onTheRoadPrice({ catalog, rules: rulesByCountry.NO, country: 'NO', usage, configuration, date: TODAY })
+  const noRules = ruleSetValidOn(rulesByCountry.NO, TODAY)
+  if (!noRules) throw new Error('no Norwegian rules for 2026')
+
+  it('shows a private buyer what an option adds with its VAT: Fjord Blue 19 900 kr + 25 % = 24 875 kr', () => {
+    const q = noQuote('personal', defaultConfiguration(catalog, 'NO'))
+    expect(optionPriceOn(noRules, catalog, q, 'fjord-blue', 'inclVat')).toBe(2_487_500)
+    expect(optionPriceOn(noRules, catalog, q, 'fjord-blue', 'exclVat')).toBe(1_990_000)
+    // Floor mats, an accessory outside the band: 1 490 + 372.50.
+    expect(optionPriceOn(noRules, catalog, q, 'floor-mats', 'inclVat')).toBe(186_250)
+  })
+
+  it('is, for an option, what choosing it changes the private total by, less what it replaces', () => {
+    const base = defaultConfiguration(catalog, 'NO')
+    const q = noQuote('personal', base)
+    // (A version also changes the weight tax and winter wheels bring their fitting, each its own line: their cards
+    // are compared with their lines below.)
+    const choices: [keyof Configuration, string][] = [
+      ['paintCode', 'graphite-grey'],
+      ['packCodes', 'comfort-pack'],
+      ['packCodes', 'tech-pack'],
+      ['accessoryCodes', 'floor-mats'],
+    ]
+    for (const [field, code] of choices) {
+      const held = field === 'packCodes' || field === 'accessoryCodes' ? null : String(base[field])
+      const next =
+        held === null ? { ...base, [field]: [...(base[field] as string[]), code] } : { ...base, [field]: code }
+      const added = noQuote('personal', next).totalInclVat - q.totalInclVat
+      const replaced = held === null ? 0 : optionPriceOn(noRules, catalog, q, held, 'inclVat')
+      expect([code, optionPriceOn(noRules, catalog, q, code, 'inclVat') - replaced]).toEqual([code, added])
+    }
+  })
+
+  it('shows a chosen version or option as its summary line shows it', () => {
+    const configuration = {
+      ...defaultConfiguration(catalog, 'NO'),
+      paintCode: 'fjord-blue',
+      packCodes: ['comfort-pack'],
+      accessoryCodes: ['winter-wheels-18'],
+    }
+    const q = noQuote('personal', configuration)
+    const rows = displayedBreakdown(q).rows
+    expect(displayedBreakdown(q).basis).toBe('inclVat')
+    for (const code of ['standard-range', 'fjord-blue', 'comfort-pack', 'winter-wheels-18']) {
+      expect(optionPriceOn(noRules, catalog, q, code, 'inclVat')).toBe(rows.find((row) => row.code === code)?.amount)
+    }
+  })
+  it('counts a car under the band as the summary does: the version first, its options after it', () => {
+    // Standard Range at 280 000 kr: the version lies under the band (no VAT); Fjord Blue (19 900) brings it to
+    // 299 900, still under; the tech pack after them (19 900) crosses it by 19 800 → 4 950 VAT.
+    const cheaper = structuredClone(catalog)
+    const version = cheaper.versions.find((v) => v.code === 'standard-range')
+    if (version) version.prices.NO = 28_000_000
+    const configuration = { ...defaultConfiguration(cheaper, 'NO'), paintCode: 'fjord-blue', packCodes: ['tech-pack'] }
+    const q = onTheRoadPrice({
+      catalog: cheaper,
+      rules: rulesByCountry.NO,
+      country: 'NO',
+      usage: 'personal',
+      configuration,
+      date: TODAY,
+    })
+    const row = (code: string) => displayedBreakdown(q).rows.find((each) => each.code === code)?.amount
+    expect(optionPriceOn(noRules, cheaper, q, 'standard-range', 'inclVat')).toBe(28_000_000)
+    expect(optionPriceOn(noRules, cheaper, q, 'fjord-blue', 'inclVat')).toBe(1_990_000)
+    expect(optionPriceOn(noRules, cheaper, q, 'tech-pack', 'inclVat')).toBe(1_990_000 + 495_000)
+    expect(['standard-range', 'fjord-blue', 'tech-pack'].map(row)).toEqual([28_000_000, 1_990_000, 2_485_000])
   })
 })
 

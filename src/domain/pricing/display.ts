@@ -1,4 +1,6 @@
 // No zod here: the browser's configurator shows prices with it.
+import { type CatalogItemKind, catalogItem } from '../catalog/items'
+import type { Catalog } from '../catalog/schema'
 import type { PriceLine, PriceQuote } from './engine'
 import { percentOf, vatIncludedIn } from './rounding'
 import type { PriceRuleSet } from './rules'
@@ -94,36 +96,88 @@ export function displayedBreakdown(quote: BreakdownSource): DisplayedBreakdown {
 /**
  * A catalog price (a version, paint, wheel, interior, pack or accessory) on a basis, exactly as the
  * engine states that item's line: net where VAT is charged per line and the basis is net, with VAT
- * where the basis includes it. Under a VAT threshold or a full exemption the entered amount is shown
- * as it is (the VAT depends on the whole car, not on one option).
+ * where the basis includes it. Under a VAT threshold (NO) on a basis with VAT, an item the threshold
+ * covers shows itself with the VAT it adds on top of `rest` (what of the build counts towards the
+ * threshold before it, see `optionPriceOn`), one it does not cover with its full VAT; without `item`
+ * the entered amount is shown as it is. A full exemption shows it as it is.
  *
  * @example
  * catalogPriceOn(nlRuleSet, 4_799_000, 'exclVat') // 3_966_116 (47 990.00 / 1.21, rounded half up)
  * catalogPriceOn(nlRuleSet, 4_799_000, 'inclVat') // 4_799_000
+ * catalogPriceOn(noRuleSet, 1_990_000, 'inclVat', { kind: 'paint', rest: 45_000_000 }) // 2_487_500 (19 900 + 25 %)
  */
-export function catalogPriceOn(ruleSet: PriceRuleSet, entered: number, basis: PriceBasis): number {
+export function catalogPriceOn(
+  ruleSet: PriceRuleSet,
+  entered: number,
+  basis: PriceBasis,
+  item?: { kind: CatalogItemKind; rest: number },
+): number {
   const rate = ruleSet.vat.rateBasisPoints
-  const perLine = ruleSet.vat.exemption === undefined && rate > 0
+  const exemption = ruleSet.vat.exemption
+  if (exemption?.kind === 'upTo' && rate > 0 && basis === 'inclVat' && item) {
+    if (!exemption.covers.itemKinds.includes(item.kind)) return entered + percentOf(entered, rate)
+    const above = (base: number) => percentOf(Math.max(0, base - exemption.thresholdMinor), rate)
+    return entered + above(item.rest + entered) - above(item.rest)
+  }
+  const perLine = exemption === undefined && rate > 0
   if (!perLine) return entered
   if (ruleSet.amountsIncludeVat) return basis === 'exclVat' ? entered - vatIncludedIn(entered, rate) : entered
   return basis === 'inclVat' ? entered + percentOf(entered, rate) : entered
 }
 
+const SLOT_ORDER: readonly CatalogItemKind[] = ['version', 'paint', 'wheel', 'interior']
+
+/**
+ * An option card's price for a quote's build on a basis (`catalogPriceOn`). Under a VAT threshold the
+ * item is counted where the engine counts it: after what comes before it in the build (the version,
+ * paint, wheel and interior in that order, then packs and accessories as chosen, a new one after those
+ * of its kind), so a chosen item's card shows exactly its summary line.
+ *
+ * @example
+ * // Norway 2026, private buyer, Standard Range in Arctic White: Fjord Blue adds 19 900 kr and its 25 % VAT
+ * optionPriceOn(noRuleSet, catalog, noQuote, 'fjord-blue', 'inclVat') // 2_487_500
+ */
+export function optionPriceOn(
+  ruleSet: PriceRuleSet,
+  catalog: Catalog,
+  quote: Pick<PriceQuote, 'country' | 'configuration'>,
+  code: string,
+  basis: PriceBasis,
+): number {
+  const { country, configuration: build } = quote
+  const item = catalogItem(catalog, code)
+  const entered = item?.prices[country] ?? 0
+  const exemption = ruleSet.vat.exemption
+  if (!item || exemption?.kind !== 'upTo') return catalogPriceOn(ruleSet, entered, basis)
+  const slots = [build.versionCode, build.paintCode, build.wheelCode, build.interiorCode]
+  const upTo = (list: readonly string[]) => (list.includes(code) ? list.indexOf(code) : list.length)
+  const slot = SLOT_ORDER.indexOf(item.kind)
+  const before =
+    slot >= 0
+      ? slots.slice(0, slot)
+      : item.kind === 'pack'
+        ? [...slots, ...build.packCodes.slice(0, upTo(build.packCodes))]
+        : [...slots, ...build.packCodes, ...build.accessoryCodes.slice(0, upTo(build.accessoryCodes))]
+  const rest = before.reduce((total, each) => {
+    const counted = catalogItem(catalog, each)
+    return counted && exemption.covers.itemKinds.includes(counted.kind) ? total + (counted.prices[country] ?? 0) : total
+  }, 0)
+  return catalogPriceOn(ruleSet, entered, basis, { kind: item.kind, rest })
+}
+
 /**
  * The basis the catalog prices on a page's option cards are on, once `catalogPriceOn` has converted
- * them, so the page can state it; null where one option's VAT cannot be told apart from the whole
- * car's (a VAT threshold or exemption on a basis that includes VAT) or no VAT applies (the global
- * site's indicative price).
+ * them, so the page can state it; null where a full exemption leaves no VAT to state or no VAT
+ * applies (the global site's indicative price).
  *
  * @example
  * catalogPricesStated(nlRuleSet, 'exclVat') // 'exclVat'
- * catalogPricesStated(noRuleSet, 'inclVat') // null (VAT-free up to a threshold)
+ * catalogPricesStated(noRuleSet, 'inclVat') // 'inclVat' (with the VAT each adds above the threshold)
  */
 export function catalogPricesStated(ruleSet: PriceRuleSet, basis: PriceBasis): PriceBasis | null {
-  const perLine = ruleSet.vat.exemption === undefined && ruleSet.vat.rateBasisPoints > 0
-  if (perLine) return basis
-  if (ruleSet.vat.rateBasisPoints > 0 && !ruleSet.amountsIncludeVat && basis === 'exclVat') return 'exclVat'
-  return null
+  const rate = ruleSet.vat.rateBasisPoints
+  if (rate === 0 || ruleSet.vat.exemption?.kind === 'full') return null
+  return basis
 }
 
 /** One line of a price statement in reading order (an e-mail, a plain-text copy of a breakdown). */

@@ -575,7 +575,6 @@ describe('onTheRoadPrice, Norway from 2026 (VAT above NOK 300 000, then 150 000 
     const q = quote('NO', 'personal', configNoLow, { date: TODAY })
     expect(q.validOn.rulesValidFrom).toBe('2026-01-01')
     expect(q.vat).toBe(4472000)
-    expect(line(q, 'vat')).toMatchObject({ amount: 4472000, vatTreatment: 'vat' })
     expect(q.totalInclVat).toBe(54435000)
     expect(q.totalExclVat).toBe(49963000)
     expect(sumOf(q)).toBe(54435000)
@@ -586,6 +585,42 @@ describe('onTheRoadPrice, Norway from 2026 (VAT above NOK 300 000, then 150 000 
     })
     expect(line(q, 'weight-tax')).toMatchObject({ amount: 1725000, assumption: true })
     expect(q.hasAssumptions).toBe(true)
+  })
+
+  it('shows a private buyer each line with the VAT it adds, the car first, so the lines add up to the band VAT', () => {
+    // Version 450 000: 150 000 above the band → 37 500 VAT; the paint then lies wholly above it: 19 900 + 4 975;
+    // delivery 2 990 + 747.50, preparation 3 490 + 872.50, freight 2 500 + 625. 37 500 + 4 975 + 2 245 = 44 720.
+    const q = quote('NO', 'personal', configNoLow, { date: TODAY })
+    expect(line(q, 'vat')).toBeUndefined()
+    expect(line(q, 'standard-range')).toMatchObject({
+      amount: 48750000,
+      vatTreatment: 'includesVat',
+      vatIncluded: 3750000,
+    })
+    expect(line(q, 'fjord-blue')).toMatchObject({ amount: 2487500, vatIncluded: 497500 })
+    expect(line(q, 'delivery-fee')).toMatchObject({ amount: 373750, vatIncluded: 74750 })
+    expect(line(q, 'preparation')).toMatchObject({ amount: 436250, vatIncluded: 87250 })
+    expect(line(q, 'local-freight')).toMatchObject({ amount: 312500, vatIncluded: 62500 })
+    expect(line(q, 'weight-tax')).toMatchObject({ amount: 1725000, vatTreatment: 'outOfScope' })
+    expect(q.notes.map((note) => note.key)).toContain('price.note.pricesIncludeVat')
+  })
+
+  it('shows a business buyer net lines and the band VAT on its own line', () => {
+    const q = quote('NO', 'business', configNoLow, { date: TODAY })
+    expect(line(q, 'standard-range')).toMatchObject({ amount: 45000000, vatTreatment: 'excludesVat' })
+    expect(line(q, 'vat')).toMatchObject({ amount: 4472000, vatTreatment: 'vat' })
+    expect(q.totalInclVat).toBe(54435000)
+  })
+
+  it('leaves the VAT-free band to the car: a line wholly under it carries no VAT', () => {
+    // Standard Range at 280 000: 280 000 + paint 19 900 = 299 900, under the band; delivery 2 990 crosses it by
+    // 2 890 → 722.50; preparation and freight lie above: 872.50 and 625.
+    const q = quote('NO', 'personal', configNoLow, { date: TODAY, catalog: priced(28000000) })
+    expect(line(q, 'standard-range')).toMatchObject({ amount: 28000000, vatIncluded: 0 })
+    expect(line(q, 'fjord-blue')).toMatchObject({ amount: 1990000, vatIncluded: 0 })
+    expect(line(q, 'delivery-fee')).toMatchObject({ amount: 371250, vatIncluded: 72250 })
+    expect(q.vat).toBe(72250 + 87250 + 62500)
+    expect(sumOf(q)).toBe(q.totalInclVat)
   })
 
   it.each([

@@ -277,7 +277,8 @@ function checkInputs(input: PriceInput): PriceRuleSet {
  * Country differences are rule data: VAT rate and exemption, which amounts include VAT, fixed and
  * per-kg fee lines with their own VAT class, whether a usage sees VAT inside the lines or as its own
  * line. VAT is rounded half up per line, so net lines plus the VAT line always equal the gross total;
- * under a VAT threshold (NO) it is computed once on the sum of VAT-able net amounts.
+ * under a VAT threshold (NO) it is computed once on the sum of VAT-able net amounts (and, shown with VAT
+ * inside the lines, spread over them by what each adds in the build's order).
  *
  * @example
  * const quote = onTheRoadPrice({ catalog, rules: nlRules, country: 'NL', usage: 'personal',
@@ -315,6 +316,15 @@ export function onTheRoadPrice(input: PriceInput): PriceQuote {
   }
   const netOf = (item: Item) => (ruleSet.amountsIncludeVat ? item.entered - vatOf(item) : item.entered)
   const vatAbove = (base: number, threshold: number) => percentOf(Math.max(0, base - threshold), rate)
+  // Under a threshold shown with VAT inside the lines, each item it covers carries the VAT it adds on top of the
+  // items before it (the car, its options, then its delivery costs), so the lines' VAT adds up to the band's.
+  const bandShare = new Map<Item, number>()
+  let counted = 0
+  for (const item of items) {
+    if (band === null || item.vatClass !== 'standard' || !inBand(item)) continue
+    bandShare.set(item, vatAbove(counted + item.entered, band) - vatAbove(counted, band))
+    counted += item.entered
+  }
 
   const lines: PriceLine[] = items.map((item) => {
     const common = { code: item.code, labelKey: item.labelKey, role: item.role, source: item.source }
@@ -325,8 +335,8 @@ export function onTheRoadPrice(input: PriceInput): PriceQuote {
     if (item.vatClass === 'exempt' || fullyExempt) {
       return { ...common, amount: item.entered, vatTreatment: 'vatExempt', vatIncluded: 0, assumption }
     }
-    if (band === null && display === 'inclVat') {
-      const vat = vatOf(item)
+    if (display === 'inclVat') {
+      const vat = vatOf(item) + (bandShare.get(item) ?? 0)
       return { ...common, amount: netOf(item) + vat, vatTreatment: 'includesVat', vatIncluded: vat, assumption }
     }
     return { ...common, amount: netOf(item), vatTreatment: 'excludesVat', vatIncluded: 0, assumption }
@@ -336,7 +346,7 @@ export function onTheRoadPrice(input: PriceInput): PriceQuote {
   const banded = standardItems.filter(inBand)
   const bandVat = band === null ? 0 : vatAbove(sum(banded.map((item) => item.entered)), band)
   const vatCharged = bandVat + sum(standardItems.map(vatOf))
-  if (!fullyExempt && (band !== null || display === 'exclVat')) {
+  if (!fullyExempt && display === 'exclVat') {
     lines.push({
       code: 'vat',
       labelKey: 'price.line.vat',

@@ -123,12 +123,14 @@ describe('CountryPriceRules schema', () => {
     expect(parseCountryPriceRules(data).success).toBe(false)
   })
 
-  it('refuses a VAT threshold on VAT-inclusive amounts or shown inside the lines', () => {
+  it('refuses a VAT threshold on VAT-inclusive amounts, and takes one shown inside the lines', () => {
     const data = structuredClone(rawRules.NO) as { ruleSets: Record<string, unknown>[] }
     const set = data.ruleSets[1] as Record<string, unknown>
+    set.display = { personal: 'inclVat', business: 'inclVat' }
     expect(CountryPriceRules.safeParse(data).success).toBe(true)
-    set.display = { personal: 'inclVat', business: 'exclVat' }
-    expect(CountryPriceRules.safeParse(data).success).toBe(false)
+    set.amountsIncludeVat = true
+    const parsed = CountryPriceRules.safeParse(data)
+    expect(parsed.error?.issues.map((issue) => issue.message)).toContain('a VAT threshold needs net amounts')
   })
 
   it('refuses two rule sets starting the same day', () => {

@@ -206,13 +206,9 @@ export const PriceRuleSet = z
       codes.add(fee.code)
     })
     if (rules.vat.exemption?.kind === 'upTo') {
-      // The threshold applies to the sum of net amounts; VAT cannot be spread back into gross lines without
-      // an allocation rule nobody has given us, so such countries show VAT as its own line.
+      // The threshold applies to the sum of net amounts (shown with VAT inside, the engine spreads it in order).
       if (rules.amountsIncludeVat) {
         ctx.addIssue({ code: 'custom', message: 'a VAT threshold needs net amounts', path: ['amountsIncludeVat'] })
-      }
-      if (rules.display.personal !== 'exclVat' || rules.display.business !== 'exclVat') {
-        ctx.addIssue({ code: 'custom', message: 'a VAT threshold is shown as its own VAT line', path: ['display'] })
       }
     }
     const exemption = rules.vat.exemption

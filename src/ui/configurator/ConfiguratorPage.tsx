@@ -14,7 +14,7 @@ import {
 import { computeView } from '../../domain/configurator/view'
 import { monthlyOnBasis } from '../../domain/finance/basis'
 import { financeQuery } from '../../domain/finance/params'
-import { catalogPriceOn, catalogPricesStated, headlinePrice } from '../../domain/pricing/display'
+import { catalogPricesStated, headlinePrice, optionPriceOn } from '../../domain/pricing/display'
 import { ruleSetValidOn } from '../../domain/pricing/valid-on'
 import { formatMoney } from '../../i18n/formats'
 import { linkTo } from '../../i18n/links'
@@ -62,7 +62,9 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   // One basis for the whole page: a business buyer sees net prices on the cards, the headline, the bar and the summary.
   const headline = headlinePrice(quote)
   const ruleSet = ruleSetValidOn(data.rules, quote.validOn.date)
-  const cardPrice = (amount: number) => (ruleSet ? catalogPriceOn(ruleSet, amount, headline.basis) : amount)
+  // A card's price is what the item adds to this build (under Norway's VAT threshold, with the VAT it brings).
+  const cardPrice = (code: string, amount: number) =>
+    ruleSet ? optionPriceOn(ruleSet, data.catalog, quote, code, headline.basis) : amount
   const cardBasis = ruleSet ? catalogPricesStated(ruleSet, headline.basis) : null
   const monthly = finance?.summary ? monthlyOnBasis(finance.summary, headline.basis) : null
 
@@ -175,22 +177,22 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
     // What the option needs and the car lacks: the tile says so, with its price, and its link takes it along.
     // (A chosen option has what it needs: reconcile takes back one that lacks it.)
     const needs = missingNeeds(data.catalog, state.configuration, item.code)
-    const needsPrice = needs.reduce((sum, each) => sum + (each.prices[data.country] ?? 0), 0)
+    const needsPrice = needs.reduce((sum, each) => sum + cardPrice(each.code, each.prices[data.country] ?? 0), 0)
     return {
       code: item.code,
       name: item.name,
       price:
         field === 'versionCode'
-          ? money(cardPrice(item.price))
+          ? money(cardPrice(item.code, item.price))
           : item.price > 0
-            ? t('configurator.priceAdd', { price: money(cardPrice(item.price)) })
+            ? t('configurator.priceAdd', { price: money(cardPrice(item.code, item.price)) })
             : t('configurator.noExtraCost'),
       selected: selected(field, item.code),
       href: `${hrefFor(candidate, { chose: choiceParam({ field, code: item.code }) })}#choose-${field}`,
       needs: needs.length
         ? t('configurator.needs', {
             items: needs.map((each) => each.names[site.locale] ?? each.code).join(', '),
-            price: money(cardPrice(needsPrice)),
+            price: money(needsPrice),
           })
         : '',
       ...extra,
@@ -350,7 +352,7 @@ export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
           </form>
         </aside>
       </div>
-      <VersionComparison data={data} price={(amount) => money(cardPrice(amount))} />
+      <VersionComparison data={data} price={(code, amount) => money(cardPrice(code, amount))} />
     </article>
   )
 }

@@ -6,7 +6,13 @@ import { useRenderContext } from '../../site-context'
 import type { ConfiguratorData } from '../model'
 
 /** Versions side by side: range, battery, consumption, charging, energy and emissions, price and standard equipment. */
-export function VersionComparison({ data, price }: { data: ConfiguratorData; price: (amount: number) => string }) {
+export function VersionComparison({
+  data,
+  price,
+}: {
+  data: ConfiguratorData
+  price: (code: string, amount: number) => string
+}) {
   const t = useT()
   const { site } = useRenderContext()
   const catalog = siteCatalog(data.catalog, data.country, site.locale)
@@ -22,7 +28,7 @@ export function VersionComparison({ data, price }: { data: ConfiguratorData; pri
     })),
     {
       label: 'compare.price',
-      cell: (v) => price(v.prices[data.country] ?? 0),
+      cell: (v) => price(v.code, v.prices[data.country] ?? 0),
     },
     {
       label: 'compare.equipment',
