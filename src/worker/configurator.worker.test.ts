@@ -383,3 +383,25 @@ describe('the figures handed to the browser', () => {
     expect(keys.every((key) => key.split('|')[1] === 'de-DE')).toBe(true)
   })
 })
+
+describe('the down payment field', () => {
+  const downField = (html: string) => html.match(/<input[^>]*name="down"[^>]*>/)?.[0] ?? ''
+  const monthly = (html: string) => decode(html).match(/Maandbedrag[^0-9€]*(€\s?[\d.,]+)/)?.[1]
+
+  it('opens on a whole krone: 35 % of 519 475 kr (181 816.25) rounded up to 181 817', async () => {
+    const { html } = await page('/no/configurator/p5?finance=loan')
+    expect(downField(html)).toMatch(/value="181\u00a0817"/)
+    expect(downField(html)).toMatch(/type="text"[^>]*inputmode="decimal"/i)
+  })
+
+  it('writes the amount as the locale writes numbers and reads it however it is typed', async () => {
+    const { html } = await page('/nl/configurator/p5?finance=loan&down=4699,05')
+    expect(downField(html)).toContain('value="4.699,05"')
+    for (const typed of ['4.699,05', '4699.05', '4 699,05']) {
+      const again = await page(`/nl/configurator/p5?finance=loan&down=${encodeURIComponent(typed)}`)
+      expect(downField(again.html), typed).toContain('value="4.699,05"')
+      expect(monthly(again.html), typed).toBe(monthly(html))
+    }
+    expect(monthly(html)).toMatch(/€/)
+  })
+})

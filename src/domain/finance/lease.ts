@@ -23,7 +23,7 @@
 import { addDays, type IsoDate } from '../catalog/markets'
 import type { LeaseVatShare } from '../pricing/engine'
 import { divideHalfUp, percentOf, roundHalfUp, vatIncludedIn } from '../pricing/rounding'
-import { DEFAULT_OFFER_VALIDITY_DAYS } from './loan'
+import { DEFAULT_OFFER_VALIDITY_DAYS, defaultDownPayment } from './loan'
 import type { LeaseKind, LeaseProduct, LeaseService } from './products'
 
 /**
@@ -289,9 +289,7 @@ export function leaseQuoteForProduct(
     vatRateBp: request.vatRateBp,
     ...(request.netPrice !== undefined ? { netPrice: request.netPrice } : {}),
     ...(request.rentVatShare ? { rentVatShare: request.rentVatShare } : {}),
-    downPayment:
-      request.downPayment ??
-      roundHalfUp(request.price * (request.downPaymentBp ?? product.defaults.downPaymentBp), 10_000),
+    downPayment: request.downPayment ?? defaultDownPayment(request.price, product, request.downPaymentBp),
     termMonths,
     mileageKmPerYear,
     residualBp: residual.residualBp,

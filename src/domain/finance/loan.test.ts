@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { annuityPayment, balloonFromRatio, type LoanInput, loanQuote, loanQuoteForProduct } from './loan'
+import {
+  annuityPayment,
+  balloonFromRatio,
+  defaultDownPayment,
+  type LoanInput,
+  loanQuote,
+  loanQuoteForProduct,
+} from './loan'
 import { isCreditProduct } from './products'
 import { financeData } from './test-data'
 
@@ -290,5 +297,26 @@ describe('loanQuoteForProduct', () => {
     if (de === undefined) throw new Error('DE has a loan')
     const q = loanQuoteForProduct(de, { price: 4_699_000, startDate: START, downPaymentBp: 1_000, balloonBp: 3_000 })
     expect(q).toMatchObject(pick(BALLOON_LOANS, 0).expected)
+  })
+})
+
+describe('defaultDownPayment', () => {
+  const loan = (country: string) => {
+    const product = financeData.find((data) => data.country === country)?.products.find(isCreditProduct)
+    if (product === undefined) throw new Error(`${country} has a loan`)
+    return product
+  }
+
+  it('opens on a whole krone or euro, rounded up so the minimum share still holds', () => {
+    // Norway: 35 % of 519 475.00 kr = 181 816.25 → 181 817 kr; the minimum share is 35 % too.
+    expect(defaultDownPayment(51_947_500, loan('NO'))).toBe(18_181_700)
+    // Germany: 10 % of 46 990.50 € = 4 699.05 → 4 700 €; a share already whole stays (10 % of 46 990 € = 4 699 €).
+    expect(defaultDownPayment(4_699_050, loan('DE'))).toBe(470_000)
+    expect(defaultDownPayment(4_699_000, loan('DE'))).toBe(469_900)
+  })
+
+  it('never goes above the product’s largest share', () => {
+    // 90 % of 0.99 € = 0.891 €: rounding up to 1 € would pass the maximum, so it stays at 0.89 €.
+    expect(defaultDownPayment(99, loan('AT'), 9_000)).toBe(89)
   })
 })

@@ -9,7 +9,7 @@
 import { addDays, type IsoDate } from '../catalog/markets'
 import { roundHalfUp, vatIncludedIn } from '../pricing/rounding'
 import { type Repayment, rateToBasisPoints, solveApr, effectiveRateBp as toEffectiveRateBp } from './apr'
-import type { CreditKind, CreditProduct } from './products'
+import type { CreditKind, CreditProduct, LeaseProduct } from './products'
 
 /**
  * Days an offer stays valid when the product does not say (SPEC §4: a customised option can expire).
@@ -18,6 +18,23 @@ import type { CreditKind, CreditProduct } from './products'
  * addDays('2025-06-01', DEFAULT_OFFER_VALIDITY_DAYS) // '2025-07-01'
  */
 export const DEFAULT_OFFER_VALIDITY_DAYS = 30
+
+/**
+ * The down payment a product suggests: its share of the price rounded up to a whole currency unit (100 minor
+ * units: a whole euro, krone or baht, a hundred krónur), so a form opens on a round figure that still meets the
+ * product's minimum share, and never above its maximum.
+ *
+ * @example
+ * defaultDownPayment(51_947_500, noLoan) // 18_181_700 (35 % is 181 816.25 kr, rounded up to 181 817 kr)
+ */
+export function defaultDownPayment(
+  price: number,
+  product: Pick<CreditProduct | LeaseProduct, 'defaults' | 'limits'>,
+  shareBp: number = product.defaults.downPaymentBp,
+): number {
+  const round = Math.ceil((price * shareBp) / 1_000_000) * 100
+  return Math.min(round, Math.floor((price * product.limits.downPaymentBp.max) / 10_000))
+}
 
 /**
  * What a loan quote needs. Money is whole minor units; the price includes VAT.
@@ -270,8 +287,7 @@ export function loanQuoteForProduct(
     kind: product.kind,
     partnerName: product.partnerName,
     price,
-    downPayment:
-      request.downPayment ?? roundHalfUp(price * (request.downPaymentBp ?? product.defaults.downPaymentBp), 10_000),
+    downPayment: request.downPayment ?? defaultDownPayment(price, product, request.downPaymentBp),
     termMonths: request.termMonths ?? product.defaults.termMonths,
     nominalRateBp: product.nominalRateBp,
     balloonAmount: balloon,

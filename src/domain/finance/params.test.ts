@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FINANCE_PARAMS, financeQuery, parseFinanceChoice, withKeptFinance } from './params'
+import { FINANCE_PARAMS, financeQuery, parseFinanceChoice, readAmount, withKeptFinance } from './params'
 
 const query = (text: string) => new URLSearchParams(text)
 
@@ -13,6 +13,27 @@ describe('finance parameters in the address', () => {
     })
     // Icelandic krónur have no minor unit.
     expect(parseFinanceChoice(query('down=990000'), 'ISK')).toEqual({ downPayment: 990_000 })
+  })
+
+  it('reads an amount as each locale writes it, with or without grouping', () => {
+    const cases: [string, number | undefined][] = [
+      ['181817', 181_817],
+      ['181 817', 181_817], // nb-NO, sv-SE, fr-FR: a (no-break) space groups
+      ['181\u00a0817', 181_817],
+      ['4.699,05', 4_699.05], // de-DE, nl-NL, da-DK, is-IS
+      ['4699,05', 4_699.05],
+      ['4,699.05', 4_699.05], // en, th-TH
+      ['4699.05', 4_699.05],
+      ['1.234', 1_234], // three digits after one mark: grouping, money has two decimals
+      ['1,234,567', 1_234_567],
+      ["1'234", 1_234],
+      ['12,5', 12.5],
+      ['12 kr', undefined],
+      ['-5000', -5000], // read, so the product's range says why it is refused
+      ['1,2,3.4.5', undefined],
+      ['', undefined],
+    ]
+    expect(cases.map(([text]) => [text, readAmount(text)])).toEqual(cases)
   })
 
   it('leaves out what is missing, empty or unreadable, so the product’s defaults apply', () => {

@@ -42,7 +42,39 @@ export function financeQuery(state: FinanceSelection, currency: CurrencyCode): R
 }
 
 /**
- * The finance choice an address carries: amounts typed in whole units (a decimal comma accepted) in minor units,
+ * An amount in whole currency units as people type it, in any of the storefront's locales: spaces and
+ * apostrophes are grouping; with both a point and a comma the last one is the decimal mark; one of them
+ * written more than once, or once before exactly three digits (money has at most two decimals), is
+ * grouping; otherwise it is the decimal mark. Anything else is unreadable.
+ *
+ * @example
+ * readAmount('181 817') // 181817
+ * readAmount('4.699,05') // 4699.05
+ * readAmount('4699,05') // 4699.05
+ * readAmount('1,234,567') // 1234567
+ * readAmount('1.234') // 1234
+ * readAmount('-5000') // -5000
+ * readAmount('12 kr') // undefined
+ */
+export function readAmount(text: string): number | undefined {
+  const bare = text.replace(/[\s'\u2019]/g, '')
+  const marks = bare.replace(/[^.,]/g, '')
+  const mark = marks.slice(-1)
+  const at = bare.lastIndexOf(mark)
+  const once = marks.indexOf(mark) === marks.length - 1
+  const grouped = !marks.replaceAll(mark, '') && (!once || bare.length - at === 4)
+  // Mixed marks: the decimal one is last and written once ('1,2,3.4.5' is no amount).
+  const number = grouped
+    ? bare.replace(/[.,]/g, '')
+    : once
+      ? `${bare.slice(0, at).replace(/[.,]/g, '')}.${bare.slice(at + 1)}`
+      : ''
+  // A minus sign is read, so that the product's range can say why a negative amount is refused.
+  return /^-?\d+(\.\d+)?$/.test(number) ? Number(number) : undefined
+}
+
+/**
+ * The finance choice an address carries: amounts typed in whole units (see readAmount) in minor units,
  * term and mileage as whole numbers; a missing, empty or unreadable parameter is left out (the product's default).
  *
  * @example
@@ -50,9 +82,8 @@ export function financeQuery(state: FinanceSelection, currency: CurrencyCode): R
  */
 export function parseFinanceChoice(query: URLSearchParams, currency: CurrencyCode): FinanceChoice {
   const minor = (name: string) => {
-    const value = query.get(name)
-    if (value === null || value.trim() === '' || !Number.isFinite(Number(value.replace(',', '.')))) return undefined
-    return Math.round(Number(value.replace(',', '.')) * 10 ** CURRENCY_EXPONENT[currency])
+    const value = readAmount(query.get(name) ?? '')
+    return value === undefined ? undefined : Math.round(value * 10 ** CURRENCY_EXPONENT[currency])
   }
   const whole = (name: string) => {
     const value = Number(query.get(name) ?? Number.NaN)

@@ -4,7 +4,7 @@ import { type RepresentativeExample, representativeExample } from '../legal/cred
 import { creditInScope } from '../legal/data'
 import type { PriceQuote } from '../pricing/engine'
 import { leaseQuoteForProduct } from './lease'
-import { loanQuoteForProduct } from './loan'
+import { defaultDownPayment, loanQuoteForProduct } from './loan'
 import { type FinanceKind, type FinanceProduct, isCreditProduct, isLeaseProduct, type LeaseService } from './products'
 import { type FinanceProblem, validateFinanceRequest } from './validate'
 
@@ -124,7 +124,7 @@ export function financeSummary(
   }
   const termMonths = choice.termMonths ?? product.defaults.termMonths
   // Without a chosen down payment, a trade-in takes the place of the product's default one as far as it goes.
-  const downPayment = choice.downPayment ?? Math.max(0, percentOf(price, product.defaults.downPaymentBp) - credit)
+  const downPayment = choice.downPayment ?? Math.max(0, defaultDownPayment(price, product) - credit)
   const lease = isLeaseProduct(product)
   const mileageKmPerYear = lease ? (choice.mileageKmPerYear ?? product.defaults.mileageKmPerYear) : undefined
   const balloonAmount =

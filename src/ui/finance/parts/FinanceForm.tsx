@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react'
-import { FINANCE_PARAMS } from '../../../domain/finance/params'
+import { FINANCE_PARAMS, readAmount } from '../../../domain/finance/params'
 import type { LeaseService } from '../../../domain/finance/products'
 import type { FinanceChoice } from '../../../domain/finance/summary'
 import { CURRENCY_EXPONENT, type CurrencyCode } from '../../../domain/money'
@@ -12,11 +12,12 @@ import type { FinanceState, OfferedProduct } from '../state'
 function readForm(form: HTMLFormElement, exponent: number): FinanceChoice {
   const data = new FormData(form)
   const number = (name: string) => {
-    const value = String(data.get(name) ?? '').replace(',', '.')
+    const value = String(data.get(name) ?? '')
     return value === '' ? undefined : Number(value)
   }
-  const down = number(FINANCE_PARAMS.downPayment)
-  const balloon = number(FINANCE_PARAMS.balloon)
+  const amount = (name: string) => readAmount(String(data.get(name) ?? ''))
+  const down = amount(FINANCE_PARAMS.downPayment)
+  const balloon = amount(FINANCE_PARAMS.balloon)
   const services = data.getAll(FINANCE_PARAMS.services) as LeaseService[]
   return {
     ...(services.length ? { services } : {}),
@@ -27,13 +28,22 @@ function readForm(form: HTMLFormElement, exponent: number): FinanceChoice {
   }
 }
 
-/** An amount in whole currency units, as people type it, with its problem under it. */
+/** Digits with grouping spaces, points, commas or apostrophes, as readAmount reads them (a minus too, so the
+ * product's range answers it). */
+const AMOUNT_PATTERN = "-?[0-9][0-9\\s.,'\u2019]*"
+
+/**
+ * An amount in whole currency units, written as the locale writes a number ("181 817", "4.699,05") and read as
+ * people type it (a text field: a number field shows and takes only the browser's own mark), with its problem
+ * under it.
+ */
 function AmountField(props: {
   id: string
   field: string
   name: string
   label: string
   value: number
+  locale: string
   error: ReactNode
 }) {
   return (
@@ -42,11 +52,12 @@ function AmountField(props: {
       <input
         id={props.id}
         name={props.name}
-        type="number"
+        type="text"
         inputMode="decimal"
-        min={0}
-        step="any"
-        defaultValue={props.value}
+        pattern={AMOUNT_PATTERN}
+        maxLength={16}
+        autoComplete="off"
+        defaultValue={formatQuantity(props.value, props.locale)}
         aria-invalid={props.error ? 'true' : undefined}
         aria-describedby={props.error ? `finance-${props.field}-error` : undefined}
       />
@@ -113,6 +124,7 @@ export function FinanceForm({
         name={FINANCE_PARAMS.downPayment}
         label={t('finance.field.downPayment')}
         value={(finance.summary?.applied.downPayment ?? finance.choice.downPayment ?? 0) / exponent}
+        locale={site.locale}
         error={error('downPayment')}
       />
       <div className="field">
@@ -175,6 +187,7 @@ export function FinanceForm({
           name={FINANCE_PARAMS.balloon}
           label={t('finance.field.balloonPayment')}
           value={(finance.summary?.applied.balloonAmount ?? 0) / exponent}
+          locale={site.locale}
           error={error('balloonAmount')}
         />
       ) : null}
