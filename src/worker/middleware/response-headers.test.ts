@@ -57,6 +57,17 @@ describe('responseHeaders', () => {
     expect(await rest('/page/anonymousPage')).toEqual(await rest('/page/none'))
   })
 
+  it('names Accept-Encoding in Vary on what is compressed on the way out, keeping a Vary already there', async () => {
+    const app = appWith(quiet)
+    app.get('/image', (c) => c.body(new Uint8Array([1]), 200, { 'content-type': 'image/png' }))
+    app.get('/by-language', (c) => c.text('hei', 200, { vary: 'Accept-Language' }))
+    const vary = async (path: string) => (await app.request(path)).headers.get('vary')
+    expect(await vary('/')).toBe('Accept-Encoding')
+    expect(await vary('/page/anonymousPage')).toBe('Accept-Encoding')
+    expect(await vary('/by-language')).toBe('Accept-Language, Accept-Encoding')
+    expect(await vary('/image')).toBeNull()
+  })
+
   it('gives each response its own nonce, the one the page is rendered with, in script-src and style-src', async () => {
     const app = appWith(quiet)
     const first = await app.request('/')
@@ -115,8 +126,9 @@ describe('static files (public/_headers)', () => {
   it('carry every security header a Worker response carries, with the same values', async () => {
     const headers = staticFileHeaders('/*')
     const worker = Object.fromEntries((await appWith(quiet).request('/')).headers)
-    // Those that depend on the request or the answer: its own policy, id and body, and the opener policy.
-    for (const name of ['content-type', 'content-length', 'content-security-policy', 'x-request-id'])
+    // Those that depend on the request or the answer: its own policy, id and body (and Vary with it), and the
+    // opener policy.
+    for (const name of ['content-type', 'content-length', 'content-security-policy', 'x-request-id', 'vary'])
       delete worker[name]
     delete worker['cross-origin-opener-policy']
     expect(Object.keys(worker).length).toBeGreaterThan(8)

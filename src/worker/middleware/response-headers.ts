@@ -37,7 +37,8 @@ function sourcesOf(...sources: string[]): string {
  * (`secureHeaders`: referrer within our own origin for the page context's `__from`, no framing, COEP off) with the
  * page's Content-Security-Policy: only our own origin, inline scripts and styles by this response's nonce, the tag
  * manager where it loads, nothing framed, forms posted to ourselves. Then the opener policy, which secureHeaders
- * cannot decide by the answer's cache policy (`OPENER_POLICY`).
+ * cannot decide by the answer's cache policy (`OPENER_POLICY`), and `Vary: Accept-Encoding` where the body is
+ * compressed on the way out.
  */
 export function responseHeaders(sources: PolicySources): MiddlewareHandler<AppEnv>[] {
   return [
@@ -65,8 +66,21 @@ export function responseHeaders(sources: PolicySources): MiddlewareHandler<AppEn
   ]
 }
 
-/** The opener policy on every answer but an impersonal page's (decided by its cache policy, once it is made). */
+/** Bodies the runtime compresses for a visitor who accepts it (text, JSON, XML, SVG). */
+const COMPRESSIBLE = /^(text\/|application\/(json|problem\+json|xml|javascript|manifest\+json)|image\/svg\+xml)/
+
+/**
+ * The opener policy on every answer but an impersonal page's (decided by its cache policy, once it is made), and
+ * `Vary: Accept-Encoding` on a compressible answer: the runtime gzips or brotli-compresses it on the way out when the
+ * request accepts that (workerd adds Content-Encoding, not Vary), so a shared cache on the way must keep the
+ * encodings apart (RFC 9110 §12.5.5). The edge cache's own key never carries Accept-Encoding (edge-cache.ts).
+ */
 const openerPolicy: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next()
-  if (!IMPERSONAL_PAGE_POLICIES.has(c.res.headers.get('cache-control') ?? '')) c.res.headers.set(...OPENER_POLICY)
+  const headers = c.res.headers
+  if (!IMPERSONAL_PAGE_POLICIES.has(headers.get('cache-control') ?? '')) headers.set(...OPENER_POLICY)
+  const vary = headers.get('vary') ?? ''
+  if (COMPRESSIBLE.test(headers.get('content-type') ?? '') && !/accept-encoding|\*/i.test(vary)) {
+    headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding')
+  }
 }
