@@ -127,11 +127,16 @@ function defaultCache(): Cache | undefined {
   return typeof caches === 'undefined' ? undefined : (caches as unknown as { default?: Cache }).default
 }
 
-/** A stored page as this response: its own request id, and fresh once-per-form values. */
+/**
+ * A stored page as this response: its own request id, and fresh once-per-form values; or 304 Not Modified, with the
+ * same headers and no body, to a browser that already holds this very page (its ETag in If-None-Match).
+ */
 function hit(page: StoredPage, request: Request): Response {
   const headers = new Headers(page.headers as [string, string][])
   headers.set('x-request-id', requestIdOf(request))
   headers.set(EDGE_CACHE_HEADER, 'HIT')
+  const tag = headers.get('etag')
+  if (tag && noneMatch(request.headers.get('if-none-match'), tag)) return new Response(null, { status: 304, headers })
   return new Response(
     pageBody(page, () => randomId()),
     { status: 200, headers },
@@ -339,7 +344,24 @@ async function prepare(rendered: Response, renderedAt: number): Promise<StoredPa
     'style-src': await Promise.all(inline.style.map(hashSource)),
   })
   const headers = [...storedHeaders(rendered.headers), ['content-security-policy', csp] as const]
+  // A page with once-per-form values differs in every response (and a browser's old copy would replay an old key):
+  // no validator. Any other stored page is the same bytes on every hit, so a revisit can be answered 304.
+  if (once.length === 0) headers.push(['etag', await entityTag(html)])
   return storedPage(html, once, headers, renderedAt + EDGE_SECONDS * 1000)
+}
+
+/** A weak validator of a stored page's HTML: the first 96 bits of its SHA-256, base64url. */
+async function entityTag(html: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(html)))
+  const tag = btoa(String.fromCharCode(...digest.slice(0, 12)))
+  return `W/"${tag.replaceAll('+', '-').replaceAll('/', '_')}"`
+}
+
+/** Whether an If-None-Match header names this tag (weak comparison, RFC 9110 §13.1.2), or is `*`. */
+export function noneMatch(header: string | null, tag: string): boolean {
+  if (!header) return false
+  const bare = (each: string) => each.trim().replace(/^W\//, '')
+  return header.split(',').some((each) => each.trim() === '*' || bare(each) === bare(tag))
 }
 
 /** An inline script the browser runs (a JSON or JSON-LD data block is not run, and CSP does not apply to it). */

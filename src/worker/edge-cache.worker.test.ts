@@ -148,9 +148,10 @@ describe('anonymous pages from the edge cache', () => {
     expect(load).toHaveBeenCalledTimes(1)
     expect(edgePages.get(key, Date.now())).toBeDefined()
     // The page's own headers, not the Cache API's about its copy: an `Age: 0` and a `Date` of the store, kept in
-    // memory for 5 minutes, would tell a browser or proxy the page is fresher than it is.
+    // memory for 5 minutes, would tell a browser or proxy the page is fresher than it is. (A stored page adds its
+    // validator.)
     const names = (res: Response) => [...res.headers.keys()].sort()
-    expect(names(fromCache.res)).toEqual(names(rendered.res))
+    expect(names(fromCache.res)).toEqual([...names(rendered.res), 'etag'].sort())
     expect((await get(path)).res.headers.get('age')).toBeNull()
     // Past its s-maxage (300 s) neither layer serves it: the page is rendered again.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 301_000 })
@@ -387,6 +388,48 @@ describe('the quick-delivery form without a token', () => {
       )
     expect((await post({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status).toBe(403)
     expect((await post({})).status).toBe(403)
+  })
+})
+
+describe('revisits of a stored page', () => {
+  it('answers a browser holding the very page 304 Not Modified, with its headers and no body', async () => {
+    const path = fresh('/no/configurator/p5')
+    const first = await get(path)
+    expect(first.res.headers.get('etag')).toBeNull() // streamed as rendered: no validator yet
+    const second = await get(path)
+    const tag = second.res.headers.get('etag') ?? ''
+    expect(second.cache).toBe('HIT')
+    expect(tag).toMatch(/^W\/"[\w-]{16}"$/)
+    const revisit = await get(path, { 'if-none-match': tag })
+    expect(revisit.res.status).toBe(304)
+    expect(revisit.html).toBe('')
+    for (const name of ['etag', 'cache-control', 'vary', 'content-security-policy'])
+      expect(revisit.res.headers.get(name), name).toBe(second.res.headers.get(name))
+    // Another tag, or a list that does not hold it, gets the page.
+    expect((await get(path, { 'if-none-match': 'W/"older"' })).res.status).toBe(200)
+    expect((await get(path, { 'if-none-match': `"x", ${tag.slice(2)}` })).res.status).toBe(304)
+  })
+
+  it('keeps the tag when the page comes from the Cache API, and changes it with the page', async () => {
+    const path = fresh('/no/configurator/p5')
+    await get(path)
+    const fromMemory = await get(path)
+    const request = new Request(`http://local.test${path}`, { headers: { 'user-agent': DESKTOP } })
+    edgePages.delete(cacheKey(request, appConfig(env)))
+    const fromCacheApi = await get(path)
+    expect(fromCacheApi.res.headers.get('etag')).toBe(fromMemory.res.headers.get('etag'))
+    const other = fresh('/no/configurator/p5?paint=fjord-blue')
+    await get(other)
+    expect((await get(other)).res.headers.get('etag')).not.toBe(fromMemory.res.headers.get('etag'))
+  })
+
+  it('gives no tag to a page whose form carries a key of its own, so no browser replays an old one', async () => {
+    const path = fresh('/se/test-drive/p5')
+    await get(path)
+    const second = await get(path)
+    expect(second.cache).toBe('HIT')
+    expect(second.res.headers.get('etag')).toBeNull()
+    expect((await get(path, { 'if-none-match': '*' })).res.status).toBe(200)
   })
 })
 
