@@ -1,5 +1,6 @@
 import { paidThroughProvider, refundPayment, retryRefund } from '../app/payments'
 import { hasRole } from '../domain/account/account'
+import type { ChosenFinance } from '../domain/finance/chosen'
 import { DEFAULT_HANDOVER_DAYS, withWindowOfStep } from '../domain/order/delivery-window'
 import type { Order } from '../domain/order/order'
 import { ORDER_EVENTS, statusKey, transition } from '../domain/order/state'
@@ -7,9 +8,11 @@ import { isAnonymisedContact } from '../domain/privacy/erasure'
 import { requestStatusKey, staffMoves } from '../domain/programs/requests'
 import { utcToZoned } from '../domain/testdrive/time'
 import { formatDateTime, formatSlot } from '../i18n/dates'
+import { describeFinance } from '../i18n/finance'
 import { formatMoney } from '../i18n/formats'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
+import { FinanceTerms } from '../ui/finance/FinanceTerms'
 import { UnreadableRecords } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useRenderContext } from '../ui/site-context'
@@ -44,6 +47,8 @@ interface StaffData {
     retryRefund: boolean
     /** The Dutch finance application: its status and the statuses it may move to. */
     financeApplication: FinanceApplicationView | null
+    /** The finance offer the customer chose with the order, every figure as they were shown it. */
+    finance: ChosenFinance | null
   }[]
   /** Subscription requests, home-charger enquiries and test-drive bookings, newest first. */
   requests: RequestRow[]
@@ -107,6 +112,7 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
         payments: paymentLines(attempts, refunds, ctx.site, true),
         retryRefund: refunds.at(-1)?.status === 'failed' && order.status === 'refundPending',
         financeApplication: financeView(applications.get(id)),
+        finance: order.finance ?? null,
       }
     }),
     requests: requests.map((r) => ({
@@ -212,7 +218,17 @@ function StaffPage({ data }: { data: StaffData }) {
                   <th scope="row">{order.number}</th>
                   <td>{order.customer ?? <em>{t('staff.orders.anonymised')}</em>}</td>
                   <td>{t(order.status)}</td>
-                  <td>{order.total}</td>
+                  <td>
+                    {order.total}
+                    {order.finance ? (
+                      <details className="staff__finance">
+                        <summary>
+                          {describeFinance(order.finance.summary, order.finance.currency, site.locale, t).label}
+                        </summary>
+                        <FinanceTerms finance={order.finance} headingLevel={3} id={`finance-terms-${order.id}`} />
+                      </details>
+                    ) : null}
+                  </td>
                   <td>
                     {order.payments.length > 0 ? (
                       <PaymentLines lines={order.payments} staff />
