@@ -1,6 +1,7 @@
 import { carName } from '../app/trade-in'
 import { ConfigurationError, defaultConfiguration } from '../domain/catalog/configuration'
 import { LEGAL_ENTITIES } from '../domain/content/legal-entities'
+import { creditInScope } from '../domain/legal/data'
 import { CURRENCY_EXPONENT, type CurrencyCode } from '../domain/money'
 import { PAID_METHOD_KEYS, type PaymentMethod } from '../domain/payment/methods'
 import { priceStatement } from '../domain/pricing/display'
@@ -9,6 +10,7 @@ import { formatDate, formatDateTime, formatWeekdayDate } from '../i18n/dates'
 import { formatDeduction, formatMoney } from '../i18n/formats'
 import { intlFor } from '../i18n/intl'
 import { COUNTRY_SITES, type CountryCode, LOCALES, type Locale } from '../i18n/sites'
+import { financeSection } from '../routes/order/confirmation-document'
 import { storedOrderPrice } from '../routes/order-price'
 import { createStore, type Store } from '../store'
 import type { NotificationRow } from '../store/notifications'
@@ -81,9 +83,10 @@ export async function renderNotification(env: MailBindings, row: NotificationRow
   const keys = row.kind.includes('.') ? row.kind : `mail.${row.kind}`
   const body = t(`${keys}.body`, values)
   const price = row.kind === 'orderPlaced' ? await orderPriceText(store, payload, locale, t) : null
+  const finance = row.kind === 'orderPlaced' ? await financeText(store, payload, locale, t) : null
   const withdrawal = row.kind === 'orderPlaced' ? await withdrawalInformation(store, payload, t) : null
   const subject = t(`${keys}.subject`, values)
-  const text = [body, price, ...about.lines, withdrawal].filter((part) => part).join('\n\n')
+  const text = [body, price, finance, ...about.lines, withdrawal].filter((part) => part).join('\n\n')
   const picture = await mailPicture(env, store, payload, locale, t)
   if (!picture) return { subject, body: text, html: null }
   const { mailHtml } = await import('./mail-html')
@@ -160,6 +163,29 @@ async function withdrawalInformation(
     t('legal.form.deleteNote'),
   ].join('\n')
   return `${seller}\n\n${t('legal.pre.withdrawal')}: ${t('legal.pre.withdrawalValue', { days: entity.withdrawalDays })}\n\n${form}`
+}
+
+/**
+ * The finance offer kept with the order, as the order page and its PDF show it, as plain text: the product and monthly
+ * figure, every figure as quoted, the lender and the offer's dates; for credit the Consumer Credit Directive covers,
+ * the country's warning (Directive (EU) 2023/2225, art. 8). Null for an order paid in cash.
+ */
+async function financeText(
+  store: Store,
+  payload: Record<string, string>,
+  locale: Locale,
+  t: (key: string, values?: Record<string, string | number>) => string,
+): Promise<string | null> {
+  if (!payload.orderId) return null
+  const order = (await store.orders.find(payload.orderId))?.order
+  if (!order?.finance) return null
+  const price = storedOrderPrice(await store.orders.priceOf(payload.orderId), await store.catalog('p5'), locale)
+  const section = financeSection(order, price?.headline.basis ?? 'inclVat', locale, t)
+  if (!section) return null
+  const rows = section.rows.map((row) => t('mail.priceLine', { label: row.label, amount: row.value }))
+  const inScope = creditInScope(order.finance.kind, order.contact.usage)
+  const warning = inScope ? [t('finance.credit.warning')] : []
+  return [section.heading, ...rows, ...section.paragraphs, ...warning].join('\n')
 }
 
 /**

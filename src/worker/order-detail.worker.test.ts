@@ -139,10 +139,45 @@ describe('a lease order', () => {
     expect(placed).toContain(nl['order.status.leaseRequested'])
     expect(placed).toContain(nl['finance.product.privateLease'])
     const staff = await staffMember()
+    // Staff see the offer the customer chose, with the figures the order page shows them.
+    const monthly = /class="finance-terms__monthly">([^<]+)</.exec(placed)?.[1]
+    expect(monthly).toMatch(/€/)
+    const consolePage = decode(await (await staff.request('/nl/staff')).text())
+    const terms = new RegExp(`id="finance-terms-${id}"[\\s\\S]*?class="finance-terms__monthly">([^<]+)<`).exec(
+      consolePage,
+    )
+    expect(terms?.[1]).toBe(monthly)
     await staffEvent(staff, id, 'placePurchaseOrder')
     const ordered = await detail(person, id)
     expect(ordered).toMatch(new RegExp(`aria-current="step"><span[^>]*>${nl['order.status.leasePoPlaced']}`))
   })
+
+  it.each([
+    ['privateLease', LEASE, false],
+    ['loan', { financePreference: 'loan', creditApplication: 'yes' }, true],
+  ] as const)(
+    'confirms a %s by e-mail with the offer’s figures as the order page shows them',
+    async (kind, fields, credit) => {
+      const { person, id } = await order(fields)
+      const placed = await detail(person, id)
+      const monthly = /class="finance-terms__monthly">([^<]+)</.exec(placed)?.[1] ?? ''
+      const row = await env.DB.prepare(
+        `SELECT id FROM notifications WHERE kind = 'orderPlaced' AND json_extract(payload, '$.orderId') = ?1`,
+      )
+        .bind(id)
+        .first<{ id: string }>()
+      expect(await deliverNotification(env, row?.id ?? '')).toBe('sent')
+      const mail = await env.DB.prepare('SELECT body FROM mailbox WHERE notification_id = ?1')
+        .bind(row?.id)
+        .first<{ body: string }>()
+      const body = mail?.body ?? ''
+      expect(body).toContain(nl['offer.heading'].replace('{product}', nl[`finance.product.${kind}`]))
+      expect(monthly).toMatch(/€/)
+      expect(body).toContain(monthly)
+      // A loan is consumer credit under Directive (EU) 2023/2225, a Dutch private lease is not: the warning follows.
+      expect(body.includes(nl['finance.credit.warning'])).toBe(credit)
+    },
+  )
 
   it('says "Cancel lease failed" when an allocated lease is cancelled online, and changes nothing', async () => {
     const { person, id } = await order(LEASE)

@@ -65,7 +65,7 @@ function priceSection(price: OrderPriceView, locale: string, t: Translate): Docu
 }
 
 /** The finance offer kept with the order, its figures as the order page's FinanceTerms shows them. */
-function financeSection(order: Order, basis: 'inclVat' | 'exclVat', locale: string, t: Translate) {
+export function financeSection(order: Order, basis: 'inclVat' | 'exclVat', locale: string, t: Translate) {
   const finance = order.finance
   if (!finance) return null
   const { currency, summary } = finance
