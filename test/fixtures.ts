@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
 import { createStandInStore } from '../src/store/payment-stand-in'
+import { deliverNotification } from '../src/worker/notifications'
 import { deliverDueEvents } from '../src/worker/payment-stand-in/delivery'
 import { WEBHOOK_PATH } from '../src/worker/payments/settings'
 import { uniqueEmail, visitor } from './visitor'
@@ -47,6 +48,20 @@ export async function orderMailKinds(orderId: string): Promise<string[]> {
     .bind(orderId)
     .all<{ kind: string }>()
   return results.map((row) => row.kind)
+}
+
+/** The e-mail of one kind about an order, delivered now (to the dev mailbox): its subject and plain-text body. */
+export async function sentOrderMail(orderId: string, kind: string): Promise<{ subject: string; body: string }> {
+  const row = await env.DB.prepare(
+    `SELECT id FROM notifications WHERE kind = ?2 AND json_extract(payload, '$.orderId') = ?1`,
+  )
+    .bind(orderId, kind)
+    .first<{ id: string }>()
+  expect(await deliverNotification(env, row?.id ?? '')).toBe('sent')
+  const mail = await env.DB.prepare('SELECT subject, body FROM mailbox WHERE notification_id = ?1')
+    .bind(row?.id ?? '')
+    .first<{ subject: string; body: string }>()
+  return mail ?? { subject: '', body: '' }
 }
 
 /**

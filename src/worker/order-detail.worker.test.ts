@@ -7,6 +7,7 @@ import {
   orderMailKinds,
   payOrder,
   placedOrderId,
+  sentOrderMail,
   signedUp,
 } from '../../test/fixtures'
 import type { visitor } from '../../test/visitor'
@@ -16,7 +17,6 @@ import { CATALOGS } from '../i18n/catalogs'
 import { formatDate, formatDateTime } from '../i18n/dates'
 import { formatMoney } from '../i18n/formats'
 import { createStore } from '../store'
-import { deliverNotification } from './notifications'
 
 const nl = CATALOGS['nl-NL']
 
@@ -161,16 +161,7 @@ describe('a lease order', () => {
       const { person, id } = await order(fields)
       const placed = await detail(person, id)
       const monthly = /class="finance-terms__monthly">([^<]+)</.exec(placed)?.[1] ?? ''
-      const row = await env.DB.prepare(
-        `SELECT id FROM notifications WHERE kind = 'orderPlaced' AND json_extract(payload, '$.orderId') = ?1`,
-      )
-        .bind(id)
-        .first<{ id: string }>()
-      expect(await deliverNotification(env, row?.id ?? '')).toBe('sent')
-      const mail = await env.DB.prepare('SELECT body FROM mailbox WHERE notification_id = ?1')
-        .bind(row?.id)
-        .first<{ body: string }>()
-      const body = mail?.body ?? ''
+      const { body } = await sentOrderMail(id, 'orderPlaced')
       expect(body).toContain(nl['offer.heading'].replace('{product}', nl[`finance.product.${kind}`]))
       expect(monthly).toMatch(/€/)
       expect(body).toContain(monthly)
@@ -349,17 +340,7 @@ describe('cancellation and refund', () => {
       'refundIssued',
       'refundSettled',
     ])
-    const mail = async (kind: string) => {
-      const row = await env.DB.prepare(
-        `SELECT id FROM notifications WHERE kind = ?2 AND json_extract(payload, '$.orderId') = ?1`,
-      )
-        .bind(id, kind)
-        .first<{ id: string }>()
-      expect(await deliverNotification(env, row?.id ?? '')).toBe('sent')
-      return env.DB.prepare('SELECT subject, body FROM mailbox WHERE notification_id = ?1')
-        .bind(row?.id)
-        .first<{ subject: string; body: string }>()
-    }
+    const mail = (kind: string) => sentOrderMail(id, kind)
     const issued = await mail('refundIssued')
     expect(issued?.body).toContain(amount)
     expect(issued?.subject).toContain('NV-NL-')

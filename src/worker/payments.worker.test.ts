@@ -10,6 +10,7 @@ import {
   PRODUCTION_SECRETS,
   payOrder,
   placedOrderId,
+  sentOrderMail,
   signedUp,
 } from '../../test/fixtures'
 import { reconcilePayments } from '../app/payments'
@@ -17,7 +18,6 @@ import { CATALOGS } from '../i18n/catalogs'
 import { createStore } from '../store'
 import { createStandInStore } from '../store/payment-stand-in'
 import { appConfig } from './env'
-import { deliverNotification } from './notifications'
 import { deliverDueEvents } from './payment-stand-in/delivery'
 import { paymentProviderFor, STAND_IN, WEBHOOK_PATH } from './payments/settings'
 
@@ -339,15 +339,7 @@ describe('the stand-in speaks Stripe', () => {
 
     // The receipt: the amount, the method in a sentence and Stripe's reference of the payment, in Dutch.
     const intent = (await attempts(id)).find((a) => a.outcome === 'succeeded')?.intent ?? ''
-    const receipt = await env.DB.prepare(
-      `SELECT id FROM notifications WHERE kind = 'orderPaid' AND json_extract(payload, '$.orderId') = ?1`,
-    )
-      .bind(id)
-      .first<{ id: string }>()
-    expect(await deliverNotification(env, receipt?.id ?? '')).toBe('sent')
-    const mail = await env.DB.prepare('SELECT body FROM mailbox WHERE notification_id = ?1')
-      .bind(receipt?.id)
-      .first<{ body: string }>()
+    const mail = await sentOrderMail(id, 'orderPaid')
     expect(mail?.body).toContain(`met ${nl['payment.paidWith.sepa_debit']} voor NV-NL-`)
     expect(mail?.body).toContain(`Stripe-referentie: ${intent}.`)
     expect(mail?.body).toMatch(/van €\s[\d.]+,\d\d met/)

@@ -1,8 +1,7 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { sentOrderMail } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
-import { deliverNotification } from './notifications'
 
 const nl = CATALOGS['nl-NL']
 const en = CATALOGS['en-US']
@@ -229,15 +228,7 @@ describe('a trade-in credit', () => {
       ]),
     )
 
-    const outbox = await env.DB.prepare(
-      `SELECT id FROM notifications WHERE kind = 'orderPlaced' AND json_extract(payload, '$.orderId') = ?1`,
-    )
-      .bind(orderId)
-      .first<{ id: string }>()
-    expect(await deliverNotification(env, outbox?.id ?? '')).toBe('sent')
-    const mail = await env.DB.prepare('SELECT body FROM mailbox WHERE notification_id = ?1')
-      .bind(outbox?.id ?? '')
-      .first<{ body: string }>()
+    const mail = await sentOrderMail(orderId, 'orderPlaced')
     const lines = (mail?.body ?? '').split('\n')
     expect(lines).toEqual(
       expect.arrayContaining([

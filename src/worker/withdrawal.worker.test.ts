@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { paidDutchOrder, signedUp } from '../../test/fixtures'
+import { paidDutchOrder, sentOrderMail, signedUp } from '../../test/fixtures'
 import { decode, type visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import { createStandInStore } from '../store/payment-stand-in'
@@ -81,15 +81,7 @@ describe('the withdrawal function (Directive 2011/83/EU, Art. 11a)', () => {
 
   it('is stated in the order confirmation e-mail with the model withdrawal form (Art. 8(7))', async () => {
     const { id, number } = await paidDutchOrder()
-    const mail = await env.DB.prepare(
-      `SELECT id FROM notifications WHERE kind = 'orderPlaced' AND json_extract(payload, '$.orderId') = ?1`,
-    )
-      .bind(id)
-      .first<{ id: string }>()
-    expect(await deliverNotification(env, mail?.id ?? '')).toBe('sent')
-    const sent = await env.DB.prepare('SELECT body FROM mailbox WHERE notification_id = ?1')
-      .bind(mail?.id)
-      .first<{ body: string }>()
+    const sent = await sentOrderMail(id, 'orderPlaced')
     expect(sent?.body).toContain(nl['legal.pre.withdrawalValue'].replaceAll('{days}', '14'))
     expect(sent?.body).toContain(nl['legal.form.heading'])
     expect(sent?.body).toContain(nl['legal.form.notice'].replace('{goods}', `P5 (${number})`))
