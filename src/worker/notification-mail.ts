@@ -3,15 +3,16 @@ import { ConfigurationError, defaultConfiguration } from '../domain/catalog/conf
 import { LEGAL_ENTITIES } from '../domain/content/legal-entities'
 import { creditInScope } from '../domain/legal/data'
 import { CURRENCY_EXPONENT, type CurrencyCode } from '../domain/money'
+import type { Order } from '../domain/order/order'
 import { PAID_METHOD_KEYS, type PaymentMethod } from '../domain/payment/methods'
-import { priceStatement } from '../domain/pricing/display'
+import { type PriceBasis, priceStatement } from '../domain/pricing/display'
 import { catalogFor } from '../i18n/catalog-store'
 import { formatDate, formatDateTime, formatWeekdayDate } from '../i18n/dates'
 import { formatDeduction, formatMoney } from '../i18n/formats'
 import { intlFor } from '../i18n/intl'
 import { COUNTRY_SITES, type CountryCode, LOCALES, type Locale } from '../i18n/sites'
 import { financeSection } from '../routes/order/confirmation-document'
-import { storedOrderPrice } from '../routes/order-price'
+import { type OrderPriceView, storedOrderPrice } from '../routes/order-price'
 import { createStore, type Store } from '../store'
 import type { NotificationRow } from '../store/notifications'
 import { carPngPath } from '../ui/car/image-path'
@@ -82,9 +83,12 @@ export async function renderNotification(env: MailBindings, row: NotificationRow
   // A kind with a dot names its own message namespace ('charger.mail' → charger.mail.subject); others are mail.*.
   const keys = row.kind.includes('.') ? row.kind : `mail.${row.kind}`
   const body = t(`${keys}.body`, values)
-  const price = row.kind === 'orderPlaced' ? await orderPriceText(store, payload, locale, t) : null
-  const finance = row.kind === 'orderPlaced' ? await financeText(store, payload, locale, t) : null
-  const withdrawal = row.kind === 'orderPlaced' ? await withdrawalInformation(store, payload, t) : null
+  // The order-placed e-mail states the order: read it and its stored price once for all its parts.
+  const placed =
+    row.kind === 'orderPlaced' && payload.orderId ? await placedOrder(store, payload.orderId, locale) : null
+  const price = placed?.price ? await orderPriceText(store, payload.orderId ?? '', placed.price, locale, t) : null
+  const finance = placed?.order ? financeText(placed.order, placed.price?.headline.basis ?? 'inclVat', locale, t) : null
+  const withdrawal = placed?.order ? withdrawalInformation(placed.order, payload, t) : null
   const subject = t(`${keys}.subject`, values)
   const text = [body, price, finance, ...about.lines, withdrawal].filter((part) => part).join('\n\n')
   const picture = await mailPicture(env, store, payload, locale, t)
@@ -133,17 +137,14 @@ async function mailPicture(
  * of withdrawal with its period and the model withdrawal form of Annex I(B), filled in; in Thailand the 7-day right
  * to cancel and the OCPB registration (Direct Sales and Direct Marketing Act, s. 30).
  */
-async function withdrawalInformation(
-  store: Store,
+function withdrawalInformation(
+  order: Order,
   payload: Record<string, string>,
   t: (key: string, values?: Record<string, string | number>) => string,
-): Promise<string | null> {
-  if (!payload.orderId) return null
-  const stored = await store.orders.find(payload.orderId)
-  if (!stored) return null
-  const entity = LEGAL_ENTITIES[stored.order.country]
+): string {
+  const entity = LEGAL_ENTITIES[order.country]
   const seller = `${t('legal.pre.seller')}: ${entity.company}, ${entity.companyAddress}. ${entity.companyRegistration}. ${entity.contactEmail}, ${entity.contactPhone}`
-  if (stored.order.country === 'TH') {
+  if (order.country === 'TH') {
     const registration = entity.directMarketingRegistration
       ? `\n${t('legal.th.registration', { number: entity.directMarketingRegistration })}`
       : ''
@@ -165,23 +166,29 @@ async function withdrawalInformation(
   return `${seller}\n\n${t('legal.pre.withdrawal')}: ${t('legal.pre.withdrawalValue', { days: entity.withdrawalDays })}\n\n${form}`
 }
 
+/** An order as its order-placed e-mail states it, and its stored price as the order pages show it. */
+async function placedOrder(store: Store, orderId: string, locale: Locale) {
+  const [stored, priced, catalog] = await Promise.all([
+    store.orders.find(orderId),
+    store.orders.priceOf(orderId),
+    store.catalog('p5'),
+  ])
+  return { order: stored?.order ?? null, price: storedOrderPrice(priced, catalog, locale) }
+}
+
 /**
  * The finance offer kept with the order, as the order page and its PDF show it, as plain text: the product and monthly
  * figure, every figure as quoted, the lender and the offer's dates; for credit the Consumer Credit Directive covers,
  * the country's warning (Directive (EU) 2023/2225, art. 8). Null for an order paid in cash.
  */
-async function financeText(
-  store: Store,
-  payload: Record<string, string>,
+function financeText(
+  order: Order,
+  basis: PriceBasis,
   locale: Locale,
   t: (key: string, values?: Record<string, string | number>) => string,
-): Promise<string | null> {
-  if (!payload.orderId) return null
-  const order = (await store.orders.find(payload.orderId))?.order
-  if (!order?.finance) return null
-  const price = storedOrderPrice(await store.orders.priceOf(payload.orderId), await store.catalog('p5'), locale)
-  const section = financeSection(order, price?.headline.basis ?? 'inclVat', locale, t)
-  if (!section) return null
+): string | null {
+  const section = order.finance ? financeSection(order, basis, locale, t) : null
+  if (!order.finance || !section) return null
   const rows = section.rows.map((row) => t('mail.priceLine', { label: row.label, amount: row.value }))
   const inScope = creditInScope(order.finance.kind, order.contact.usage)
   const warning = inScope ? [t('finance.credit.warning')] : []
@@ -194,15 +201,13 @@ async function financeText(
  */
 async function orderPriceText(
   store: Store,
-  payload: Record<string, string>,
+  orderId: string,
+  price: OrderPriceView,
   locale: Locale,
   t: (key: string, values: Record<string, string>) => string,
-): Promise<string | null> {
-  if (!payload.orderId) return null
-  const price = storedOrderPrice(await store.orders.priceOf(payload.orderId), await store.catalog('p5'), locale)
-  if (!price) return null
+): Promise<string> {
   // The valuation attached to the order (attached before the e-mail is queued), read through the order.
-  const valuation = await store.programs.valuationOfOrder(payload.orderId)
+  const valuation = await store.programs.valuationOfOrder(orderId)
   const tradeIn = valuation && valuation.currency === price.currency ? valuation : null
   const car = tradeIn ? await carName(store, tradeIn) : ''
   const money = (amount: number) => formatMoney({ amount, currency: price.currency }, locale)
