@@ -1,28 +1,27 @@
 import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { APP_SIGN_IN_PATH } from '../domain/app-bridge'
-import { logLine } from '../domain/log'
-import { CatalogUnavailableError, catalogsRead, preloadCatalogs } from '../i18n/catalog-store'
 import { loadIntlData } from '../i18n/intl-data'
-import { SITES, siteForPath } from '../i18n/sites'
-import { type BadRecord, createStore } from '../store'
+import { SITES } from '../i18n/sites'
 import { tagManagerSources } from './analytics'
 import { handleAnalyticsBatch } from './analytics-consumer'
 import { ANALYTICS_DEAD_LETTERS, ANALYTICS_QUEUE } from './analytics-queue'
 import { api } from './api'
-import { requestLocale } from './api/errors'
 import { authSdk } from './api/session'
 import { handleAppSignIn } from './app-sign-in'
 import { carImage } from './car-image'
-import { openD1Session } from './d1-session'
 import { withEdgeCache } from './edge-cache'
 import { appConfig } from './env'
-import { errorReportingConfig, reportError, withErrorReporting } from './error-reporting'
+import { errorReportingConfig, withErrorReporting } from './error-reporting'
 import { errorAnswer } from './errors'
 import { limitBodies } from './middleware/body-limit'
+import { readCatalogs } from './middleware/catalogs'
+import { loadConfig } from './middleware/config'
 import { csrfProtection, forgedForm } from './middleware/csrf'
+import { icelandicData } from './middleware/icelandic-data'
 import { responseHeaders } from './middleware/response-headers'
 import { isSameOriginPost } from './middleware/same-origin'
+import { openStore } from './middleware/store'
 import { handleNotificationBatch, type NotificationMessage, sweepOutbox } from './notifications'
 import { HANDOVER_CALENDAR_PATH, handleHandoverCalendar } from './order-calendar'
 import { handleOrderConfirmationPdf, ORDER_CONFIRMATION_PDF_PATH } from './order-document'
@@ -39,12 +38,6 @@ import { CachePolicy } from './ssr/cache-policy'
 import { handleAction, renderRoute } from './ssr/render'
 import type { AppEnv } from './types'
 
-/** A stored row that fails its schema: logged and reported with its table and id, never its content. */
-function reportBadRecord(record: BadRecord, requestId: string): void {
-  console.error(logLine('error', 'record fails its schema', { requestId, table: record.table, id: record.id }))
-  reportError(Object.assign(new Error(`${record.table} ${record.id} fails its schema`), { name: 'BadRecord' }))
-}
-
 const app = new Hono<AppEnv>({ strict: false })
 
 /** The error reporter's origin, for the browser SDK, when reporting is on (CSP connect-src). */
@@ -56,16 +49,6 @@ function errorReportingSource(c: Context): string {
     return reporting ? new URL(reporting.dsn).origin : ''
   } catch {
     return ''
-  }
-}
-
-/** `ctx.waitUntil` when the runtime gave one (it does in workerd; not in `app.request` tests). */
-function backgroundTask(c: Context<AppEnv>): ((promise: Promise<unknown>) => void) | undefined {
-  try {
-    const ctx = c.executionCtx
-    return (promise) => ctx.waitUntil(promise)
-  } catch {
-    return undefined
   }
 }
 
@@ -87,59 +70,9 @@ app.use(
     errorReporting: errorReportingSource,
   }),
 )
-// What every request needs before routing, in one middleware (one step of Hono's chain instead of five: each costs
-// its share of every request's CPU):
-// - The configuration, validated (appConfig, parsed once per env object); without its secrets, a 503.
-// - The message catalogs live in KV, not in the bundle: the site's (and the API caller's), read before anything
-//   that writes text (i18n/catalog-store.ts). A locale KV cannot give is served in English; when KV gives no
-//   catalog at all, in the English shipped with the Worker (a chunk loaded only then). Such a degraded answer is
-//   never stored: not by the edge cache (withEdgeCache, outside, stores only the anonymous-page policy) nor by browsers.
-//   Once read (almost every request), nothing is awaited.
-// - D1 through the Sessions API: read replicas, and a customer's own writes always visible to them (d1-session.ts).
-// - The request's store.
-// - Icelandic numbers and dates: the runtime has no data for them; load it (once per isolate) before anything
-//   Icelandic is formatted: the Icelandic site's pages, and the API, which answers in any site's language.
-app.use(async (c, next) => {
-  // Fails closed: a production worker without its secrets serves nothing, rather than falling back to values from
-  // the source code (docs/runbooks/deploy.md).
-  // A ConfigError is answered by errorAnswer: a 503, logged.
-  c.set('config', appConfig(c.env))
-  const path = c.req.path
-  const locale = siteForPath(path).site.locale
-  // The API caller's language only where an answer may be the API's: a page's GET is in its site's language.
-  const apiLike = path.startsWith('/api/') || path.startsWith('/webAuthSdk') || c.req.method !== 'GET'
-  const locales = apiLike ? [locale, requestLocale(c)] : [locale]
-  let degraded = false
-  if (!catalogsRead(locales)) {
-    const preloaded = await preloadCatalogs(c.env, locales)
-    degraded = preloaded.degraded
-    if (preloaded.shipped) {
-      const outage = new CatalogUnavailableError(locale)
-      console.error(
-        logLine('error', `${outage.message}: serving the English shipped with the Worker`, {
-          requestId: c.get('requestId'),
-        }),
-      )
-      reportError(outage)
-    }
-  }
-  const d1 = openD1Session(c)
-  c.set(
-    'store',
-    createStore(
-      { DB: d1.db, KV: c.env.KV },
-      {
-        waitUntil: backgroundTask(c),
-        recentWrite: d1.recentWrite,
-        onBadRecord: (record) => reportBadRecord(record, c.get('requestId')),
-      },
-    ),
-  )
-  if (path === '/is' || path.startsWith('/is/') || path.startsWith('/api/')) await loadIntlData('is-IS')
-  await next()
-  d1.finish?.()
-  if (degraded) c.res.headers.set('cache-control', CachePolicy.noStore)
-})
+// What every request needs before routing, in this order: the validated configuration (a 503 without its secrets),
+// the message catalogs, the request's store on a D1 session, and Icelandic number and date data where it is needed.
+app.use(loadConfig(), readCatalogs(), openStore(), icelandicData())
 // Every body, a page form's and the API's, is refused above 64 KB before anything reads it.
 app.use(limitBodies())
 // Forms of pages, the cookie-consent form included, are checked by the browser's origin headers, not by a token:
