@@ -7,8 +7,8 @@ import type { AppEnv } from '../types'
  * nothing; the ConfigError is answered by errorAnswer as a 503, logged (docs/runbooks/deploy.md).
  */
 export function loadConfig(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     c.set('config', appConfig(c.env))
-    await next()
+    return next()
   }
 }

@@ -10,6 +10,6 @@ export function icelandicData(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const path = c.req.path
     if (path === '/is' || path.startsWith('/is/') || path.startsWith('/api/')) await loadIntlData('is-IS')
-    await next()
+    return next()
   }
 }
