@@ -35,7 +35,7 @@ export async function deliveryStore(
   order: Pick<Order, 'storeId'>,
   booking: HandoverBooking | null,
 ): Promise<Showroom | null> {
-  const stores = (await data.stores(country)).filter((store) => store.handover)
+  const stores = (await data.showrooms(country)).filter((store) => store.handover)
   const wanted = booking?.storeId ?? order.storeId
   return stores.find((store) => store.id === wanted) ?? stores[0] ?? null
 }
@@ -87,7 +87,7 @@ export async function bookHandover(
 ) {
   const { order } = stored
   if (!mayBookHandover(order)) return { status: 'invalid' as const }
-  const showroom = (await data.stores(country)).find((store) => store.id === choice.storeId && store.handover)
+  const showroom = (await data.showrooms(country)).find((store) => store.id === choice.storeId && store.handover)
   if (!showroom?.handover) return { status: 'invalid' as const }
   const slots = await handoverSlots(data, showroom, order, now)
   if (!slots.some((slot) => slot.start === choice.slotStart)) return { status: 'invalid' as const }

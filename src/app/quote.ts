@@ -27,7 +27,7 @@ export async function requestQuote(
   const { values, problems } = validateQuoteRequest(input, site.countryCode as StoreCountry)
   if (!values) return { status: 'invalid', problems }
   if (!configuration.choices) return { status: 'noChoices' }
-  const stores = await data.stores(site.countryCode)
+  const stores = await data.showrooms(site.countryCode)
   const storeId = input.storeId && stores.some((s) => s.id === input.storeId) ? input.storeId : null
   const { quote: price } = await priceCar(data, site, {
     modelCode: configuration.modelCode,

@@ -111,7 +111,7 @@ export async function bookTestDrive(
   options: { idempotencyKey: string; ownerId: string | null; now?: Date },
 ): Promise<TestDriveBookingOutcome> {
   const now = options.now ?? new Date()
-  const stores = await data.stores(site.countryCode)
+  const stores = await data.showrooms(site.countryCode)
   const store = stores.find((s) => s.id === request.storeId)
   const booked = store ? await data.testDrives.bookedCounts(store.id, '0000', '9999') : new Map<string, number>()
   const { problems, booking } = validateBooking({ ...request, country: site.countryCode }, { stores, now, booked })

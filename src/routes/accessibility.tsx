@@ -3,7 +3,7 @@ import { ACCESSIBILITY_RULES, accessibilityOf } from '../domain/legal/data'
 import { formatDate } from '../i18n/dates'
 import { linkTo } from '../i18n/links'
 import { useT } from '../ui/intl-context'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { defineRoute } from './route'
 
 /** Where every footer links the statement. */
@@ -23,7 +23,7 @@ interface AccessibilityData {
 
 function AccessibilityStatement({ data }: { data: AccessibilityData }) {
   const t = useT()
-  const { site, page } = useRenderContext()
+  const { site, page } = useSiteContext()
   const siteUrl = `${page.officialUrl.replace(/\/$/, '')}${linkTo(site, '/')}`
   const body = data.body
   return (

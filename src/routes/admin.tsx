@@ -7,7 +7,7 @@ import { linkTo } from '../i18n/links'
 import type { RoleEvent, StaffMember } from '../store/roles'
 import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { type ActionContext, type ActionResult, defineRoute, type LoadContext, PageError } from './route'
 
 /** The countries staff can belong to: every country site (the global site sells nothing). */
@@ -76,7 +76,7 @@ function NoteField({ id, value }: { id: string; value: string }) {
 
 function AdminPage({ data }: { data: AdminData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const here = linkTo(site, '/admin')
   return (
     <article className="page">

@@ -4,7 +4,7 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { ErrorSummary, Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
 import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
 
@@ -32,7 +32,7 @@ async function emptyData(frontRedirect: string): Promise<AuthData> {
 
 function AuthPage({ data }: { data: AuthData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <article className="page">
       <h1 className="page__heading">{t('page.auth.heading')}</h1>

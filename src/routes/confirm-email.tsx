@@ -3,7 +3,7 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { type ActionContext, type ActionResult, defineRoute } from './route'
 
 interface ConfirmData {
@@ -20,7 +20,7 @@ const DONE: Record<string, ConfirmData['message']> = {
 
 function ConfirmPage({ data }: { data: ConfirmData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <article className="page">
       <h1 className="page__heading">{t('confirmEmail.heading')}</h1>

@@ -4,7 +4,7 @@ import { safeRedirectPath } from '../domain/redirect'
 import { formatDate } from '../i18n/dates'
 import { linkTo } from '../i18n/links'
 import { useT } from '../ui/intl-context'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { type ActionContext, type ActionResult, defineRoute, PageError } from './route'
 
 /** Where the banner and this page post the visitor's choice (this route's action). */
@@ -45,7 +45,7 @@ function CookieSettingsPage({ data }: { data: CookieSettingsData }) {
 /** The current choice and the form that changes it. */
 function CookieSettingsForm({ data }: { data: CookieSettingsData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const state = (on: boolean) => t(on ? 'consent.state.on' : 'consent.state.off')
   const groups = [
     { id: 'analytics', checked: data.consent?.analytics ?? false },

@@ -4,7 +4,7 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
 
@@ -58,7 +58,7 @@ async function find(ctx: ActionContext) {
 
 function FindOrderPage({ data }: { data: FindOrderData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <article className="page">
       <h1 className="page__heading">{t('findOrder.heading')}</h1>
@@ -139,7 +139,7 @@ interface OrderLinkData {
 
 function OrderLinkPage({ data }: { data: OrderLinkData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   if (!data.number)
     return (
       <article className="page">

@@ -3,7 +3,7 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
 import { defineRoute } from './route'
 
@@ -19,7 +19,7 @@ const empty = async (): Promise<GrayData> => ({
 
 function GrayLoginPage({ data }: { data: GrayData }) {
   const t = useT()
-  const { page } = useRenderContext()
+  const { page } = useSiteContext()
   return (
     <article className="page">
       <h1 className="page__heading">{t('page.grayLogin.heading')}</h1>

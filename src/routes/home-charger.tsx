@@ -8,7 +8,7 @@ import { useT } from '../ui/intl-context'
 import { zipInputMode } from '../ui/PersonalFields'
 import { ChooseCountry, SelectField } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { problemErrors } from './form-errors'
 import { modelPicture } from './helpers/form-car'
 import { loadRequestStatus, RequestStatusCard, type RequestStatusView } from './program-request'
@@ -39,7 +39,7 @@ async function loadCharger(ctx: LoadContext): Promise<ChargerData> {
 
 function ChargerPage({ data }: { data: ChargerData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   if (!data.canEnquire) {
     return (
       <ShellPage heading="charger.heading" lead="charger.lead">
@@ -175,7 +175,7 @@ interface ChargerResultData {
 
 function ChargerResultPage({ data }: { data: ChargerResultData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <ShellPage heading="charger.result.heading" lead="charger.result.lead">
       <p role="status">{data.email ? t('charger.result.mail', { email: data.email }) : t('charger.result.mailSent')}</p>

@@ -8,7 +8,7 @@ import { CarPicture, type CarView } from '../ui/car'
 import { carImagePath } from '../ui/car/image-path'
 import { carLook, useCarLabel } from '../ui/configurator/car-look'
 import { useIntl, useT } from '../ui/intl-context'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { jsonLd, organization } from './helpers/structured-data'
 import { defineRoute } from './route'
 
@@ -85,7 +85,7 @@ function StageCar({ catalog, configuration }: { catalog: Catalog; configuration:
 /** The first screen: the car large on the light stage, its key figures and the two ways in. */
 function HomeStage({ car }: { car: HomeCar | null }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <section className="stage stage--home" aria-labelledby="hero-title">
       <div className="stage__text">
@@ -130,7 +130,7 @@ function HomeSection({
   flip?: boolean
 }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <section
       className={`home-section${dark ? ' home-section--dark' : ''}${flip ? ' home-section--flip' : ''}`}
@@ -181,7 +181,7 @@ interface HomeData {
 }
 
 function HomePage({ data }: { data: HomeData }) {
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const { car } = data
   const shown = car ? showcase(car.catalog, car.configuration) : null
   return (

@@ -29,7 +29,7 @@ async function siteValues(ctx: LoadContext): Promise<(locale: Locale) => Placeho
   const { site } = ctx
   const [finance, stores] = await Promise.all([
     site.countryCode === 'GLOBAL' ? null : ctx.store.financeProducts(site.countryCode),
-    site.countryCode === 'GLOBAL' ? [] : ctx.store.stores(site.countryCode),
+    site.countryCode === 'GLOBAL' ? [] : ctx.store.showrooms(site.countryCode),
   ])
   const lease = finance?.products.find(
     (p): p is Extract<typeof p, { partnerName: string }> =>

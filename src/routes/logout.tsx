@@ -1,11 +1,11 @@
 import { linkTo } from '../i18n/links'
 import { useT } from '../ui/intl-context'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { defineRoute, PageRedirect } from './route'
 
 function LogoutPage() {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <article className="page">
       <h1 className="page__heading">{t('page.logout.heading')}</h1>

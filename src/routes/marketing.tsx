@@ -11,7 +11,7 @@ import { IncentiveCard, type IncentiveView, incentiveView } from '../ui/Incentiv
 import { useIntl, useT } from '../ui/intl-context'
 import { NextSteps } from '../ui/NextSteps'
 import { PageShell } from '../ui/PageShell'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { loadModel } from './lookups'
 import { defineRoute, type LoadContext, PageError } from './route'
 import { pricedStock } from './stock/priced-stock'
@@ -57,7 +57,7 @@ async function loadOffers(ctx: LoadContext): Promise<Offers> {
 function MarketingPage({ data }: { data: Data }) {
   const t = useT()
   const intl = useIntl()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const { model, figures, offers } = data
   const n = (value: number) => intl.formatNumber(value)
   const fast = figures.fastCharging

@@ -1,13 +1,13 @@
 import { statusNoteKey } from '../domain/order/state'
 import { linkTo } from '../i18n/links'
 import { useT } from '../ui/intl-context'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { loadOwnedOrder, type OrderView } from './order/owned-order'
 import { defineRoute } from './route'
 
 function CancelResultPage({ data }: { data: OrderView }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   // A lease request not yet ordered is cancelled at once; everything else goes to review.
   const note =
     data.order.status === 'requestCancelled'

@@ -10,7 +10,7 @@ import { linkTo } from '../i18n/links'
 import type { Site } from '../i18n/sites'
 import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { OrderCar, OrderTimeline, TIMELINE_TITLE_ID } from './order/order-parts'
 import { type OrderedCar, orderedCar } from './order/ordered-car'
 import { loadOwnedOrder, OrderFacts, type OrderView } from './order/owned-order'
@@ -123,7 +123,7 @@ function Padlock() {
  */
 function PaymentStep({ data }: { data: ConfirmationData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const { order } = data
   const due = amountDue(order)
   const amount = formatMoney(due, site.locale)
@@ -195,7 +195,7 @@ function confirmationMessages(data: ConfirmationData, site: Site): DeclaredMessa
 
 function ConfirmationPage({ data }: { data: ConfirmationData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const { order } = data
   const canPay = order.payment === 'unpaid' && order.status === 'placed' && amountDue(order).amount > 0
   return (

@@ -25,7 +25,7 @@ import { FinanceTerms } from '../ui/finance/FinanceTerms'
 import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { NextSteps } from '../ui/NextSteps'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import type { StockCarView } from '../ui/stock/StockCar'
 import { OrderCar, OrderTimeline, TIMELINE_TITLE_ID } from './order/order-parts'
 import { type OrderedCar, orderedCar } from './order/ordered-car'
@@ -198,7 +198,7 @@ async function withdrawal(
  */
 function WithdrawalSection({ data }: { data: DetailData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const period = data.withdrawal
   if (!period) return null
   const number = data.order.orderNumber ?? data.order.reservationNumber ?? ''
@@ -238,7 +238,7 @@ function WithdrawalSection({ data }: { data: DetailData }) {
 
 function FinanceApplicationSection({ application }: { application: FinanceApplication }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const name = (status: keyof typeof DUTCH_FINANCE_STATUSES) => t(DUTCH_FINANCE_STATUSES[status].messageKey)
   return (
     <section aria-labelledby="finance-application-title">
@@ -262,7 +262,7 @@ function FinanceApplicationSection({ application }: { application: FinanceApplic
 
 function ConfirmStep({ data, event }: { data: DetailData; event: CustomerEvent }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const texts = customerActionTexts(data.order, event)
   const note = confirmationNoteKey(event)
   return (
@@ -290,7 +290,7 @@ function ConfirmStep({ data, event }: { data: DetailData; event: CustomerEvent }
  */
 function NextAction({ data }: { data: DetailData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const { order } = data
   // A cancelled or ended order has no step ahead, and nothing to pay or wait for.
   const upcoming = timeline(order).find((step) => step.state === 'pending')
@@ -341,7 +341,7 @@ function OrderHeading({ number, kind }: { number: string; kind: string }) {
 
 function OrderDetailPage({ data }: { data: DetailData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const { order } = data
   const note = statusNoteKey(order)
   const lease = order.flow === 'lease'

@@ -28,7 +28,7 @@ import { FoldedPrice, type FormCar, FormWithCar } from '../ui/form-car/FormWithC
 import { useT } from '../ui/intl-context'
 import { Precontract, type PrecontractFacts } from '../ui/legal/Precontract'
 import { PersonalFields } from '../ui/PersonalFields'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { problemErrors } from './form-errors'
 import { formCar } from './helpers/form-car'
 import { financeKindOf, orderFinance } from './order/finance-offer'
@@ -55,7 +55,7 @@ const money = (amount: number, currency: string): Money => ({ amount, currency: 
 // ---------------------------------------------------------------------------------------------
 // The personal form: /configurator/info-submission/{id}
 
-export interface FormData {
+export interface OrderFormData {
   idempotencyKey: string
   configurationId: string
   kind: OrderKind
@@ -131,7 +131,11 @@ const financeKinds = (products: readonly { kind: FinanceKind }[]): FinanceKind[]
  * The personal form of an order or reservation (kind from `?kind=`), or of a pre-order (`fixedKind`), for the
  * customer type `forUsage` (a posted form's), else `?usage=`, else the build's.
  */
-export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder', forUsage?: Usage | null): Promise<FormData> {
+export async function loadForm(
+  ctx: LoadContext,
+  fixedKind?: 'preOrder',
+  forUsage?: Usage | null,
+): Promise<OrderFormData> {
   if (!ctx.site.canOrder) throw new PageRedirect(linkTo(ctx.site, `/configurator/overview/${ctx.params.id}`))
   const asked = forUsage ?? usageNamed(ctx.url.searchParams.get('usage'))
   const { configuration, usage, choices, quote, products, catalog, date } = await priceOf(
@@ -168,7 +172,7 @@ export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder', forUsag
           link: formLink(ctx, { usage: each, finance: financeKind }),
         })),
       ]),
-    ) as FormData['financeFor'],
+    ) as OrderFormData['financeFor'],
     offer: offer.chosen,
     requoted: offer.requoted,
     financeProblems: offer.problems,
@@ -243,10 +247,10 @@ function precontractFacts(
   }
 }
 
-export function OrderFormPage({ data }: { data: FormData }) {
+export function OrderFormPage({ data }: { data: OrderFormData }) {
   const t = useT()
   const errorText = useErrorText()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const consents = offeredConsents(data.kind)
   return (
     <article className="page">
@@ -442,7 +446,7 @@ export function OrderFormPage({ data }: { data: FormData }) {
  * offer's figures and a way to change its choices in the configurator. Ticking the other type shows its kinds and
  * hides figures that were not made for it.
  */
-function OrderFinanceChoice({ data }: { data: FormData }) {
+function OrderFinanceChoice({ data }: { data: OrderFormData }) {
   const t = useT()
   const errorText = useErrorText()
   const error = data.errors.financePreference
@@ -487,9 +491,9 @@ function OrderFinanceChoice({ data }: { data: FormData }) {
 }
 
 /** The chosen offer's figures, why it cannot be offered, and the way to change its choices in the configurator. */
-function OrderFinanceOffer({ data }: { data: FormData }) {
+function OrderFinanceOffer({ data }: { data: OrderFormData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   if (data.errors.financePreference) return null
   return (
     <>
@@ -546,7 +550,7 @@ function postedConsents(ctx: ActionContext, kind: OrderKind, at: string) {
  * figures must be the ones the form showed (its fingerprint); when they are not (the offer expired or the price
  * changed meanwhile), the form is shown again with the new figures, and nothing is ordered.
  */
-function postedFinance(ctx: ActionContext, data: FormData, priced: Awaited<ReturnType<typeof priceOf>>) {
+function postedFinance(ctx: ActionContext, data: OrderFormData, priced: Awaited<ReturnType<typeof priceOf>>) {
   const posted = ctx.form.financePreference ?? ''
   if (posted !== '' && !(data.finance as string[]).includes(posted)) {
     // Never another kind in its place: the customer chooses again among those offered to this customer type.
@@ -585,14 +589,14 @@ function postedFinance(ctx: ActionContext, data: FormData, priced: Awaited<Retur
 }
 
 /** The trade-in the order keeps: the estimate, what of it was set against the finance, and until when it holds. */
-function orderTradeIn(data: FormData): OrderTradeIn | null {
+function orderTradeIn(data: OrderFormData): OrderTradeIn | null {
   if (!data.tradeIn) return null
   const { id, car, value, validUntil } = data.tradeIn
   return { valuationId: id, car, estimate: value, credit: data.offer?.tradeInCredit ?? 0, validUntil }
 }
 
 /** Refuses a second order of the same car while the first is under way, with the way to it and to another car. */
-async function refuseRepeat(ctx: ActionContext, data: FormData, carKey: string, userId: string) {
+async function refuseRepeat(ctx: ActionContext, data: OrderFormData, carKey: string, userId: string) {
   const open = await ctx.store.orders.openOrderForCar(userId, carKey)
   data.message = 'configurator.error.sameSubmitted'
   data.sameOrder = {
@@ -721,9 +725,14 @@ async function incentivesOf(
  * choose another when booking the handover), the delivery window from today (a stock car's own delivery weeks) and
  * whether the market protects the price until delivery.
  */
-async function waitingFor(ctx: ActionContext, data: FormData, priced: Awaited<ReturnType<typeof priceOf>>, at: string) {
+async function waitingFor(
+  ctx: ActionContext,
+  data: OrderFormData,
+  priced: Awaited<ReturnType<typeof priceOf>>,
+  at: string,
+) {
   const day = today(ctx.site, new Date(at))
-  const stores = (await ctx.store.stores(ctx.site.countryCode)).filter((store) => store.handover)
+  const stores = (await ctx.store.showrooms(ctx.site.countryCode)).filter((store) => store.handover)
   const market = priced.catalog.markets[ctx.site.countryCode]
   const quickWeeks = data.stock?.quick ? data.stock.car.deliveryWeeks : null
   const lead =
@@ -740,7 +749,7 @@ async function waitingFor(ctx: ActionContext, data: FormData, priced: Awaited<Re
 /** After the order is written: the Dutch credit application, the trade-in handed to the order, the confirmation. */
 async function afterPlacing(
   ctx: ActionContext,
-  data: FormData,
+  data: OrderFormData,
   placed: { id: string; notificationId: string | null; at: string; userId: string; credit: { start: boolean } },
 ) {
   // The Dutch credit application starts when a financed order asks for it (idempotent per order).
@@ -757,7 +766,7 @@ async function afterPlacing(
   if (placed.notificationId) ctx.notify([placed.notificationId])
 }
 
-export const orderForm = defineRoute<FormData>({
+export const orderForm = defineRoute<OrderFormData>({
   id: 'infoSubmission',
   path: '/configurator/info-submission/:id',
   label: 'order_personal_info_submission',

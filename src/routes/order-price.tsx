@@ -13,7 +13,7 @@ import { formatDeduction, formatMoney } from '../i18n/formats'
 import type { Locale } from '../i18n/sites'
 import { useT } from '../ui/intl-context'
 import { PriceBreakdownTable, vehicleNamesOf } from '../ui/PriceBreakdownTable'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 
 /** A car's price as an order page shows it: the breakdown on its stated basis and the names of its vehicle rows. */
 export interface OrderPriceView {
@@ -99,7 +99,7 @@ export function OrderPrice({
   tradeIn: { car: string; value: Money } | null
 }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const money = (amount: number) => formatMoney({ amount, currency: price.currency }, site.locale)
   const estimate = tradeIn && tradeIn.value.currency === price.currency ? tradeIn.value.amount : null
   const credits = priceStatement(price.breakdown, estimate).filter((line) =>
@@ -146,7 +146,7 @@ export function OrderPrice({
 /** The total an order page leads with, formatted on its basis ("€ 40.659,96 excl. btw" for a business buyer). */
 export function useHeadlineAmount(price: OrderPriceView): string {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const amount = formatMoney({ amount: price.headline.amount, currency: price.currency }, site.locale)
   return price.headline.basis === 'exclVat' ? t('configurator.price.exclVat', { amount }) : amount
 }

@@ -3,7 +3,7 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
 import { type ActionContext, defineRoute } from './route'
 
@@ -20,7 +20,7 @@ async function emptyData(): Promise<PasswordData> {
 
 function PasswordPage({ data }: { data: PasswordData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <article className="page">
       <h1 className="page__heading">{t('page.password.heading')}</h1>

@@ -3,7 +3,7 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
 import { type ActionContext, defineRoute } from './route'
 
@@ -24,7 +24,7 @@ async function requestStep(message: ResetData['message'] = null): Promise<ResetD
 
 function ResetPage({ data }: { data: ResetData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   if (data.step === 'choose') {
     return (
       <article className="page">

@@ -1,6 +1,6 @@
 import { linkTo } from '../i18n/links'
 import { loadPreOrder } from './lookups'
-import { type FormData, loadForm, OrderFormPage, placeOrder } from './order-form'
+import { loadForm, type OrderFormData, OrderFormPage, placeOrder } from './order-form'
 import { defineRoute } from './route'
 
 /**
@@ -8,7 +8,7 @@ import { defineRoute } from './route'
  * idempotent placing as an order, with the kind fixed to pre-order: the deposit (pre-order fee) is paid next with
  * the payment provider, and the blind-order incentive is recorded on the pre-order.
  */
-export default defineRoute<FormData>({
+export default defineRoute<OrderFormData>({
   id: 'preOrderInfoSubmission',
   path: '/pre-order/info-submission/:id/:carId',
   label: 'order_personal_info_submission',

@@ -8,7 +8,7 @@ import { type FormCar, FormWithCar } from '../ui/form-car/FormWithCar'
 import { IncentiveCard, type IncentiveView, incentiveView } from '../ui/IncentiveCard'
 import { useT } from '../ui/intl-context'
 import { PageShell } from '../ui/PageShell'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { formCar } from './helpers/form-car'
 import { loadPreOrder } from './lookups'
 import { priceOf } from './order/price-of'
@@ -75,7 +75,7 @@ export async function loadPreOrderOffer(ctx: LoadContext): Promise<PreOrderData>
 
 function PreOrderPage({ data }: { data: PreOrderData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <PageShell heading={t('page.preOrder.heading', { model: data.model })} lead={t('page.preOrder.lead')}>
       <FormWithCar car={data.car}>

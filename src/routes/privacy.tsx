@@ -5,7 +5,7 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { type ActionContext, defineRoute, type LoadContext, PageRedirect } from './route'
 
 interface PrivacyData {
@@ -30,7 +30,7 @@ async function loadPrivacy(ctx: LoadContext, view: PrivacyData['view'] = 'page')
 
 function Deleted() {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <article className="page">
       <h1 className="page__heading">{t('privacy.deleted.heading')}</h1>
@@ -46,7 +46,7 @@ function Deleted() {
 
 function ConfirmDelete({ data }: { data: PrivacyData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <article className="page">
       <h1 className="page__heading">{t('privacy.delete.heading')}</h1>
@@ -79,7 +79,7 @@ function ConfirmDelete({ data }: { data: PrivacyData }) {
 
 function PrivacyPage({ data }: { data: PrivacyData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   if (data.view === 'deleted') return <Deleted />
   if (data.view === 'confirm') return <ConfirmDelete data={data} />
   return (

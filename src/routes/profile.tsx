@@ -14,7 +14,7 @@ import { linkTo } from '../i18n/links'
 import { CarPicture } from '../ui/car'
 import { ContactFields, type FieldErrors, FormMessage, UnreadableRecords } from '../ui/form'
 import { useT } from '../ui/intl-context'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
 import {
   type GarageBuild,
@@ -89,7 +89,7 @@ async function loadProfile(ctx: LoadContext, user: Account): Promise<ProfileData
       status: requestStatusKey(r.kind, r.status),
     })),
     testDrives: await (async () => {
-      const stores = await ctx.store.stores(ctx.site.countryCode)
+      const stores = await ctx.store.showrooms(ctx.site.countryCode)
       return (await ctx.session.testDrives()).map((b) => ({
         id: b.id,
         slotStart: b.slotStart,
@@ -113,7 +113,7 @@ function Section({ title, empty, items }: { title: MessageKey; empty: MessageKey
 
 function PriceChange({ build }: { build: GarageBuild }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const { today, saved } = build
   if (!today) return null
   const money = (amount: number) => formatMoney({ amount, currency: today.currency }, site.locale)
@@ -142,7 +142,7 @@ function PriceChange({ build }: { build: GarageBuild }) {
 /** The saved builds: picture, today's price against the saved one, and open, order and delete (after a question). */
 function Garage({ data }: { data: ProfileData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const date = (iso: string) => formatDateTime(new Date(iso), site.locale, site.timeZone)
   return (
     <section className="card profile__section" aria-labelledby="garage-title">
@@ -213,7 +213,7 @@ function Garage({ data }: { data: ProfileData }) {
 
 function ProfilePage({ data }: { data: ProfileData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const date = (iso: string) => formatDateTime(new Date(iso), site.locale, site.timeZone)
   // A test drive's slot in full, as its booking confirmed it: store, weekday, date and time.
   const slotWhen = (booking: { slotStart: string; store: string }) => {

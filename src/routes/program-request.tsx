@@ -11,7 +11,7 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { type ActionContext, found, type LoadContext, PageError } from './route'
 
 /** A subscription request or home-charger enquiry as its customer sees it: where it is and how it got there. */
@@ -175,7 +175,7 @@ export interface RequestPage {
 /** The cancel link, or its confirmation question, or why it cannot be cancelled online. */
 export function CancelOwnRequest({ data, page }: { data: OwnRequestData; page: Omit<RequestPage, 'id'> }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const texts = CANCEL_TEXTS[data.request.kind]
   if (data.request.cancelLocked) return <FormMessage kind="error">{t('order.problem.leaseCancelFailed')}</FormMessage>
   if (data.request.cancelTo === null) return null

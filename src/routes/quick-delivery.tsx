@@ -13,7 +13,7 @@ import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
 import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { StockCarFacts, StockCarPicture, stockCarTitle } from '../ui/stock/StockCar'
 import { carList, jsonLd } from './helpers/structured-data'
 import { type ActionContext, defineRoute, type LoadContext, PageError } from './route'
@@ -64,7 +64,7 @@ async function loadStockList(ctx: LoadContext): Promise<StockListData> {
 
 function StockListPage({ data }: { data: StockListData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const promise =
     data.promise.unit === 'weeks'
       ? t('stock.promise.weeks', { count: data.promise.count })

@@ -25,7 +25,7 @@ interface QuoteData {
 
 async function loadQuote(ctx: LoadContext): Promise<QuoteData> {
   const { model, configuration } = await loadConfiguration(ctx)
-  const stores = await ctx.store.stores(ctx.site.countryCode)
+  const stores = await ctx.store.showrooms(ctx.site.countryCode)
   const user = ctx.session.user
   return {
     idempotencyKey: randomId(),

@@ -15,7 +15,7 @@ import { linkTo } from '../i18n/links'
 import { FinanceTerms } from '../ui/finance/FinanceTerms'
 import { UnreadableRecords } from '../ui/form'
 import { useT } from '../ui/intl-context'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { type PaymentLine, PaymentLines, paymentLines } from './order/payment-lines'
 import { defineRoute, type LoadContext, PageError } from './route'
 import { type AuditLine, AuditLog, auditLine } from './staff/audit'
@@ -84,7 +84,7 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
     ctx.store.orders.ofCountry(ctx.site.countryCode),
     ctx.store.financeApplications.statusesOfCountry(ctx.site.countryCode),
     ctx.store.programRequests.ofCountry(ctx.site.countryCode),
-    ctx.store.stores(ctx.site.countryCode),
+    ctx.store.showrooms(ctx.site.countryCode),
     ctx.store.audit.ofCountry(ctx.site.countryCode),
   ])
   const when = (iso: string) => formatDateTime(new Date(iso), ctx.site.locale, ctx.site.timeZone)
@@ -190,7 +190,7 @@ function pendingChange(data: StaffData, query: URLSearchParams): PendingChange |
 
 function StaffPage({ data }: { data: StaffData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <article className="page">
       <h1 className="page__heading">{t('staff.heading')}</h1>

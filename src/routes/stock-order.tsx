@@ -3,7 +3,7 @@ import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
 import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { StockCarFacts, type StockCarView, stockCarTitle } from '../ui/stock/StockCar'
 import type { LoadContext } from './route'
 import { stockCarView } from './stock/view'
@@ -50,7 +50,7 @@ export async function stockForOrder(
  */
 export function StockOrderNotice({ stock, formPath }: { stock: StockOrder; formPath: string }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <section className="card" aria-labelledby="stock-order-title">
       <h2 id="stock-order-title">

@@ -11,7 +11,7 @@ import { useIntl, useT } from '../ui/intl-context'
 import { PERSONAL_TEXT_FIELDS, PersonalFields, PrivacyAndMarketing } from '../ui/PersonalFields'
 import { ChooseCountry } from '../ui/programs'
 import { ShellPage } from '../ui/ShellPage'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { problemErrors } from './form-errors'
 import { cancelOwnRequest, loadOwnRequest, type OwnRequestData, OwnRequestPanel } from './program-request'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
@@ -49,7 +49,7 @@ async function loadSubscription(ctx: LoadContext): Promise<SubscriptionData> {
 function OfferCard({ offer }: { offer: SubscriptionOffer }) {
   const t = useT()
   const intl = useIntl()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const summary = subscriptionSummary(offer)
   return (
     <section className="card" aria-labelledby="subscription-offer">
@@ -81,7 +81,7 @@ function OfferCard({ offer }: { offer: SubscriptionOffer }) {
 
 function SubscriptionPage({ data }: { data: SubscriptionData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   if (data.availability === 'global') {
     return (
       <ShellPage heading="subscription.heading" lead="subscription.lead">
@@ -171,7 +171,7 @@ export const subscription = defineRoute<SubscriptionData>({
 
 function SubscriptionResultPage({ data }: { data: OwnRequestData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <ShellPage heading="subscription.result.heading" lead="subscription.result.lead">
       <OwnRequestPanel data={data} page={{ path: `/subscription/result/${data.request.id}` }} />

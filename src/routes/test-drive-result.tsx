@@ -4,7 +4,7 @@ import { linkTo } from '../i18n/links'
 import { type FormCar, FormWithCar } from '../ui/form-car/FormWithCar'
 import { useT } from '../ui/intl-context'
 import { ShellPage } from '../ui/ShellPage'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { formCar } from './helpers/form-car'
 import { cancelOwnRequest, loadOwnRequest, type OwnRequestData, OwnRequestPanel } from './program-request'
 import { defineRoute, type LoadContext } from './route'
@@ -23,7 +23,7 @@ const BOOKING_ID = /^[\w-]{12}$/
 /** A quote request was sent: what happens next, its reference, the car it is about and where to go on. */
 function QuoteReceived({ quote }: { quote: NonNullable<ResultData['quote']> | null }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const links = quote
     ? [
         {
@@ -64,7 +64,7 @@ function QuoteReceived({ quote }: { quote: NonNullable<ResultData['quote']> | nu
 
 function ResultPage({ data }: { data: ResultData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   if (data.kind === 'quote') return <QuoteReceived quote={data.quote ?? null} />
   // Only a request the store has not answered yet is "not guaranteed".
   const status = data.request?.request.current ?? data.booking?.status ?? 'requested'
@@ -107,7 +107,7 @@ async function loadResult(ctx: LoadContext): Promise<ResultData> {
   const id = ctx.url.searchParams.get('booking') ?? ''
   const booking = BOOKING_ID.test(id) ? await ctx.store.testDrives.findBooking(id) : null
   const store = booking
-    ? (await ctx.store.stores(ctx.site.countryCode)).find((s) => s.id === booking.storeId)
+    ? (await ctx.store.showrooms(ctx.site.countryCode)).find((s) => s.id === booking.storeId)
     : undefined
   if (!booking || !store) return { kind: 'testDrive', booking: null, request: null }
   // The store's wall clock, as its slots were offered.

@@ -37,7 +37,7 @@ export async function loadTestDrive(
   ctx: LoadContext,
   options: { modelCode: string; configurationId: string | null; storeId?: string | null },
 ): Promise<TestDriveData> {
-  const stores = await ctx.store.stores(ctx.site.countryCode)
+  const stores = await ctx.store.showrooms(ctx.site.countryCode)
   const store = stores.find((s) => s.id === (options.storeId ?? ctx.url.searchParams.get('store'))) ?? stores[0]
   const models = (await ctx.store.modelsForCountry(ctx.site.countryCode)).filter(
     (model) => !store || store.modelsOnShow.includes(model.code),
@@ -150,7 +150,7 @@ export default defineRoute<TestDriveData>({
   }),
   // The stores one may book at, with their addresses and opening hours (from the store data, not the page's).
   structuredData: async (_data, page) => {
-    const stores = await page.store.stores(page.site.countryCode)
+    const stores = await page.store.showrooms(page.site.countryCode)
     if (stores.length === 0) return null
     const day = today(page.site)
     const url = (store: Store) => `${page.url}?${new URLSearchParams({ store: store.id })}`

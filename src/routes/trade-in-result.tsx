@@ -7,7 +7,7 @@ import { linkTo } from '../i18n/links'
 import { today } from '../i18n/sites'
 import { useT } from '../ui/intl-context'
 import { ShellPage } from '../ui/ShellPage'
-import { useRenderContext } from '../ui/site-context'
+import { useSiteContext } from '../ui/site-context'
 import { defineRoute, found, type LoadContext, PageError } from './route'
 import { CONFIGURATION_ID } from './trade-in'
 
@@ -28,7 +28,7 @@ interface TradeInResultData {
 
 function TradeInResultPage({ data }: { data: TradeInResultData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <ShellPage heading="tradeIn.result.heading" lead="tradeIn.result.lead">
       <section className="card" aria-labelledby="tradein-estimate">

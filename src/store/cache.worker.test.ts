@@ -70,14 +70,14 @@ describe('documents parsed once while cached', () => {
     const parse = vi.spyOn(StoreFile, 'parse')
     try {
       const store = createStore(env)
-      const first = await store.stores('NO')
-      const second = await createStore(env).stores('NO')
+      const first = await store.showrooms('NO')
+      const second = await createStore(env).showrooms('NO')
       expect(first.length).toBeGreaterThan(0)
       expect(second).toEqual(first)
       expect(parse).toHaveBeenCalledTimes(1)
       // A caller that reorders its list does not reorder the next page's.
       first.reverse()
-      expect((await store.stores('NO')).map((s) => s.id)).toEqual(second.map((s) => s.id))
+      expect((await store.showrooms('NO')).map((s) => s.id)).toEqual(second.map((s) => s.id))
     } finally {
       parse.mockRestore()
     }

@@ -190,7 +190,7 @@ export function createDocumentStore(
      * A country's stores (hours, time zone, capacity), or none. The raw document is cached per
      * country and parsed after the cache, because parsing adds each store's country.
      */
-    async stores(country: CountryCode): Promise<Showroom[]> {
+    async showrooms(country: CountryCode): Promise<Showroom[]> {
       const raw = await cacheAside({
         kv: env.KV,
         key: `stores:${country}`,

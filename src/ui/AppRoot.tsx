@@ -5,7 +5,7 @@ import { clientTypeAtom, tradeInCarInfoAtom, userInfoAtom } from './atoms'
 import { IntlProvider } from './intl-context'
 import { Layout } from './Layout'
 import type { PageContext } from './page-context'
-import { type RenderContext, RenderContextProvider } from './site-context'
+import { type SiteContext, SiteContextProvider } from './site-context'
 
 /** The page's client state (SPEC §3): a jotai store of the atoms in atoms.ts. */
 export type PageAtoms = ReturnType<typeof createStore>
@@ -23,7 +23,7 @@ export function createPageAtoms(page: PageContext): PageAtoms {
 }
 
 export interface AppRootProps {
-  ctx: RenderContext
+  ctx: SiteContext
   intl: PageIntl
   atoms: PageAtoms
   children: ReactNode
@@ -37,9 +37,9 @@ export function AppRoot({ ctx, intl, atoms, children }: AppRootProps) {
   return (
     <Provider store={atoms}>
       <IntlProvider value={intl}>
-        <RenderContextProvider value={ctx}>
+        <SiteContextProvider value={ctx}>
           <Layout>{children}</Layout>
-        </RenderContextProvider>
+        </SiteContextProvider>
       </IntlProvider>
     </Provider>
   )

@@ -1,7 +1,7 @@
 import { homeUrl } from '../i18n/links'
 import { CountdownControl, useStoppableCountdown } from './Countdown'
 import { useT } from './intl-context'
-import { useRenderContext } from './site-context'
+import { useSiteContext } from './site-context'
 import { ERROR_REDIRECT_SECONDS } from './useCountdown'
 
 /**
@@ -35,7 +35,7 @@ export interface AppError {
  */
 export function ErrorPage({ error }: { error: AppError }) {
   const t = useT()
-  const { site, page } = useRenderContext()
+  const { site, page } = useSiteContext()
   const home = homeUrl(site, page.officialUrl)
   const countdown = useStoppableCountdown(ERROR_REDIRECT_SECONDS, home)
   return (

@@ -1,17 +1,17 @@
 import { linkTo } from '../i18n/links'
 import { alternateSites, SITE_ENDONYMS, type Site } from '../i18n/sites'
 import { useT } from './intl-context'
-import { type RenderContext, useRenderContext } from './site-context'
+import { type SiteContext, useSiteContext } from './site-context'
 
 /**
  * Where the chooser sends a visitor on another site: the same page with the car it is about (a build in the address;
  * finance and the view stay behind, they are the country's own), or that site's home where the page does not exist
- * there (RenderContext.elsewhere). With the build's query, the link is `nofollow`: a crawler would otherwise follow
+ * there (SiteContext.elsewhere). With the build's query, the link is `nofollow`: a crawler would otherwise follow
  * every car on every site; and it is marked `data-keeps-build`, so a page that changes its car in the browser moves
  * the link along (the footer itself is never re-rendered there: Layout keeps the server's).
  */
 export function otherSiteLink(
-  ctx: Pick<RenderContext, 'site' | 'rest' | 'elsewhere'>,
+  ctx: Pick<SiteContext, 'site' | 'rest' | 'elsewhere'>,
   other: Site,
   buildQuery: string | null,
 ): { href: string; nofollow: boolean; keepsBuild: boolean } {
@@ -32,7 +32,7 @@ export function otherSiteLink(
  */
 export function Footer() {
   const t = useT()
-  const ctx = useRenderContext()
+  const ctx = useSiteContext()
   const { site, rest, query } = ctx
   const build = ctx.build
   const buildQuery = build && 'query' in build ? build.query : null

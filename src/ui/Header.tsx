@@ -5,7 +5,7 @@ import { userInfoAtom } from './atoms'
 import { useT } from './intl-context'
 import { KeptHtml } from './KeptHtml'
 import { Logo } from './Logo'
-import { type PageBuild, useRenderContext } from './site-context'
+import { type PageBuild, useSiteContext } from './site-context'
 
 /**
  * The account area of SPEC §2: anonymous visitors get a sign-in link that comes back to this page;
@@ -15,7 +15,7 @@ import { type PageBuild, useRenderContext } from './site-context'
  */
 function AccountArea({ inMenu = false }: { inMenu?: boolean }) {
   const t = useT()
-  const { site, page } = useRenderContext()
+  const { site, page } = useSiteContext()
   const userInfo = useAtomValue(userInfoAtom)
   if (!site.showUserMenu) return null
   if (!userInfo.id) {
@@ -56,7 +56,7 @@ function AccountArea({ inMenu = false }: { inMenu?: boolean }) {
 }
 
 /**
- * The configurator and test-drive links of a page about a car (RenderContext.build): the same car, in the address
+ * The configurator and test-drive links of a page about a car (SiteContext.build): the same car, in the address
  * (`nofollow`: every build is a page for a crawler) or as the saved build; otherwise the model as it comes.
  */
 export function carLinks(site: Pick<Site, 'prefix'>, build: PageBuild | null) {
@@ -96,7 +96,7 @@ export function carLinks(site: Pick<Site, 'prefix'>, build: PageBuild | null) {
  */
 function NavLinks() {
   const t = useT()
-  const { site, build } = useRenderContext()
+  const { site, build } = useSiteContext()
   const { configure, testDrive } = carLinks(site, build ?? null)
   return (
     <>
@@ -138,7 +138,7 @@ function NavBar({ className, label }: { className?: string; label: string }) {
  */
 export function Header() {
   const t = useT()
-  const { site, page } = useRenderContext()
+  const { site, page } = useSiteContext()
   return (
     <header className="header">
       <div className="header__inner">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Footer } from './Footer'
 import { Header } from './Header'
 import { KeptHtml } from './KeptHtml'
-import { useRenderContext } from './site-context'
+import { useSiteContext } from './site-context'
 
 /**
  * The main column's width, from the page's address, not from its content (`.main:has(> .home)` before): the browser
@@ -19,7 +19,7 @@ function mainClass(rest: string): string {
  * document's (src/worker/ssr/Document.tsx), before the cookie banner.
  */
 export function Layout({ children }: { children: ReactNode }) {
-  const { rest } = useRenderContext()
+  const { rest } = useSiteContext()
   return (
     <div className="layout">
       <Header />

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import type { ContentDocument, ContentLanguage } from '../domain/content/document'
 import { formatDate } from '../i18n/dates'
 import { useT } from './intl-context'
-import { useRenderContext } from './site-context'
+import { useSiteContext } from './site-context'
 
 // Web addresses and e-mail addresses in the text become links (shown as they are, also in print).
 const LINKABLE = /(https?:\/\/[^\s,;()]+[^\s,;().]|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)/g
@@ -26,7 +26,7 @@ function linked(text: string): ReactNode[] {
  */
 export function LegalDocument({ doc, language }: { doc: ContentDocument; language: ContentLanguage }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   // A document shown in another language than the page's (not translated yet) says so to browsers and readers.
   const lang = site.locale.startsWith(language) ? undefined : language
   return (

@@ -1,12 +1,12 @@
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { useT } from './intl-context'
-import { useRenderContext } from './site-context'
+import { useSiteContext } from './site-context'
 
 /** A short list of links onward from a page, built with the site's link helper. */
 export function NextSteps({ links }: { links: readonly { path: string; label: MessageKey }[] }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <nav className="next-steps" aria-label={t('common.nextSteps')}>
       <ul>

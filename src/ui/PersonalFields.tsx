@@ -4,7 +4,7 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { ConsentField, Field, type FieldErrors } from './form'
 import { useT } from './intl-context'
-import { useRenderContext } from './site-context'
+import { useSiteContext } from './site-context'
 
 /**
  * The personal form's text fields a private person fills (SPEC §3 "Personal form"), in screen order; the order,
@@ -49,7 +49,7 @@ export function zipInputMode(country: CountryCode): 'numeric' | undefined {
  * <PersonalFields form="order" values={data.values} errors={data.errors} />
  */
 export function PersonalFields(props: { form: string; values: Record<string, string>; errors: FieldErrors }) {
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return PERSONAL_TEXT_FIELDS.map((name) => (
     <Field
       key={name}
@@ -80,7 +80,7 @@ export function PrivacyAndMarketing(props: {
   errors: FieldErrors
 }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <>
       <ConsentField

@@ -6,7 +6,7 @@ import { formatMoney } from '../i18n/formats'
 import { dataMessageKey } from '../i18n/keys'
 import type { Locale } from '../i18n/sites'
 import { useT } from './intl-context'
-import { useRenderContext } from './site-context'
+import { useSiteContext } from './site-context'
 
 const CAPTIONS = { inclVat: 'price.basis.inclVat', exclVat: 'price.basis.exclVat' } as const
 
@@ -26,7 +26,7 @@ export function PriceBreakdownTable({
   currency: CurrencyCode
 }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const money = (amount: number) => formatMoney({ amount, currency }, site.locale)
   const label = (row: DisplayedBreakdown['rows'][number]) => {
     const name = row.role === 'vehicle' ? vehicleNames[row.code] : undefined

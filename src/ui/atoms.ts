@@ -5,7 +5,7 @@ import type { ClientType, UserInfo } from './page-context'
 /**
  * The page's client state (SPEC §3), what changes after the page loaded: one jotai store per request on the server
  * and one per page load (`createPageAtoms`). Components read it here only; what the page was rendered with and
- * keeps (site, language, country, channel, official URL) is the render context (`useRenderContext`).
+ * keeps (site, language, country, channel, official URL) is the render context (`useSiteContext`).
  */
 export const clientTypeAtom = atom<ClientType>('desktop')
 

@@ -5,7 +5,7 @@ import type { PageContext } from './page-context'
 /** The page context as components read it: without the client state, which they read from the page atoms (atoms.ts). */
 export type RenderedPage = Omit<PageContext, 'clientType' | 'userInfo' | 'tradeInCarInfo'>
 
-export interface RenderContext {
+export interface SiteContext {
   site: Site
   page: RenderedPage
   /** Path within the site, without prefix ('/configurator/p5'), for the site chooser. */
@@ -28,12 +28,12 @@ export interface RenderContext {
  */
 export type PageBuild = { query: string } | { savedId: string }
 
-const Ctx = createContext<RenderContext | null>(null)
-export const RenderContextProvider = Ctx.Provider
+const Ctx = createContext<SiteContext | null>(null)
+export const SiteContextProvider = Ctx.Provider
 
 /** The site, page context and current path of the page being rendered. */
-export function useRenderContext(): RenderContext {
+export function useSiteContext(): SiteContext {
   const value = useContext(Ctx)
-  if (!value) throw new Error('useRenderContext outside RenderContextProvider')
+  if (!value) throw new Error('useSiteContext outside SiteContextProvider')
   return value
 }

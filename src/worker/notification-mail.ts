@@ -47,7 +47,7 @@ export async function renderNotification(env: MailBindings, row: NotificationRow
     if (typeof value === 'string') values[key] = value
   }
   if (['testDriveBooked', 'handoverBooked', 'handoverMoved'].includes(row.kind)) {
-    const stores = await store.stores((payload.country ?? 'NO') as Parameters<Store['stores']>[0])
+    const stores = await store.showrooms((payload.country ?? 'NO') as Parameters<Store['showrooms']>[0])
     values.store = stores.find((s) => s.id === payload.storeId)?.name ?? payload.storeId ?? ''
     // A test drive's day is named in full, with its weekday: the customer reads it to turn up at the store.
     const day = payload.localDate ?? ''

@@ -32,7 +32,7 @@ export async function handoverCalendar(
   origin: string,
 ): Promise<string | null> {
   if (!booking) return null
-  const showroom = (await store.stores(site.countryCode)).find((each) => each.id === booking.storeId)
+  const showroom = (await store.showrooms(site.countryCode)).find((each) => each.id === booking.storeId)
   if (!showroom?.handover) return null
   const number = stored.order.orderNumber ?? stored.order.reservationNumber ?? stored.id
   const { street, postalCode, city } = showroom.address

@@ -6,7 +6,7 @@ import type { MessageKey } from '../../i18n/intl'
 import { CarPicture } from '../../ui/car'
 import { carLook, useCarLabel } from '../../ui/configurator/car-look'
 import { useT } from '../../ui/intl-context'
-import { useRenderContext } from '../../ui/site-context'
+import { useSiteContext } from '../../ui/site-context'
 import type { OrderedCar } from './ordered-car'
 
 // What the order detail and the order confirmation both show: the car as ordered and the timeline.
@@ -49,7 +49,7 @@ export const TIMELINE_TITLE_ID = 'timeline-title'
  */
 export function OrderTimeline({ order }: { order: Order }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <ol className="timeline">
       {timeline(order).map((step) => (

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../i18n/dates'
 import { formatMoney } from '../../i18n/formats'
 import type { MessageKey } from '../../i18n/intl'
 import { useT } from '../../ui/intl-context'
-import { useRenderContext } from '../../ui/site-context'
+import { useSiteContext } from '../../ui/site-context'
 import { type OrderPriceView, storedOrderPrice } from '../order-price'
 import { type LoadContext, PageError } from '../route'
 import { type TradeInSummary, tradeInEstimate } from '../trade-in-line'
@@ -81,7 +81,7 @@ export function OrderFacts({
   offline?: boolean
 }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const placedAt = order.orderDate ?? order.reservationDate
   return (
     <dl className="choices-list">

@@ -3,7 +3,7 @@ import { formatDate } from '../../i18n/dates'
 import { formatMoney } from '../../i18n/formats'
 import { linkTo } from '../../i18n/links'
 import { useT } from '../../ui/intl-context'
-import { useRenderContext } from '../../ui/site-context'
+import { useSiteContext } from '../../ui/site-context'
 import type { WaitView } from './wait'
 
 // What the order page shows of the wait for the car: the delivery window, the handover, the contact and price
@@ -12,7 +12,7 @@ import type { WaitView } from './wait'
 /** The estimated delivery window and when (at which step) it was last estimated. */
 export function DeliveryWindowSection({ delivery }: { delivery: NonNullable<WaitView['delivery']> }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <section className="card order-wait" aria-labelledby="order-delivery-title">
       <h2 id="order-delivery-title">{t('myOrder.delivery.heading')}</h2>
@@ -79,7 +79,7 @@ export function HandoverSection({
   calendar: string | null
 }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const here = linkTo(site, `/order/${orderId}`)
   const { booking } = handover
   return (
@@ -117,7 +117,7 @@ export function HandoverSection({
 
 function SlotPicker({ here, handover, moving }: { here: string; handover: WaitView['handover']; moving: boolean }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const byDate = new Map<string, typeof handover.slots>()
   for (const slot of handover.slots) byDate.set(slot.localDate, [...(byDate.get(slot.localDate) ?? []), slot])
   return (
@@ -170,7 +170,7 @@ function SlotPicker({ here, handover, moving }: { here: string; handover: WaitVi
 /** Price protection: the price locked, and each time it fell since, with the monthly figure where financed. */
 export function PriceProtectionNotice({ order }: { order: Order }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const protection = order.priceProtection
   if (!protection) return null
   const money = (amount: number) => formatMoney({ amount, currency: order.amounts.totalInclVat.currency }, site.locale)

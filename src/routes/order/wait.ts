@@ -49,7 +49,7 @@ export async function waitFor(ctx: LoadContext, stored: { id: string; order: Ord
   const { order } = stored
   const booking = await ctx.store.handovers.ofOrder(stored.id)
   const active = booking?.status === 'booked' ? booking : null
-  const stores = (await ctx.store.stores(ctx.site.countryCode)).filter((store) => store.handover)
+  const stores = (await ctx.store.showrooms(ctx.site.countryCode)).filter((store) => store.handover)
   const home = await deliveryStore(ctx.store, ctx.site.countryCode, order, active)
   const query = ctx.url.searchParams
   const bookable = mayBookHandover(order)

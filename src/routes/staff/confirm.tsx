@@ -1,7 +1,7 @@
 import type { MessageKey } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
 import { useT } from '../../ui/intl-context'
-import { useRenderContext } from '../../ui/site-context'
+import { useSiteContext } from '../../ui/site-context'
 
 /** The change staff are asked to confirm (`?confirm=`): the form's fields, and what to ask. */
 export interface PendingChange {
@@ -16,7 +16,7 @@ export interface PendingChange {
 /** Asks before a change of a customer's record, with a note for the audit log. */
 export function ConfirmChange({ change }: { change: PendingChange }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const action = t(change.action, change.status ? { status: t(change.status) } : {})
   return (
     <form method="post" action={linkTo(site, '/staff')} className="form card" id="confirm">

@@ -9,7 +9,7 @@ import {
 import type { MessageKey } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
 import { useT } from '../../ui/intl-context'
-import { useRenderContext } from '../../ui/site-context'
+import { useSiteContext } from '../../ui/site-context'
 import { type ActionContext, PageError } from '../route'
 import { keepNote } from './note'
 
@@ -39,7 +39,7 @@ export const financeView = (status: DutchFinanceStatus | undefined): FinanceAppl
 
 export function FinanceStatusControl({ orderId, view }: { orderId: string; view: FinanceApplicationView }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const id = `finance-status-${orderId}`
   return (
     <form method="get" action={linkTo(site, '/staff')} className="staff__finance">

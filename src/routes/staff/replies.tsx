@@ -9,7 +9,7 @@ import { linkTo } from '../../i18n/links'
 import { today } from '../../i18n/sites'
 import type { FieldErrors } from '../../ui/form'
 import { useT } from '../../ui/intl-context'
-import { useRenderContext } from '../../ui/site-context'
+import { useSiteContext } from '../../ui/site-context'
 import type { ActionContext, LoadContext } from '../route'
 
 /** A quote or valuation staff are answering (`?reply=quote:{id}` or `?reply=tradeIn:{id}`), with what they typed. */
@@ -179,7 +179,7 @@ export async function saveReply(
 
 function ReplyFormView({ open, label }: { open: OpenReply; label: MessageKey }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const error = open.errors.amount
   const id = `reply-${open.id}`
   return (
@@ -222,7 +222,7 @@ function ReplyFormView({ open, label }: { open: OpenReply; label: MessageKey }) 
 /** The country's quote requests, each answered with an offer after a confirmation step. */
 export function QuotesSection({ data }: { data: RepliesData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <section aria-labelledby="staff-quotes">
       <h2 id="staff-quotes">{t('profile.quotes')}</h2>
@@ -259,7 +259,7 @@ export function QuotesSection({ data }: { data: RepliesData }) {
 /** The country's trade-in valuations, each confirmed or adjusted after the inspection. */
 export function TradeInsSection({ data }: { data: RepliesData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <section aria-labelledby="staff-tradeins">
       <h2 id="staff-tradeins">{t('profile.tradeIns')}</h2>

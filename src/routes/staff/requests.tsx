@@ -10,7 +10,7 @@ import {
 } from '../../domain/programs/requests'
 import { linkTo } from '../../i18n/links'
 import { useT } from '../../ui/intl-context'
-import { useRenderContext } from '../../ui/site-context'
+import { useSiteContext } from '../../ui/site-context'
 import { type ActionContext, PageError } from '../route'
 import { keepNote } from './note'
 
@@ -37,7 +37,7 @@ const RequestMoveForm = z.object({
 
 export function RequestsTable({ requests }: { requests: RequestRow[] }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return (
     <section aria-labelledby="staff-requests">
       <h2 id="staff-requests">{t('staff.requests.heading')}</h2>

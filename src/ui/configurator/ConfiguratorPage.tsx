@@ -22,7 +22,7 @@ import type { CarView } from '../car'
 import { carImagePath } from '../car/image-path'
 import { FinancePanel } from '../finance/FinancePanel'
 import { useT } from '../intl-context'
-import { useRenderContext } from '../site-context'
+import { useSiteContext } from '../site-context'
 import { carLook, useCarLabel } from './car-look'
 import { DEFAULT_CAR_VIEW } from './car-view'
 import type { ConfiguratorData } from './model'
@@ -42,7 +42,7 @@ import { useVisitBuild } from './use-visit-build'
  */
 export function ConfiguratorPage({ data }: { data: ConfiguratorData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const [requested, setRequested] = useState<ConfiguratorState>(data.requested)
   const [previous, setPrevious] = useState<Configuration>(data.previous)
   const [view, setView] = useState(data.view)

@@ -19,7 +19,7 @@ import { FinanceTerms } from '../finance/FinanceTerms'
 import { FormMessage } from '../form'
 import { useT } from '../intl-context'
 import { KeptHtml } from '../KeptHtml'
-import { useRenderContext } from '../site-context'
+import { useSiteContext } from '../site-context'
 import { carLook, useCarLabel } from './car-look'
 import { PriceSummary } from './PriceSummary'
 
@@ -53,7 +53,7 @@ export const OVERVIEW_REDIRECT_SECONDS = 10
 
 function SavedNotice() {
   const t = useT()
-  const { site, page } = useRenderContext()
+  const { site, page } = useSiteContext()
   const countdown = useStoppableCountdown(OVERVIEW_REDIRECT_SECONDS, homeUrl(site, page.officialUrl))
   return (
     <div className="notice">
@@ -97,7 +97,7 @@ function Share({ url }: { url: string }) {
  */
 export function OverviewPage({ data }: { data: OverviewData }) {
   const t = useT()
-  const { site, page } = useRenderContext()
+  const { site, page } = useSiteContext()
   const { catalog, configuration, quote } = data
   const name = (code: string) => catalogItem(catalog, code)?.names[site.locale] ?? code
   const version = catalog.versions.find((v) => v.code === configuration.versionCode)

@@ -14,7 +14,7 @@ import { COUNTRY_SITES, SITE_ENDONYMS } from '../../i18n/sites'
 import { tradeInCarInfoAtom } from '../atoms'
 import { useT } from '../intl-context'
 import { PriceBreakdownTable, vehicleNamesOf } from '../PriceBreakdownTable'
-import { useRenderContext } from '../site-context'
+import { useSiteContext } from '../site-context'
 
 /**
  * The on-the-road price in full: the total on the page's basis (net of VAT for business buyers where
@@ -37,7 +37,7 @@ export function PriceSummary({
   configurationId: string | null
 }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const tradeIn = useAtomValue(tradeInCarInfoAtom)
   const balance = tradeIn
     ? balanceAfterTradeIn({ amount: quote.totalInclVat, currency: quote.currency }, tradeIn.estimate)
@@ -146,7 +146,7 @@ export function PriceSummary({
  */
 function IndicativePrice({ catalog, quote }: { catalog: Catalog; quote: PriceQuote }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const breakdown = displayedBreakdown(quote)
   const query = queryText({ configuration: quote.configuration, usage: quote.usage })
   return (

@@ -5,7 +5,7 @@ import type { MessageKey } from '../../i18n/intl'
 import type { Locale } from '../../i18n/sites'
 import { type CarFeature, type CarLook, type CarView, FEATURE_VIEWS } from '../car/look'
 import { useT } from '../intl-context'
-import { useRenderContext } from '../site-context'
+import { useSiteContext } from '../site-context'
 
 // Kept apart from the configurator page so the overview can draw the car without loading the configurator.
 
@@ -81,6 +81,6 @@ export function carLabel(
 /** carLabel in the page's language. */
 export function useCarLabel(catalog: Catalog, configuration: Configuration, view: CarView = 'front'): string {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   return carLabel(t, site.locale, catalog, configuration, view)
 }

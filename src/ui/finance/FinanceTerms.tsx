@@ -8,7 +8,7 @@ import { describeFinance } from '../../i18n/finance'
 import { formatMoney, formatRate } from '../../i18n/formats'
 import { dataMessageKey } from '../../i18n/keys'
 import { useT } from '../intl-context'
-import { useRenderContext } from '../site-context'
+import { useSiteContext } from '../site-context'
 
 /**
  * A chosen finance offer as every page after the configurator shows it (the overview, the order form, the order page,
@@ -32,7 +32,7 @@ export function FinanceTerms({
   id?: string
 }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const { currency, summary } = finance
   const described = describeFinance(summary, currency, site.locale, t)
   const onBasis = monthlyOnBasis(summary, basis)
@@ -89,7 +89,7 @@ const REASON_KEYS = {
 /** "Your offer of 1 December has expired: here it is for today. What changed: monthly €753.87 → €761.20." */
 function RequotedNotice({ requoted }: { requoted: Requoted }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const { previous } = requoted
   const value = (kind: string, figure: number | string) => {
     if (figure === '') return '–'

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { MessageKey } from '../../i18n/intl'
 import { useT } from '../intl-context'
-import { useRenderContext } from '../site-context'
+import { useSiteContext } from '../site-context'
 
 /** The car a form is about, as its summary shows it (built by routes/helpers/form-car.ts). */
 export interface FormCar {
@@ -39,7 +39,7 @@ export function FormWithCar({
   children: ReactNode
 }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   if (!car)
     return (
       <>

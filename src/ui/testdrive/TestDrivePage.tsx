@@ -9,7 +9,7 @@ import { type FormCar, FormWithCar } from '../form-car/FormWithCar'
 import { useT } from '../intl-context'
 import { ChooseCountry } from '../programs'
 import { ShellPage } from '../ShellPage'
-import { useRenderContext } from '../site-context'
+import { useSiteContext } from '../site-context'
 
 export interface StoreOption {
   id: string
@@ -60,7 +60,7 @@ const SUMMARY_IDS = {
  */
 export function TestDrivePage({ data }: { data: TestDriveData }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const post = useApiPost()
   const storeForm = useRef<HTMLFormElement>(null)
   const [locating, setLocating] = useState<'idle' | 'busy' | 'failed'>('idle')

@@ -56,7 +56,7 @@ export const testDriveApi = new Hono<AppEnv>()
     const request = c.req.valid('json')
     const site = siteByPrefix(request.site)
     if (!site) throw invalidFields()
-    const stores = await c.get('store').stores(site.countryCode)
+    const stores = await c.get('store').showrooms(site.countryCode)
     const nearest = nearestStores(stores, { lat: request.lat, lon: request.lon }, stores.length)
     if (!nearest.ok)
       throw invalidFields([{ path: 'lat', message: apiMessage(c, 'testDrive.error.nearestStore') }], 'invalid_location')
@@ -71,7 +71,7 @@ export const testDriveApi = new Hono<AppEnv>()
   })
   .get(routePath(TEST_DRIVE_ENDPOINTS.storeSlots), async (c) => {
     const site = siteByPrefix(c.req.query('site') ?? '')
-    const stores = site ? await c.get('store').stores(site.countryCode) : []
+    const stores = site ? await c.get('store').showrooms(site.countryCode) : []
     const store = stores.find((s) => s.id === c.req.param('id'))
     if (!store) throw new HTTPException(404)
     return c.json({ slots: await storeSlots(store, c.get('store')) }, 200, { 'cache-control': CachePolicy.none })

@@ -29,7 +29,7 @@ import { carPngPath } from '../../ui/car/image-path'
 import { carLabel } from '../../ui/configurator/car-look'
 import { type AppError, ErrorPage } from '../../ui/ErrorPage'
 import type { HydrationPayload } from '../../ui/payload'
-import type { PageBuild, RenderContext } from '../../ui/site-context'
+import type { PageBuild, SiteContext } from '../../ui/site-context'
 import { recordServerEvent, tagManagerId } from '../analytics'
 import { rememberAnonymousBuild } from '../anonymous-builds'
 import { appShell } from '../app-shell'
@@ -48,12 +48,12 @@ import { paymentsFor } from '../payments/context'
 import { tradeInCarInfo, visitorTradeIn } from '../tradein-cookie'
 import type { AppEnv } from '../types'
 import { clientEntrySrc, startAfterFirstPaint } from './assets'
+import { buildPageContext } from './build-page-context'
 import { ConsentBanner } from './ConsentBanner'
 import { ANONYMOUS_PAGE_POLICIES, CachePolicy } from './cache-policy'
 import { rememberedDrawing } from './car-drawing'
 import { compileMessages } from './compiled-messages'
 import { type AppDocument, Document, type SharedLink } from './Document'
-import { buildPageContext } from './page-context'
 import { serializeForScript, serializePayload } from './serialize'
 
 /** What each render formatted, its own, for its page's payload (the browser replays it instead of formatting). */
@@ -80,7 +80,7 @@ interface RenderRequest<Data> {
   car?: PageMeta['car']
   /** PageMeta.paintAfter. */
   paintAfter?: string
-  /** RenderContext.elsewhere: PageRoute.ofOneCountry, or an error page. */
+  /** SiteContext.elsewhere: PageRoute.ofOneCountry, or an error page. */
   elsewhere?: 'sameCountry' | 'home'
   /** PageMeta.build. */
   build?: PageBuild
@@ -173,7 +173,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
   const shared = forTheEdge(c.req.raw) && ANONYMOUS_PAGE_POLICIES.has(policy)
   const page = buildPageContext(c, site, { userInfo: userInfoOf(user, site), grayTag, tradeInCarInfo: tradeIn }, shared)
   const catalog = catalogOf(site.locale)
-  const ctx: RenderContext = {
+  const ctx: SiteContext = {
     site,
     page,
     rest,

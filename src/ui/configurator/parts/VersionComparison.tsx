@@ -2,7 +2,7 @@ import { catalogItem } from '../../../domain/catalog/items'
 import { siteCatalog } from '../../../domain/catalog/view'
 import type { MessageKey } from '../../../i18n/intl'
 import { useT } from '../../intl-context'
-import { useRenderContext } from '../../site-context'
+import { useSiteContext } from '../../site-context'
 import type { ConfiguratorData } from '../model'
 
 /** Versions side by side: range, battery, consumption, charging, energy and emissions, price and standard equipment. */
@@ -14,7 +14,7 @@ export function VersionComparison({
   price: (code: string, amount: number) => string
 }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const catalog = siteCatalog(data.catalog, data.country, site.locale)
   if (!catalog) return null
   const versions = data.catalog.versions.filter((v) => v.prices[data.country] !== undefined)

@@ -2,12 +2,12 @@ import type { ComparisonEntry } from '../../../domain/finance/compare'
 import type { CurrencyCode } from '../../../domain/money'
 import { formatMoney } from '../../../i18n/formats'
 import { useT } from '../../intl-context'
-import { useRenderContext } from '../../site-context'
+import { useSiteContext } from '../../site-context'
 
 /** The total cost of each product side by side, when there is more than one to compare. */
 export function FinanceComparison({ comparison, currency }: { comparison: ComparisonEntry[]; currency: CurrencyCode }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const money = (amount: number) => formatMoney({ amount, currency }, site.locale)
   if (comparison.length <= 1) return null
   return (

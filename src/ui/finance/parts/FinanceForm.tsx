@@ -5,7 +5,7 @@ import type { FinanceChoice } from '../../../domain/finance/summary'
 import { CURRENCY_EXPONENT, type CurrencyCode } from '../../../domain/money'
 import { formatMoney, formatQuantity } from '../../../i18n/formats'
 import { useT } from '../../intl-context'
-import { useRenderContext } from '../../site-context'
+import { useSiteContext } from '../../site-context'
 import type { FinanceState, OfferedProduct } from '../state'
 
 /** The choice in the form as the API takes it: amounts in minor units. */
@@ -87,7 +87,7 @@ export function FinanceForm({
   net: boolean
 }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   const exponent = 10 ** CURRENCY_EXPONENT[currency]
   const problemFor = (field: string) => finance.problems.find((p) => p.field === field)
   const onFormChange = (event: FormEvent<HTMLFormElement>) => onChoice?.(readForm(event.currentTarget, exponent))

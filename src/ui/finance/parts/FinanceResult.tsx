@@ -6,7 +6,7 @@ import { formatDate } from '../../../i18n/dates'
 import { describeFigures } from '../../../i18n/finance'
 import { formatMoney } from '../../../i18n/formats'
 import { useT } from '../../intl-context'
-import { useRenderContext } from '../../site-context'
+import { useSiteContext } from '../../site-context'
 import type { FinanceState } from '../state'
 
 /**
@@ -30,7 +30,7 @@ export function FinanceResult({
   onKeep?: (event: FormEvent<HTMLFormElement>) => void
 }) {
   const t = useT()
-  const { site } = useRenderContext()
+  const { site } = useSiteContext()
   if (!finance.summary) return null
   const described = describeFigures(finance.summary, currency, site.locale, t)
   const onBasis = monthlyOnBasis(finance.summary, basis)
