@@ -2,9 +2,8 @@ import { resolve } from 'node:path'
 import { cloudflare } from '@cloudflare/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { stringChunks } from './build/react-string-chunks.mjs'
 import { catalogVersion } from './scripts/content-seed.mjs'
-import { stacklessSentinels } from './scripts/react-sentinels.mjs'
-import { stringChunks } from './scripts/react-string-chunks.mjs'
 
 // Wrangler and the Vite plugin must never reach the internet from here.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false'
@@ -49,7 +48,7 @@ function streamingServerRendererOnly(): Plugin {
 
 /**
  * The Worker's renderer joins the strings it writes and encodes them once per ~4 kB, instead of making bytes of every
- * attribute and text on its own: a call into workerd each (scripts/react-string-chunks.mjs).
+ * attribute and text on its own: a call into workerd each (build/react-string-chunks.mjs).
  */
 function stringChunksInWorkerRenderer(): Plugin {
   let changed = false
@@ -69,23 +68,6 @@ function stringChunksInWorkerRenderer(): Plugin {
   }
 }
 
-/**
- * React DOM's client in the browser build makes its five marker errors without capturing a stack: with DevTools
- * attached (Lighthouse, the browser tests) each capture re-parsed 240 kB of code as the page started
- * (scripts/react-sentinels.mjs).
- */
-function stacklessReactSentinels(): Plugin {
-  return {
-    name: 'stackless-react-sentinels',
-    apply: 'build',
-    transform(code, id) {
-      if (this.environment.name !== 'client' || !id.endsWith('/react-dom/cjs/react-dom-client.production.js'))
-        return null
-      return { code: stacklessSentinels(code), map: null }
-    },
-  }
-}
-
 /** Changes with every build: busts caches of the fixed-name entry files (see src/worker/ssr/assets.ts). */
 const buildId = Date.now().toString(36)
 
@@ -94,7 +76,6 @@ export default defineConfig({
     noIcuParserInBrowser(),
     streamingServerRendererOnly(),
     stringChunksInWorkerRenderer(),
-    stacklessReactSentinels(),
     react(),
     cloudflare(),
   ],

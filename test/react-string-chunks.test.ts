@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
-import { stringChunks } from '../scripts/react-string-chunks.mjs'
+import { stringChunks } from '../build/react-string-chunks.mjs'
 
 // The files the Worker's build takes (vite.config.ts): React's production builds, read by their place (the tests run
 // with React's development build, whose elements the production renderer does not take).

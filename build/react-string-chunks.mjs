@@ -13,10 +13,6 @@
 // A finished part's size (React's heuristic for when to send a suspended boundary's content inline) is now counted in
 // UTF-16 code units: the same as bytes for ASCII, at most a third less for other text, and no pass over every
 // character (counting UTF-8 bytes cost more than it saved).
-//
-// Measured 2026-11-28 (workerd CPU per request, six interleaved rounds, bench-results/tools/ab-multi.mjs): the
-// configurator 9.32 → 7.58 ms and the test drive 9.54 → 8.15 ms, against 5.74 and 5.80 ms for the React floor in the
-// same runs; React's string renderer (renderToString, no streaming) rendered the configurator in 7.30 ms.
 
 /** Each replaced declaration of the module, found by its exact text; a React release that changes one fails the build. */
 const REPLACEMENTS = [

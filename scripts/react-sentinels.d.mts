@@ -1,2 +1,0 @@
-export declare const SENTINEL_COUNT: number
-export declare function stacklessSentinels(code: string): string
