@@ -1,6 +1,6 @@
+import { type OpenOrder, placeOrder } from '../app/place-order'
 import { deliveryWindow } from '../domain/catalog/delivery'
-import { addDays, type IsoDate, type Usage } from '../domain/catalog/markets'
-import { configurationKey } from '../domain/configurator/url'
+import type { IsoDate, Usage } from '../domain/catalog/markets'
 import { LEGAL_ENTITIES } from '../domain/content/legal-entities'
 import { type ChosenFinance, financeFingerprint } from '../domain/finance/chosen'
 import { FINANCE_KINDS, type FinanceKind, productsFor } from '../domain/finance/products'
@@ -8,19 +8,15 @@ import type { Requoted } from '../domain/finance/requote'
 import type { FinanceProblem } from '../domain/finance/validate'
 import { creditInScope, ruleAppliesIn } from '../domain/legal/data'
 import type { Money } from '../domain/money'
-import { CONSENT_TEXT_KEYS, type ConsentName, checkConsents, offeredConsents } from '../domain/order/consents'
-import { CREDIT_APPLICATION_COUNTRIES, creditApplication } from '../domain/order/credit-application'
-import { windowAtPlacement } from '../domain/order/delivery-window'
-import { BLIND_ORDER_INCENTIVE_CODE, incentiveApplies } from '../domain/order/incentive'
-import { createOrder, type OrderKind, type OrderTradeIn, orderFlow } from '../domain/order/order'
-import { validatePersonal } from '../domain/order/personal'
+import { CONSENT_TEXT_KEYS, offeredConsents } from '../domain/order/consents'
+import { CREDIT_APPLICATION_COUNTRIES } from '../domain/order/credit-application'
+import { type OrderKind, type OrderTradeIn, orderFlow } from '../domain/order/order'
 import { countryPayments } from '../domain/payment/methods'
 import { formatDate } from '../i18n/dates'
 import { financeProblemMessage } from '../i18n/finance'
 import { formatMoney } from '../i18n/formats'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
-import { today } from '../i18n/sites'
 import { randomId } from '../store/ids'
 import { FinanceTerms } from '../ui/finance/FinanceTerms'
 import { ErrorSummary, Field, type FieldErrors, FormMessage, useErrorText } from '../ui/form'
@@ -31,20 +27,13 @@ import { PersonalFields } from '../ui/PersonalFields'
 import { useSiteContext } from '../ui/site-context'
 import { problemErrors } from './form-errors'
 import { formCar } from './helpers/form-car'
+import { loadConfiguration } from './lookups'
 import { financeKindOf, orderFinance } from './order/finance-offer'
-import { priceOf } from './order/price-of'
+import { priceConfiguration } from './order/price-of'
 import { OrderPrice, type OrderPriceView, orderPriceView, useHeadlineAmount } from './order-price'
 import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
 import { type StockOrder, StockOrderNotice, stockForOrder } from './stock-order'
 import { type TradeInSummary, tradeInEstimate } from './trade-in-line'
-
-/** Versions of the consent texts customers accept; a new text gets a new version. */
-export const CONSENT_VERSIONS = {
-  terms: '2026-11',
-  orderAgreement: '2026-11',
-  reservationAgreement: '2026-11',
-  marketing: '2026-11',
-} as const satisfies Record<ConsentName, string>
 
 const BUSINESS_FIELDS = ['companyName', 'companyNumber', 'companyAddress'] as const
 const USAGES = ['personal', 'business'] as const satisfies readonly Usage[]
@@ -127,23 +116,32 @@ const financeKinds = (products: readonly { kind: FinanceKind }[]): FinanceKind[]
   ...products.filter((p) => p.kind !== 'cash').map((p) => p.kind),
 ]
 
+type OrderFormPriced = Awaited<ReturnType<typeof priceConfiguration>>
+
 /**
  * The personal form of an order or reservation (kind from `?kind=`), or of a pre-order (`fixedKind`), for the
- * customer type `forUsage` (a posted form's), else `?usage=`, else the build's.
+ * customer type of `?usage=`, else the build's.
  */
-export async function loadForm(
+export async function loadForm(ctx: LoadContext, fixedKind?: 'preOrder'): Promise<OrderFormData> {
+  return (await orderFormState(ctx, fixedKind, null, null)).data
+}
+
+/**
+ * The form and the car priced once for it: for the customer type `forUsage` (a posted form's), else `?usage=`, else
+ * the build's; a quick-delivery car for the postal code `deliveryZip` (Norway: shipping outside Oslo).
+ */
+async function orderFormState(
   ctx: LoadContext,
-  fixedKind?: 'preOrder',
-  forUsage?: Usage | null,
-): Promise<OrderFormData> {
+  fixedKind: 'preOrder' | undefined,
+  forUsage: Usage | null,
+  deliveryZip: string | null,
+): Promise<{ data: OrderFormData; priced: OrderFormPriced }> {
   if (!ctx.site.canOrder) throw new PageRedirect(linkTo(ctx.site, `/configurator/overview/${ctx.params.id}`))
   const asked = forUsage ?? usageNamed(ctx.url.searchParams.get('usage'))
-  const { configuration, usage, choices, quote, products, catalog, date } = await priceOf(
-    ctx,
-    ctx.params.id ?? '',
-    null,
-    asked,
-  )
+  const loaded = await loadConfiguration(ctx)
+  const stock = await stockForOrder(ctx, loaded.configuration)
+  const priced = await priceConfiguration(ctx, loaded.configuration, stock?.quick ? deliveryZip : null, asked)
+  const { configuration, usage, choices, quote, products, catalog, date } = priced
   const kind = fixedKind ?? (ctx.url.searchParams.get('kind') === 'reservation' ? 'reservation' : 'order')
   const user = ctx.session.user
   const finance = financeKinds(products)
@@ -156,7 +154,7 @@ export async function loadForm(
   const offer = orderFinance(ctx, { record: configuration, quote, products, kind: financeKind, tradeIn, usage })
   const car = await formCar(ctx, configuration.modelCode, configuration)
   const total = formatMoney(money(quote.totalInclVat, quote.currency), ctx.site.locale)
-  return {
+  const data: OrderFormData = {
     idempotencyKey: randomId(),
     configurationId: configuration.id,
     kind,
@@ -192,7 +190,7 @@ export async function loadForm(
     message: null,
     dueToday: formatMoney(money(quote.depositAmount ?? 0, quote.currency), ctx.site.locale),
     price: orderPriceView(quote, catalog, ctx.site.locale),
-    stock: await stockForOrder(ctx, configuration),
+    stock,
     tradeIn,
     kindLinks: { order: formLink(ctx, { kind: 'order' }), reservation: formLink(ctx, { kind: 'reservation' }) },
     car,
@@ -206,6 +204,7 @@ export async function loadForm(
       catalog ? deliveryWindow(catalog, ctx.site.countryCode, choices, date) : null,
     ),
   }
+  return { data, priced }
 }
 
 /** The finance kinds a customer type is offered on this site today, as the configurator offers them. */
@@ -249,9 +248,7 @@ function precontractFacts(
 
 export function OrderFormPage({ data }: { data: OrderFormData }) {
   const t = useT()
-  const errorText = useErrorText()
   const { site } = useSiteContext()
-  const consents = offeredConsents(data.kind)
   return (
     <article className="page">
       <h1 className="page__heading">{t('order.form.heading')}</h1>
@@ -284,159 +281,215 @@ export function OrderFormPage({ data }: { data: OrderFormData }) {
           </nav>
         )}
         <form className="form card" method="post" noValidate aria-label={t('order.form.heading')}>
-          {data.message ? (
-            <FormMessage kind="error">
-              {t(data.message)}
-              {data.sameOrder ? (
-                <>
-                  {data.sameOrder.order ? (
-                    <>
-                      {' '}
-                      <a href={data.sameOrder.order.link}>
-                        {t('order.sameSubmitted.open', {
-                          kind: data.sameOrder.order.kind,
-                          number: data.sameOrder.order.number,
-                        })}
-                      </a>
-                    </>
-                  ) : null}{' '}
-                  <a href={data.sameOrder.configure}>{t('order.sameSubmitted.configure')}</a>
-                </>
-              ) : null}
-            </FormMessage>
-          ) : null}
+          <OrderFormMessage data={data} />
           <ErrorSummary form="order" errors={data.errors} ids={{ financePreference: 'order-finance' }} />
           <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
           {data.kind === 'preOrder' ? null : <input type="hidden" name="kind" value={data.kind} />}
           <PersonalFields form="order" values={data.values} errors={data.errors} />
-          <fieldset className="field">
-            <legend>{t('order.label.usage')}</legend>
-            {USAGES.map((usage) => (
-              <label key={usage} className="field--check">
-                <input
-                  type="radio"
-                  name="usage"
-                  id={usage === 'personal' ? 'order-usage' : undefined}
-                  value={usage}
-                  defaultChecked={data.values.usage === usage}
-                />{' '}
-                {t(`configurator.usage.${usage}`)}
-              </label>
-            ))}
-          </fieldset>
-          <fieldset className="field order-form__business">
-            <legend>{t('configurator.usage.business')}</legend>
-            {BUSINESS_FIELDS.map((name) => (
-              <Field
-                key={name}
-                form="order"
-                name={name}
-                label={
-                  name === 'companyNumber' && site.countryCode === 'DK' ? 'order.label.cvr' : `order.label.${name}`
-                }
-                value={data.values[name]}
-                autoComplete={name === 'companyName' ? 'organization' : 'off'}
-                errors={data.errors}
-              />
-            ))}
-          </fieldset>
+          <UsageFields data={data} />
           {/* How to pay comes after who the car is for, as one of the form's questions; its choices are links. */}
           <OrderFinanceChoice data={data} />
-          <input
-            type="hidden"
-            name="financePreference"
-            value={data.errors.financePreference ? (data.values.financePreference ?? '') : data.financeKind}
-          />
-          <input type="hidden" name="financeFingerprint" value={data.financeFingerprint} />
-          {data.creditRights ? <p className="field__hint">{t('legal.credit.rights')}</p> : null}
-          {site.countryCode === 'NL' && data.financeKind === 'privateLease' ? (
-            <div className="order-form__birthday">
-              <Field
-                form="order"
-                name="birthday"
-                type="date"
-                label="order.label.birthday"
-                hint="order.hint.birthday"
-                value={data.values.birthday}
-                autoComplete="bday"
-                errors={data.errors}
-              />
-            </div>
-          ) : null}
-          <Field
-            form="order"
-            name="financeId"
-            label="order.label.financeId"
-            value={data.values.financeId}
-            autoComplete="off"
-            errors={data.errors}
-          />
-          {data.creditApplication ? (
-            <div className="field field--check">
-              <input
-                id="order-creditApplication"
-                name="creditApplication"
-                type="checkbox"
-                value="yes"
-                defaultChecked={data.values.creditApplication === 'yes'}
-                aria-invalid={data.errors.creditApplication ? 'true' : undefined}
-                aria-describedby={
-                  data.errors.creditApplication
-                    ? 'order-creditApplication-hint order-creditApplication-error'
-                    : 'order-creditApplication-hint'
-                }
-              />
-              <label htmlFor="order-creditApplication">{t('order.financeApplication.apply')}</label>
-              <p id="order-creditApplication-hint" className="field__hint">
-                {t('order.financeApplication.applyHint')}
-              </p>
-              {data.errors.creditApplication ? (
-                <p id="order-creditApplication-error" className="field__error">
-                  {errorText(data.errors.creditApplication)}
-                </p>
-              ) : null}
-            </div>
-          ) : null}
-          {consents.map((consent) => (
-            <div key={consent} className="field field--check">
-              <input
-                id={`order-${consent}`}
-                name={consent}
-                type="checkbox"
-                value="yes"
-                defaultChecked={data.values[consent] === 'yes'}
-                aria-invalid={data.errors[consent] ? 'true' : undefined}
-                aria-describedby={data.errors[consent] ? `order-${consent}-error` : undefined}
-              />
-              <label htmlFor={`order-${consent}`}>{t(CONSENT_TEXT_KEYS[consent])}</label>
-              {data.errors[consent] ? (
-                <p id={`order-${consent}-error`} className="field__error">
-                  {errorText(data.errors[consent])}
-                </p>
-              ) : null}
-            </div>
-          ))}
-          <p>
-            {site.countryCode !== 'GLOBAL' && !countryPayments(site.countryCode).online
-              ? `${t('myOrder.depositOffline')}: ${data.dueToday}`
-              : t('order.summary.dueToday', { amount: data.dueToday })}
-          </p>
-          {data.kind !== 'preOrder' && data.finance.some((kind) => orderFlow('order', kind) === 'lease') ? (
-            <p className="field__hint">{t('order.summary.leaseDueToday')}</p>
-          ) : null}
-          {data.kind === 'preOrder' ? (
-            <p>
-              <a href={linkTo(site, '/terms-conditions')}>{t('order.preOrder.terms')}</a>
-            </p>
-          ) : null}
-          <Precontract facts={data.precontract} />
-          <p id="order-commitment">{t(COMMITMENT_KEYS[data.kind], { total: data.total, dueToday: data.dueToday })}</p>
-          <button className="button button--primary" type="submit" aria-describedby="order-commitment">
-            {t(SUBMIT_KEYS[data.kind])}
-          </button>
+          <FinanceDetails data={data} />
+          <ConsentBoxes data={data} />
+          <OrderCommitment data={data} />
         </form>
       </FormWithCar>
     </article>
+  )
+}
+
+/** The finance's hidden fields and what it asks or allows: the birthday of a Dutch private lease, the finance id. */
+function FinanceDetails({ data }: { data: OrderFormData }) {
+  const t = useT()
+  const { site } = useSiteContext()
+  return (
+    <>
+      <input
+        type="hidden"
+        name="financePreference"
+        value={data.errors.financePreference ? (data.values.financePreference ?? '') : data.financeKind}
+      />
+      <input type="hidden" name="financeFingerprint" value={data.financeFingerprint} />
+      {data.creditRights ? <p className="field__hint">{t('legal.credit.rights')}</p> : null}
+      {site.countryCode === 'NL' && data.financeKind === 'privateLease' ? (
+        <div className="order-form__birthday">
+          <Field
+            form="order"
+            name="birthday"
+            type="date"
+            label="order.label.birthday"
+            hint="order.hint.birthday"
+            value={data.values.birthday}
+            autoComplete="bday"
+            errors={data.errors}
+          />
+        </div>
+      ) : null}
+      <Field
+        form="order"
+        name="financeId"
+        label="order.label.financeId"
+        value={data.values.financeId}
+        autoComplete="off"
+        errors={data.errors}
+      />
+      {data.creditApplication ? <CreditApplicationBox data={data} /> : null}
+    </>
+  )
+}
+
+/** What is paid today, the information before the contract and what the button commits the customer to. */
+function OrderCommitment({ data }: { data: OrderFormData }) {
+  const t = useT()
+  const { site } = useSiteContext()
+  return (
+    <>
+      <p>
+        {site.countryCode !== 'GLOBAL' && !countryPayments(site.countryCode).online
+          ? `${t('myOrder.depositOffline')}: ${data.dueToday}`
+          : t('order.summary.dueToday', { amount: data.dueToday })}
+      </p>
+      {data.kind !== 'preOrder' && data.finance.some((kind) => orderFlow('order', kind) === 'lease') ? (
+        <p className="field__hint">{t('order.summary.leaseDueToday')}</p>
+      ) : null}
+      {data.kind === 'preOrder' ? (
+        <p>
+          <a href={linkTo(site, '/terms-conditions')}>{t('order.preOrder.terms')}</a>
+        </p>
+      ) : null}
+      <Precontract facts={data.precontract} />
+      <p id="order-commitment">{t(COMMITMENT_KEYS[data.kind], { total: data.total, dueToday: data.dueToday })}</p>
+      <button className="button button--primary" type="submit" aria-describedby="order-commitment">
+        {t(SUBMIT_KEYS[data.kind])}
+      </button>
+    </>
+  )
+}
+
+/** Why the form came back without an order: a changed offer, a sold-out car or an order of this car under way. */
+function OrderFormMessage({ data }: { data: OrderFormData }) {
+  const t = useT()
+  if (!data.message) return null
+  return (
+    <FormMessage kind="error">
+      {t(data.message)}
+      {data.sameOrder ? (
+        <>
+          {data.sameOrder.order ? (
+            <>
+              {' '}
+              <a href={data.sameOrder.order.link}>
+                {t('order.sameSubmitted.open', {
+                  kind: data.sameOrder.order.kind,
+                  number: data.sameOrder.order.number,
+                })}
+              </a>
+            </>
+          ) : null}{' '}
+          <a href={data.sameOrder.configure}>{t('order.sameSubmitted.configure')}</a>
+        </>
+      ) : null}
+    </FormMessage>
+  )
+}
+
+/** Who the car is for, and a business's details (shown for a business only, by the stylesheet). */
+function UsageFields({ data }: { data: OrderFormData }) {
+  const t = useT()
+  const { site } = useSiteContext()
+  return (
+    <>
+      <fieldset className="field">
+        <legend>{t('order.label.usage')}</legend>
+        {USAGES.map((usage) => (
+          <label key={usage} className="field--check">
+            <input
+              type="radio"
+              name="usage"
+              id={usage === 'personal' ? 'order-usage' : undefined}
+              value={usage}
+              defaultChecked={data.values.usage === usage}
+            />{' '}
+            {t(`configurator.usage.${usage}`)}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="field order-form__business">
+        <legend>{t('configurator.usage.business')}</legend>
+        {BUSINESS_FIELDS.map((name) => (
+          <Field
+            key={name}
+            form="order"
+            name={name}
+            label={name === 'companyNumber' && site.countryCode === 'DK' ? 'order.label.cvr' : `order.label.${name}`}
+            value={data.values[name]}
+            autoComplete={name === 'companyName' ? 'organization' : 'off'}
+            errors={data.errors}
+          />
+        ))}
+      </fieldset>
+    </>
+  )
+}
+
+/** The Dutch finance partner's credit application, started with the order. */
+function CreditApplicationBox({ data }: { data: OrderFormData }) {
+  const t = useT()
+  const errorText = useErrorText()
+  return (
+    <div className="field field--check">
+      <input
+        id="order-creditApplication"
+        name="creditApplication"
+        type="checkbox"
+        value="yes"
+        defaultChecked={data.values.creditApplication === 'yes'}
+        aria-invalid={data.errors.creditApplication ? 'true' : undefined}
+        aria-describedby={
+          data.errors.creditApplication
+            ? 'order-creditApplication-hint order-creditApplication-error'
+            : 'order-creditApplication-hint'
+        }
+      />
+      <label htmlFor="order-creditApplication">{t('order.financeApplication.apply')}</label>
+      <p id="order-creditApplication-hint" className="field__hint">
+        {t('order.financeApplication.applyHint')}
+      </p>
+      {data.errors.creditApplication ? (
+        <p id="order-creditApplication-error" className="field__error">
+          {errorText(data.errors.creditApplication)}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The agreements this kind of order asks for, and marketing. */
+function ConsentBoxes({ data }: { data: OrderFormData }) {
+  const t = useT()
+  const errorText = useErrorText()
+  return (
+    <>
+      {offeredConsents(data.kind).map((consent) => (
+        <div key={consent} className="field field--check">
+          <input
+            id={`order-${consent}`}
+            name={consent}
+            type="checkbox"
+            value="yes"
+            defaultChecked={data.values[consent] === 'yes'}
+            aria-invalid={data.errors[consent] ? 'true' : undefined}
+            aria-describedby={data.errors[consent] ? `order-${consent}-error` : undefined}
+          />
+          <label htmlFor={`order-${consent}`}>{t(CONSENT_TEXT_KEYS[consent])}</label>
+          {data.errors[consent] ? (
+            <p id={`order-${consent}-error`} className="field__error">
+              {errorText(data.errors[consent])}
+            </p>
+          ) : null}
+        </div>
+      ))}
+    </>
   )
 }
 
@@ -529,28 +582,12 @@ const SUBMIT_KEYS = {
   preOrder: 'order.preOrder.submit',
 } as const satisfies Record<OrderKind, MessageKey>
 
-/** The posted form's consents, recorded with their text versions and time. */
-function postedConsents(ctx: ActionContext, kind: OrderKind, at: string) {
-  const { form } = ctx
-  return checkConsents(
-    kind,
-    {
-      terms: form.terms === 'yes',
-      orderAgreement: form.orderAgreement === 'yes',
-      reservationAgreement: form.reservationAgreement === 'yes',
-      marketing: form.marketing === 'yes',
-    },
-    CONSENT_VERSIONS,
-    at,
-  )
-}
-
 /**
  * The finance the posted form orders with: the kind it names (when offered), priced now as the form priced it. The
  * figures must be the ones the form showed (its fingerprint); when they are not (the offer expired or the price
  * changed meanwhile), the form is shown again with the new figures, and nothing is ordered.
  */
-function postedFinance(ctx: ActionContext, data: OrderFormData, priced: Awaited<ReturnType<typeof priceOf>>) {
+function postedFinance(ctx: ActionContext, data: OrderFormData, priced: OrderFormPriced) {
   const posted = ctx.form.financePreference ?? ''
   if (posted !== '' && !(data.finance as string[]).includes(posted)) {
     // Never another kind in its place: the customer chooses again among those offered to this customer type.
@@ -568,10 +605,9 @@ function postedFinance(ctx: ActionContext, data: OrderFormData, priced: Awaited<
     return { kind: data.financeKind, chosen: null, problem: null, error }
   }
   const kind = posted === '' ? 'cash' : (posted as FinanceKind)
-  // The form's own offer, unless another kind is posted or the car is priced otherwise now (a quick-delivery car's
-  // freight for the postal code).
+  // The form's own offer, unless another kind is posted.
   const offer =
-    kind === data.financeKind && (data.offer === null || data.offer.price === priced.quote.totalInclVat)
+    kind === data.financeKind
       ? { chosen: data.offer, requoted: data.requoted, problems: data.financeProblems }
       : orderFinance(ctx, { record: priced.configuration, ...priced, kind, tradeIn: data.tradeIn, usage: data.usage })
   Object.assign(data, {
@@ -596,8 +632,7 @@ function orderTradeIn(data: OrderFormData): OrderTradeIn | null {
 }
 
 /** Refuses a second order of the same car while the first is under way, with the way to it and to another car. */
-async function refuseRepeat(ctx: ActionContext, data: OrderFormData, carKey: string, userId: string) {
-  const open = await ctx.store.orders.openOrderForCar(userId, carKey)
+function refuseRepeat(ctx: ActionContext, data: OrderFormData, open: OpenOrder) {
   data.message = 'configurator.error.sameSubmitted'
   data.sameOrder = {
     order: open ? { number: open.number ?? '', kind: open.kind, link: linkTo(ctx.site, `/order/${open.id}`) } : null,
@@ -613,157 +648,61 @@ const COMMITMENT_KEYS = {
   preOrder: 'legal.order.commits.preOrder',
 } as const satisfies Record<OrderKind, MessageKey>
 
-/** Places the order of the posted form (a pre-order when `fixedKind` says so); idempotent per form key. */
-export async function placeOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
+/**
+ * Places the order of the posted form (a pre-order when `fixedKind` says so), idempotent per form key; else the form
+ * again, with what to correct.
+ */
+export async function submitOrder(ctx: ActionContext, fixedKind?: 'preOrder') {
   const { form } = ctx
   const user = ctx.session.user
   if (!user) throw new PageError('noRecord', 404)
   const key = /^[\w-]{12,64}$/.test(form.idempotencyKey ?? '') ? (form.idempotencyKey as string) : randomId()
   // The form as it is for the customer type posted: its price, the finance it offers and the terms of that finance.
-  const data = await loadForm(ctx, fixedKind, usageNamed(form.usage))
+  const { data, priced } = await orderFormState(ctx, fixedKind, usageNamed(form.usage), form.zip ?? null)
   data.idempotencyKey = key
   data.kind = fixedKind ?? (form.kind === 'reservation' ? 'reservation' : 'order')
   data.values = { ...form }
-  // A quick-delivery car is priced for the buyer's postal code (Norway: shipping outside Oslo).
-  const quick = data.stock?.quick === true
-  const priced = await priceOf(ctx, ctx.params.id ?? '', quick ? form.zip : null, data.usage)
-  const { configuration, choices, quote, catalog } = priced
-  if (quick) data.price = orderPriceView(quote, catalog, ctx.site.locale)
-  const at = new Date().toISOString()
   const finance = postedFinance(ctx, data, priced)
-  const personal = validatePersonal(
-    { ...form, country: ctx.site.countryCode },
-    { site: ctx.site.countryCode, orderDate: today(ctx.site, new Date(at)), financeKind: finance.kind },
-  )
-  const consents = postedConsents(ctx, data.kind, at)
-  const credit = creditApplication(ctx.site.countryCode, finance.kind, form.creditApplication === 'yes')
-  if (!personal.values || !consents.records || credit.problemKey || finance.error) {
-    const errors = problemErrors(personal.problems)
-    if (finance.error) errors.financePreference = finance.error
-    if (credit.problemKey) errors.creditApplication = { key: credit.problemKey, values: {} }
-    data.errors = problemErrors(consents.problems, errors)
-    return { status: 422 as const, data }
-  }
-  if (finance.problem) {
-    data.message = finance.problem
-    return { status: 409 as const, data }
-  }
-  const carKey = configurationKey(choices)
-  if (await ctx.store.orders.openOrderForCar(user.id, carKey)) return refuseRepeat(ctx, data, carKey, user.id)
-  const order = createOrder(
-    {
-      kind: data.kind,
-      contact: personal.values,
-      ...(await waitingFor(ctx, data, priced, at)),
-      financePreference: finance.kind,
-      financeOption: null,
-      vehiclePrice: money(quote.breakdown.msrp, quote.currency),
-      totalInclVat: money(quote.totalInclVat, quote.currency),
-      ...feesOf(data.kind, finance.kind, quote),
-      incentives: await incentivesOf(ctx, data.kind, personal.values.usage, finance.kind),
-      consents: consents.records,
-      finance: finance.chosen,
-      tradeIn: orderTradeIn(data),
-    },
-    (length) => crypto.getRandomValues(new Uint8Array(length)),
-    at,
-  )
-  const placed = await ctx.store.orders.place({
-    order,
+  const tradeIn = orderTradeIn(data)
+  const outcome = await placeOrder(ctx.store, ctx.site, {
+    kind: data.kind,
     idempotencyKey: key,
-    configurationId: configuration.id,
+    form,
     ownerId: user.id,
-    locale: ctx.site.locale,
-    price: quote,
-    recipient: personal.values.email,
-    stockCarId: quick ? configuration.stockCarId : null,
-    carKey,
+    configuration: priced.configuration,
+    priced: { configuration: priced.choices, quote: priced.quote, catalog: priced.catalog },
+    finance: {
+      kind: finance.kind,
+      chosen: finance.chosen,
+      refused: finance.error !== null,
+      changed: !!finance.problem,
+    },
+    quickWeeks: data.stock?.quick ? data.stock.car.deliveryWeeks : null,
+    tradeIn: tradeIn ? { estimate: tradeIn, owner: () => ctx.tradeIn.owner() } : null,
   })
-  if (placed.status === 'sameSubmitted') return refuseRepeat(ctx, data, carKey, user.id)
-  if (placed.status === 'outOfStock') {
-    if (data.stock) data.stock.soldOut = true
-    return { status: 409 as const, data }
+  switch (outcome.status) {
+    case 'invalid': {
+      const errors = problemErrors(outcome.personal)
+      if (finance.error) errors.financePreference = finance.error
+      if (outcome.credit) errors.creditApplication = { key: outcome.credit, values: {} }
+      data.errors = problemErrors(outcome.consents, errors)
+      return { status: 422 as const, data }
+    }
+    case 'financeChanged':
+      data.message = finance.problem
+      return { status: 409 as const, data }
+    case 'sameSubmitted':
+      return refuseRepeat(ctx, data, outcome.open)
+    case 'outOfStock':
+      if (data.stock) data.stock.soldOut = true
+      return { status: 409 as const, data }
+    case 'placed':
+      // The estimate now belongs to this order: the next car's price summary starts without it.
+      if (tradeIn && ctx.tradeIn.id === tradeIn.valuationId) ctx.tradeIn.forget()
+      // Queued once the trade-in belongs to the order, so the confirmation sets it against the price.
+      if (outcome.notificationId) ctx.notify([outcome.notificationId])
+      return { redirect: linkTo(ctx.site, `/order/result-confirmation/${outcome.id}`) }
   }
-  await afterPlacing(ctx, data, { id: placed.id, notificationId: placed.notificationId, at, userId: user.id, credit })
-  return { redirect: linkTo(ctx.site, `/order/result-confirmation/${placed.id}`) }
-}
-
-/**
- * What an order pays today: a lease order nothing (the lessor pays); an order or pre-order its deposit; a
- * reservation its fee, which is the site's deposit (no separate figure in the price data yet).
- */
-function feesOf(
-  kind: OrderKind,
-  financeKind: FinanceKind,
-  quote: { depositAmount: number | null; currency: Money['currency'] },
-) {
-  const lease = orderFlow(kind, financeKind) === 'lease'
-  const deposit = lease
-    ? money(0, quote.currency)
-    : quote.depositAmount === null
-      ? null
-      : money(quote.depositAmount, quote.currency)
-  return {
-    depositAmount: kind === 'reservation' ? null : deposit,
-    reservationFee: kind === 'reservation' ? money(quote.depositAmount ?? 0, quote.currency) : null,
-  }
-}
-
-/** The incentives an order records: the blind-order business lease rate, where it applies (incentive.ts). */
-async function incentivesOf(
-  ctx: ActionContext,
-  kind: OrderKind,
-  usage: 'personal' | 'business',
-  financeKind: FinanceKind,
-) {
-  if (!incentiveApplies(kind, usage, financeKind)) return []
-  return (await ctx.store.marketingFacts()) ? [BLIND_ORDER_INCENTIVE_CODE] : []
-}
-
-/**
- * What the wait for the car starts with: the delivery store (the country's first that hands cars over; the buyer may
- * choose another when booking the handover), the delivery window from today (a stock car's own delivery weeks) and
- * whether the market protects the price until delivery.
- */
-async function waitingFor(
-  ctx: ActionContext,
-  data: OrderFormData,
-  priced: Awaited<ReturnType<typeof priceOf>>,
-  at: string,
-) {
-  const day = today(ctx.site, new Date(at))
-  const stores = (await ctx.store.showrooms(ctx.site.countryCode)).filter((store) => store.handover)
-  const market = priced.catalog.markets[ctx.site.countryCode]
-  const quickWeeks = data.stock?.quick ? data.stock.car.deliveryWeeks : null
-  const lead =
-    quickWeeks !== null
-      ? { earliest: addDays(day, Math.max(0, quickWeeks - 1) * 7), latest: addDays(day, quickWeeks * 7) }
-      : deliveryWindow(priced.catalog, ctx.site.countryCode, priced.choices, day)
-  return {
-    storeId: stores[0]?.id ?? null,
-    delivery: windowAtPlacement(lead, day),
-    priceProtected: market?.priceProtection === true,
-  }
-}
-
-/** After the order is written: the Dutch credit application, the trade-in handed to the order, the confirmation. */
-async function afterPlacing(
-  ctx: ActionContext,
-  data: OrderFormData,
-  placed: { id: string; notificationId: string | null; at: string; userId: string; credit: { start: boolean } },
-) {
-  // The Dutch credit application starts when a financed order asks for it (idempotent per order).
-  if (placed.credit.start) await ctx.store.financeApplications.open(placed.id, placed.userId, placed.at)
-  if (data.tradeIn) {
-    await ctx.store.programs.attachTradeIn(placed.id, data.tradeIn.id, {
-      ...(await ctx.tradeIn.owner()),
-      userId: placed.userId,
-    })
-    // The estimate now belongs to this order: the next car's price summary starts without it.
-    if (ctx.tradeIn.id === data.tradeIn.id) ctx.tradeIn.forget()
-  }
-  // Queued once the trade-in belongs to the order, so the confirmation sets it against the price.
-  if (placed.notificationId) ctx.notify([placed.notificationId])
 }
 
 export const orderForm = defineRoute<OrderFormData>({
@@ -779,7 +718,7 @@ export const orderForm = defineRoute<OrderFormData>({
     const key = ctx.form.idempotencyKey ?? ''
     const earlier = /^[\w-]{12,64}$/.test(key) ? await ctx.store.orders.findByKey(key) : null
     if (earlier) return { redirect: linkTo(ctx.site, `/order/result-confirmation/${earlier}`) }
-    return placeOrder(ctx)
+    return submitOrder(ctx)
   },
   meta: () => ({ title: 'order.form.heading', description: 'page.infoSubmission.lead', values: { model: 'P5' } }),
   Page: OrderFormPage,

@@ -1,6 +1,6 @@
 import { linkTo } from '../i18n/links'
 import { loadPreOrder } from './lookups'
-import { loadForm, type OrderFormData, OrderFormPage, placeOrder } from './order-form'
+import { loadForm, type OrderFormData, OrderFormPage, submitOrder } from './order-form'
 import { defineRoute } from './route'
 
 /**
@@ -25,7 +25,7 @@ export default defineRoute<OrderFormData>({
     const key = ctx.form.idempotencyKey ?? ''
     const earlier = /^[\w-]{12,64}$/.test(key) ? await ctx.store.orders.findByKey(key) : null
     if (earlier) return { redirect: linkTo(ctx.site, `/order/result-confirmation/${earlier}`) }
-    return placeOrder(ctx, 'preOrder')
+    return submitOrder(ctx, 'preOrder')
   },
   meta: () => ({
     title: 'page.preOrderInfoSubmission.heading',

@@ -223,6 +223,8 @@ describe('ordering a stock car', () => {
       'nb-NO',
     )
     expect(html).toContain(nb['order.summary.total'].replace('{amount}', bergenTotal))
+    // The agreement the buyer is asked to make names that same total, not the Oslo price.
+    expect(html).toContain(nb['legal.order.commits.order'].split('{total}')[0] + bergenTotal)
     expect(await remaining('no-lr-graphite')).toBe(0)
     // Coming back to the form later, the buyer is told before filling it in again.
     expect((await page(lost.form, lost.person)).html).toContain(nb['stock.error.notInStock'])

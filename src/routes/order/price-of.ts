@@ -1,6 +1,7 @@
 import { priceCar } from '../../app/priced-car'
 import type { Usage } from '../../domain/catalog/markets'
 import { productsFor } from '../../domain/finance/products'
+import type { ConfigurationRecord } from '../../store'
 import { loadConfiguration } from '../lookups'
 import type { LoadContext } from '../route'
 
@@ -14,13 +15,23 @@ export async function priceOf(
   deliveryZip: string | null = null,
   forUsage: Usage | null = null,
 ) {
-  const { configuration, model } = await loadConfiguration({ ...ctx, params: { id: configurationId } })
+  const { configuration } = await loadConfiguration({ ...ctx, params: { id: configurationId } })
+  return priceConfiguration(ctx, configuration, deliveryZip, forUsage)
+}
+
+/** A loaded configuration priced as `priceOf` prices it. */
+export async function priceConfiguration(
+  ctx: LoadContext,
+  configuration: ConfigurationRecord,
+  deliveryZip: string | null = null,
+  forUsage: Usage | null = null,
+) {
   const country = ctx.site.countryCode
   const usage = forUsage ?? configuration.usage
   // A record saved without choices is the default car, as its overview shows it.
   const [priced, finance] = await Promise.all([
     priceCar(ctx.store, ctx.site, {
-      modelCode: model.code,
+      modelCode: configuration.modelCode,
       configuration: configuration.choices,
       usage,
       mode: 'reconcile',
