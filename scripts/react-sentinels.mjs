@@ -2,8 +2,8 @@
 // identity to unwind a render (a suspended component, a hydration mismatch), never shown to anyone. Making an Error
 // captures the stack. With DevTools attached, as Lighthouse and every browser test are, V8 then records each frame's
 // line and column, which means re-parsing the frames' code: React DOM's whole module function and the chunk around
-// it (240 kB). On the bench machine that made evaluating the chunk 56–98 ms instead of 4–10 ms, every page start
-// that hydrates, and Lighthouse (which simulates a phone four times slower) counted it as 200–390 ms of blocking.
+// it. That made evaluating the chunk many times slower on every page start that hydrates, and Lighthouse counted it
+// as blocking time (decision 26).
 // Without DevTools the browser pays next to nothing for them, so this changes what the lab sees, not what a
 // customer gets; it also keeps a profile taken in DevTools honest.
 //
