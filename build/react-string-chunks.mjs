@@ -1,8 +1,8 @@
 // React DOM's edge server renderer (react-dom-server.edge.production.js, React 19) turns every string it writes into
 // bytes at once: each attribute value, text and tag piece goes through `TextEncoder.encode` (a new Uint8Array, copied
 // into a 4 kB view), and each finished part of the page adds up those arrays' sizes. A page is thousands of such
-// pieces (the configurator: 620 elements, 990 attributes); in workerd each `encode` is a call into the runtime that
-// allocates a buffer. The React floor of the bench, of the same size, is 310 long texts and few pieces.
+// pieces; in workerd each `encode` is a call into the runtime that
+// allocates a buffer. The React floor of the bench, of the same size, is a few long texts.
 //
 // This keeps the renderer and its streaming as they are and changes only how pieces become bytes, as React's own
 // Node stream config does with strings: pieces stay strings, are joined (V8 ropes) and encoded once per 4,096
@@ -10,9 +10,9 @@
 // source), so the bytes on the wire are the same; test/react-string-chunks.test.ts renders through both, Suspense
 // included, and compares them byte for byte.
 //
-// A finished part's size (React's heuristic for when to send a suspended boundary's content inline) is now counted in
+// A finished part's size (React's heuristic for when to send a suspended boundary's content inline) is counted in
 // UTF-16 code units: the same as bytes for ASCII, at most a third less for other text, and no pass over every
-// character (counting UTF-8 bytes cost more than it saved).
+// character (counting UTF-8 bytes cost more than it saved). Why: decision 28.
 
 /** Each replaced declaration of the module, found by its exact text; a React release that changes one fails the build. */
 const REPLACEMENTS = [

@@ -5,7 +5,7 @@
 // nothing else done: the floor of a repeat request, whatever the page's size). The floors have
 // static assets configured like the storefront, so every request of all three passes wrangler's local asset
 // router first (at Cloudflare that routing is not the Worker's CPU; locally it is in the measured process). It prints,
-// against the budgets of docs/benchmarks.md: client JS and CSS per page type (gzip), the worker bundle
+// against the budgets of scripts/budgets.mjs: client JS and CSS per page type (gzip), the worker bundle
 // (gzip), server CPU per request of each page (utime + stime of the workerd processes, from
 // /proc/<pid>/stat, divided by the requests served) and throughput, as ratios to the floors, cached
 // (the same address again: an edge-cache hit), returning (the same, from a visitor with a consent choice and an
@@ -24,7 +24,7 @@
 //   BENCH_ROUNDS=3    interleaved rounds
 //   LOAD_SECONDS=20   load and soak: 50 connections per route, three rounds (0 skips it)
 //   BENCH_LIGHTHOUSE=0  skip Lighthouse
-//   BENCH_LH_RUNS=3     Lighthouse runs per page (median, and the worst of each metric)
+//   BENCH_LH_RUNS=1     Lighthouse runs per page (median, and the worst of each metric)
 //   BENCH_PAGES=configurator,test drive   measure CPU of these pages only (a quick before/after)
 //   BENCH_KINDS=uncached   and of these request kinds only
 import { spawn, spawnSync } from 'node:child_process'
@@ -39,8 +39,7 @@ const BASE = `http://127.0.0.1:${PORT}`
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
 /**
  * A hit and its page copy, measured against a budget of 1.1 × each other, get more turns than the rest: at 3 s a
- * side, one round's ratio for the configurator's returning visitor ranged 0.80–1.20 (standard deviation 0.12 over 11
- * rounds), so a run's median was 1.11 where its rounds averaged 1.08.
+ * side, one round's ratio moved too far from the next for a budget that narrow.
  */
 const HIT_SECONDS = Number(process.env.BENCH_HIT_SECONDS ?? 6)
 const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 1)
@@ -53,15 +52,15 @@ const env = {
   WRANGLER_SEND_METRICS: 'false',
   CI: 'true',
   // wrangler dev records a trace of every request into a SQLite file by default (its local explorer's
-  // observability), in the measured workerd process: work a deployed Worker does not do, and one that grew with
-  // every run (to 970 MB here), so that it cost each server more the longer the bench had been used.
+  // observability), in the measured workerd process: work a deployed Worker does not do, and one that grows with
+  // every run, so that it would cost each server more the longer the bench had been used.
   X_LOCAL_OBSERVABILITY: 'false',
   PERSIST_TO: '.wrangler/bench-state',
   EXTRA_SQL: 'e2e/fixtures.sql',
 }
 /**
  * What earlier runs left behind, removed before this one: the local Cache API's pages (locally nothing evicts them:
- * every `miss` request's page stays, 14 GB of them here) and the trace stores above. A deployment starts with an
+ * every `miss` request's page stays) and the trace stores above. A deployment starts with an
  * empty edge cache too: its build id is in every key.
  */
 const LEFTOVERS = [
@@ -221,10 +220,9 @@ async function measure(base, group, path, kind = 'cached') {
 
 /**
  * A page and its floor, sent the same request (its cookies too), measured in turns: one-second slices in the order
- * page, floor, floor, page, page, floor… (`seconds` of each; the floor first when `floorFirst`: whichever went first
- * came out 2-3 % cheaper here), each after its warm-up. Two runs of 3 s one after the other saw different machines on
- * this shared one: a Worker cost 2.1 ms a request and, minutes later, 3.4 ms, and the React floor moved by up to 40 %
- * within a run. In turns, a change of the machine's speed lands on both alike.
+ * page, floor, floor, page, page, floor… (`seconds` of each; the floor first when `floorFirst`: whichever goes first
+ * comes out a little cheaper), each after its warm-up. A shared machine's speed moves from minute to minute, within a
+ * run too. In turns, a change of the machine's speed lands on both alike.
  */
 async function inTurns(path, kind, page, floor, floorFirst = false, seconds = SECONDS) {
   const sides = [

@@ -2,7 +2,7 @@
 // CPU goes for one page. Serves the build under wrangler dev with its inspector, sends the page `requests` times with
 // a session cookie that opens to no session (so the edge cache is bypassed and the anonymous page renders), records
 // a V8 CPU profile through the inspector, and prints self and total milliseconds per request by function, mapped
-// back to the sources with the build's source map. `PROFILE_COOKIE=` (empty) sends no cookie: the profile of an edge-cache hit. The sampler slows the Worker about 2×: compare shares and before/after, not the milliseconds with the bench.
+// back to the sources with the build's source map. `PROFILE_COOKIE=` (empty) sends no cookie: the profile of an edge-cache hit. The sampler slows the Worker: compare shares and before/after, not the milliseconds with the bench.
 // Writes the raw profile to bench-results/last.cpuprofile (opens in Chrome's DevTools). `source-map-js` and `ws` come
 // with Vite and wrangler.
 import { spawn } from 'node:child_process'

@@ -13,8 +13,7 @@ export const SLOT_DAYS = 14
 /**
  * How long an isolate shows a store's free slots from the bookings it last read, for every visitor but one who has
  * just written (their D1 bookmark): 20 s, within the 5 minutes an anonymous visitor's page may come from the edge
- * cache anyway. It keeps a launch's test-drive pages from reading D1 on every view (docs/scale.md), and each such
- * read cost the Worker's process about 2 ms under wrangler dev (2.2 of the page's 8.5 ms, measured on 2026-11-28;
+ * cache anyway. It keeps a launch's test-drive pages from reading D1 on every view (docs/scale.md,
  * docs/decisions/0029-isolate-kept-lists.md). A booking, cancellation or decline in the isolate drops what it kept.
  * A place taken meanwhile elsewhere is still refused by the booking itself, which counts the slot's bookings in its
  * own statement; the form then shows the slots read anew.

@@ -2,7 +2,7 @@ import { Component, type ErrorInfo, lazy, type ReactNode, Suspense } from 'react
 import { importLater } from '../ui/entry-import'
 
 /**
- * The crash page, fetched when a crash happens rather than with every page (about 0.8 kB gzip of first-load code).
+ * The crash page, fetched when a crash happens rather than with every page (it is not first-load code).
  * If it cannot be fetched (offline), the page is loaded again: the server renders it, or the browser says it is offline.
  */
 const CrashPage = lazy(() =>

@@ -69,7 +69,7 @@ function yieldToBrowser(): Promise<void> {
  * Start-up is split into short tasks so that a slow phone never blocks for long (total blocking time): evaluating
  * the modules, then (Icelandic only) loading the number and date data the browser lacks, then hydration itself,
  * which runs in a transition and is therefore time-sliced. Hydration builds no number or date format (the first
- * costs 35–80 ms): it replays the server's formatted figures, and the first format is built when a customer's choice
+ * is costly: decision 26): it replays the server's formatted figures, and the first format is built when a customer's choice
  * needs a figure the server did not show.
  * Meanwhile the server-rendered page stays usable: every control is a link or a form post.
  */

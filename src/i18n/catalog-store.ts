@@ -42,7 +42,7 @@ async function readCatalog(env: { KV: KVNamespace }, locale: Locale): Promise<Me
 }
 
 /**
- * The message catalog of a locale. None of the 13 catalogs (~560 kB) is in the Worker bundle: each is
+ * The message catalog of a locale. None of the 13 catalogs is in the Worker bundle: each is
  * read from KV once per isolate. If KV fails or lacks the locale's entry, the English catalog (also from
  * KV) is used (degraded, never broken), and the next request tries the locale again. If English cannot
  * be read either, it throws `CatalogUnavailableError`: a queued e-mail is retried later rather than written in

@@ -51,9 +51,8 @@ export function dateTimeFormat(locale: string, options?: Intl.DateTimeFormatOpti
 /*
  * Formatting a page's server render did, replayed in the browser while the page hydrates.
  *
- * Why: the first Intl.NumberFormat or Intl.DateTimeFormat a browser page builds loads ICU's number data, which
- * cost 35–80 ms of main-thread time on the bench machine (the later ones cost under 6 ms), four times that on
- * Lighthouse's phone: the largest single task of hydrating the configurator. Hydration must produce the server's
+ * Why: the first Intl.NumberFormat or Intl.DateTimeFormat a browser page builds loads ICU's number data, the
+ * largest single task of hydrating the configurator (decision 26). Hydration must produce the server's
  * text anyway, so the server hands its formatted strings over (the payload's `formats`) and the browser builds
  * no formatter until a customer's choice needs a figure the server did not show.
  *

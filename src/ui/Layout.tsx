@@ -7,7 +7,7 @@ import { useSiteContext } from './site-context'
 /**
  * The main column's width, from the page's address, not from its content (`.main:has(> .home)` before): the browser
  * may paint a page half parsed, after `main` opened and before its content, and a column that then widened would move
- * the whole page (a layout shift of 0.027 on the home page, seen at 4× CPU when the first paint was held until `main`).
+ * the whole page (a layout shift).
  */
 function mainClass(rest: string): string {
   if (rest === '/') return 'main main--bleed'

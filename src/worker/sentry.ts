@@ -1,4 +1,4 @@
-// Sentry's SDK (~40 KiB gzip), imported on demand by error-reporting.ts only when a production worker has a
+// Sentry's SDK, imported on demand by error-reporting.ts only when a production worker has a
 // DSN: a worker without one (development, tests, a deployment without error reporting) never loads it. It
 // imports nothing of the app's, so the bundler keeps the app's modules out of this chunk and this chunk out of
 // the main module.

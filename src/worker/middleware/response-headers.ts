@@ -20,7 +20,7 @@ export interface PolicySources {
  * Cross-Origin-Opener-Policy: a page of ours opened by another site's window is cut off from it (no reference to
  * read or navigate). Sent on everything but the impersonal pages (`IMPERSONAL_PAGE_POLICIES`: the anonymous pages
  * and a shared build's overview), where it would make Chrome put the page in a new browsing context group, a new
- * renderer process on Android, at a measured cost in Lighthouse's blocking time (docs/security.md, "Requests and
+ * renderer process on Android, at a cost in Lighthouse's blocking time (docs/security.md, "Requests and
  * headers"). Pages with personal data keep it, so a window opened on a public page loses its opener once it goes to
  * one.
  */

@@ -29,8 +29,8 @@ export interface DocumentProps {
   skipToContent: string
   /**
    * The cookie banner, until the visitor chooses; rendered outside `#app`, never hydrated. It comes before `#app` in
-   * the document, so that it is parsed, and painted, with the first screen (it is a first visit's largest text: its
-   * paint was the page's LCP, 0.4–1.1 s after the first paint at 4× CPU when it came last); the stylesheet shows it at
+   * the document, so that it is parsed, and painted, with the first screen (it is a first visit's largest text, so
+   * its paint is the page's LCP: decision 27); the stylesheet shows it at
    * the bottom (`order`, sticky).
    */
   banner: ReactNode

@@ -6,7 +6,7 @@ import styles from '../../ui/styles.css?inline'
 const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev'
 
 /**
- * The whole stylesheet, inlined into every page under the CSP nonce: it is small (~1.5 kB gzip),
+ * The whole stylesheet, inlined into every page under the CSP nonce: it is small (within the CSS budget),
  * and inlining saves a render-blocking round trip on a slow phone.
  */
 export const INLINE_STYLES: string = styles
@@ -28,8 +28,8 @@ export function clientEntrySrc(entry: ClientEntry | ExtraScript): string {
  * The inline script that starts a page's JavaScript once the browser has painted the server's HTML: it waits for the
  * first contentful paint's timing entry, which the browser reports once that paint is on the screen (where paint
  * timing is not supported, for the task after the next frame). So the module and what it imports are requested after
- * the first paint, never racing it: the first screen is drawn from the HTML alone, and hydration (the largest script,
- * about 75 kB gzip, evaluated at 4× the CPU on a slow phone) cannot hold it up. Should no paint be reported (a tab
+ * the first paint, never racing it: the first screen is drawn from the HTML alone, and hydration (the largest script)
+ * cannot hold it up. Should no paint be reported (a tab
  * opened in the background paints only when shown), the script starts after `LOADER_PATIENCE_MS` all the same; until
  * it runs, and without JavaScript, every control is a link or a form.
  */
