@@ -60,6 +60,8 @@ function loadTagManager(container: string, marketing: boolean, dataLayer: unknow
   document.head.appendChild(script)
 }
 
+type Track = (event: AnalyticsEventName, extra?: { depth?: ScrollDepth }, report?: boolean) => void
+
 function start(config: PageConfig, nonce: string): void {
   const userAgent = navigator.userAgent
   const deviceId = ensureDeviceId()
@@ -75,7 +77,21 @@ function start(config: PageConfig, nonce: string): void {
   window.dataLayer ??= []
   const dataLayer = window.dataLayer
   if (config.tagManager) loadTagManager(config.tagManager, config.marketing, dataLayer, nonce)
+  const { track, flush } = reporter(config, dataLayer, (event, extra) => ({ event, ...base, ...extra }))
+  track(browseEventOf(config.label))
+  watchScrollDepth(track)
+  watchPage(config, deviceId, track, flush)
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush()
+  })
+}
 
+/** Events to the data layer at once and, batched, to the internal reporter `POST /api/events`. */
+function reporter(
+  config: PageConfig,
+  dataLayer: unknown[],
+  eventOf: (event: AnalyticsEventName, extra: { depth?: ScrollDepth }) => AnalyticsEvent,
+): { track: Track; flush: () => void } {
   let queue: AnalyticsEvent[] = []
   let timer: ReturnType<typeof setTimeout> | undefined
   // Fetched at once, so a batch sent as the page is left (a next-step link) goes out before it unloads.
@@ -116,16 +132,18 @@ function start(config: PageConfig, nonce: string): void {
 
   /** To the data layer at once; to the reporter in the next batch (submissions: the server records them). */
   function track(event: AnalyticsEventName, extra: { depth?: ScrollDepth } = {}, report = true): void {
-    const full: AnalyticsEvent = { event, ...base, ...extra }
+    const full = eventOf(event, extra)
     dataLayer.push(full)
     if (!report) return
     queue.push(full)
     if (queue.length >= MAX_EVENTS_PER_BATCH) flush()
     else timer ??= setTimeout(flush, BATCH_DELAY_MS)
   }
+  return { track, flush }
+}
 
-  track(browseEventOf(config.label))
-
+/** Each scroll depth once per page view, checked once per frame while the visitor scrolls. */
+function watchScrollDepth(track: Track): void {
   const sent = new Set<ScrollDepth>()
   let scrollPending = false
   window.addEventListener(
@@ -144,7 +162,10 @@ function start(config: PageConfig, nonce: string): void {
     },
     { passive: true },
   )
+}
 
+/** The events of this kind of page: the configurator's first use, the overview's next step, a form's submission. */
+function watchPage(config: PageConfig, deviceId: string, track: Track, flush: () => void): void {
   if (config.label === 'configurator') {
     const engage = (event: Event) => {
       if (!(event.target instanceof Node) || !document.getElementById('main')?.contains(event.target)) return
@@ -169,10 +190,6 @@ function start(config: PageConfig, nonce: string): void {
     // The server records the submission once it succeeds; the device id goes with the form.
     document.addEventListener('formdata', (event) => event.formData.set('_deviceId', deviceId), true)
   }
-
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flush()
-  })
 }
 
 const element = document.getElementById('__analytics')

@@ -61,6 +61,66 @@ const SUMMARY_IDS = {
 export function TestDrivePage({ data }: { data: TestDriveData }) {
   const t = useT()
   const { site } = useSiteContext()
+
+  // The global site has no stores: it sends the visitor to a country's booking instead of an empty form.
+  if (site.countryCode === 'GLOBAL') {
+    return (
+      <ShellPage heading="page.testDrive.heading" lead="page.testDrive.lead" values={{ model: 'P5' }}>
+        <ChooseCountry path="/test-drive" heading="testDrive.global.heading" body="testDrive.global.body" />
+      </ShellPage>
+    )
+  }
+
+  return (
+    <ShellPage
+      heading="page.testDrive.heading"
+      lead="page.testDrive.lead"
+      values={{ model: data.models.find((m) => m.code === data.modelCode)?.name ?? 'P5' }}
+    >
+      <FormWithCar car={data.car}>
+        <StoreChooser data={data} />
+
+        <form className="form card" method="post" noValidate aria-label={t('testDrive.submit')}>
+          {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
+          <ErrorSummary form="test-drive" errors={data.errors} ids={SUMMARY_IDS} />
+          <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+          <input type="hidden" name="storeId" value={data.storeId} />
+          <div className="field">
+            <label htmlFor="model-select">{t('testDrive.label.model')}</label>
+            <select id="model-select" name="modelCode" defaultValue={data.modelCode}>
+              {data.models.map((model) => (
+                <option key={model.code} value={model.code}>
+                  {model.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <SlotField data={data} />
+          <ContactFields form="test-drive" values={data.values} errors={data.errors} phoneRequired />
+          <ConsentField
+            id="test-drive-privacy"
+            name="privacyAccepted"
+            label="testDrive.label.privacy"
+            errors={data.errors}
+            link={{ href: linkTo(site, '/policy'), label: 'testDrive.privacyLink' }}
+            checked={data.values.privacyAccepted === 'yes'}
+          />
+          <button className="button button--primary" type="submit" disabled={data.slots.length === 0}>
+            {t('testDrive.submit')}
+          </button>
+        </form>
+      </FormWithCar>
+    </ShellPage>
+  )
+}
+
+/**
+ * The store to book at, sent as a GET form so its times show without JavaScript; with it, "use my location" picks the
+ * nearest store.
+ */
+function StoreChooser({ data }: { data: TestDriveData }) {
+  const t = useT()
+  const { site } = useSiteContext()
   const post = useApiPost()
   const storeForm = useRef<HTMLFormElement>(null)
   const [locating, setLocating] = useState<'idle' | 'busy' | 'failed'>('idle')
@@ -95,15 +155,44 @@ export function TestDrivePage({ data }: { data: TestDriveData }) {
     )
   }
 
-  // The global site has no stores: it sends the visitor to a country's booking instead of an empty form.
-  if (site.countryCode === 'GLOBAL') {
-    return (
-      <ShellPage heading="page.testDrive.heading" lead="page.testDrive.lead" values={{ model: 'P5' }}>
-        <ChooseCountry path="/test-drive" heading="testDrive.global.heading" body="testDrive.global.body" />
-      </ShellPage>
-    )
-  }
+  return (
+    <form ref={storeForm} className="form card" method="get" aria-label={t('testDrive.label.store')}>
+      {data.configurationId ? null : <input type="hidden" name="model" value={data.modelCode} />}
+      <div className="field">
+        <label htmlFor="store-select">{t('testDrive.label.store')}</label>
+        <select
+          id="store-select"
+          name="store"
+          defaultValue={data.storeId}
+          onChange={(e) => e.currentTarget.form?.requestSubmit()}
+        >
+          {data.stores.map((store) => (
+            <option key={store.id} value={store.id}>
+              {store.city} – {store.name}
+            </option>
+          ))}
+        </select>
+        <p className="field__hint">{data.stores.find((s) => s.id === data.storeId)?.address}</p>
+      </div>
+      <div className="form-actions">
+        <button className="button" type="submit">
+          {t('testDrive.showTimes')}
+        </button>
+        {canLocate ? (
+          <button className="button" type="button" onClick={locate} disabled={locating === 'busy'}>
+            {t('testDrive.useLocation')}
+          </button>
+        ) : null}
+      </div>
+      {locating === 'failed' ? <FormMessage kind="error">{t('testDrive.error.nearestStore')}</FormMessage> : null}
+    </form>
+  )
+}
 
+/** The day and time to come, grouped by day; a slot with few cars left says how many. */
+function SlotField({ data }: { data: TestDriveData }) {
+  const t = useT()
+  const { site } = useSiteContext()
   const byDate = new Map<string, Slot[]>()
   for (const slot of data.slots) {
     const day = byDate.get(slot.localDate)
@@ -121,109 +210,41 @@ export function TestDrivePage({ data }: { data: TestDriveData }) {
     return label
   }
   const slotError = data.errors.slotStart
-
   return (
-    <ShellPage
-      heading="page.testDrive.heading"
-      lead="page.testDrive.lead"
-      values={{ model: data.models.find((m) => m.code === data.modelCode)?.name ?? 'P5' }}
-    >
-      <FormWithCar car={data.car}>
-        <form ref={storeForm} className="form card" method="get" aria-label={t('testDrive.label.store')}>
-          {data.configurationId ? null : <input type="hidden" name="model" value={data.modelCode} />}
-          <div className="field">
-            <label htmlFor="store-select">{t('testDrive.label.store')}</label>
-            <select
-              id="store-select"
-              name="store"
-              defaultValue={data.storeId}
-              onChange={(e) => e.currentTarget.form?.requestSubmit()}
-            >
-              {data.stores.map((store) => (
-                <option key={store.id} value={store.id}>
-                  {store.city} – {store.name}
+    <div className="field">
+      <label htmlFor="slot-select">{t('testDrive.label.slot')}</label>
+      {data.slots.length === 0 ? (
+        <p>{t('testDrive.noSlots')}</p>
+      ) : (
+        <select
+          id="slot-select"
+          name="slotStart"
+          defaultValue={data.values.slotStart}
+          aria-invalid={slotError ? 'true' : undefined}
+          aria-describedby={slotError ? 'slot-error' : 'slot-note'}
+        >
+          {[...byDate].map(([date, slots]) => (
+            <optgroup key={date} label={formatWeekdayDate(date, site.locale)}>
+              {slots.map((slot) => (
+                // The closed list shows the chosen option alone: its text names the day in full.
+                <option key={slot.start} value={slot.start}>
+                  {slot.available <= FEW_CARS_LEFT
+                    ? `${formatSlot(slot.localDate, slot.localTime, site.locale)} · ${availableLabel(slot.available)}`
+                    : formatSlot(slot.localDate, slot.localTime, site.locale)}
                 </option>
               ))}
-            </select>
-            <p className="field__hint">{data.stores.find((s) => s.id === data.storeId)?.address}</p>
-          </div>
-          <div className="form-actions">
-            <button className="button" type="submit">
-              {t('testDrive.showTimes')}
-            </button>
-            {canLocate ? (
-              <button className="button" type="button" onClick={locate} disabled={locating === 'busy'}>
-                {t('testDrive.useLocation')}
-              </button>
-            ) : null}
-          </div>
-          {locating === 'failed' ? <FormMessage kind="error">{t('testDrive.error.nearestStore')}</FormMessage> : null}
-        </form>
-
-        <form className="form card" method="post" noValidate aria-label={t('testDrive.submit')}>
-          {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
-          <ErrorSummary form="test-drive" errors={data.errors} ids={SUMMARY_IDS} />
-          <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
-          <input type="hidden" name="storeId" value={data.storeId} />
-          <div className="field">
-            <label htmlFor="model-select">{t('testDrive.label.model')}</label>
-            <select id="model-select" name="modelCode" defaultValue={data.modelCode}>
-              {data.models.map((model) => (
-                <option key={model.code} value={model.code}>
-                  {model.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="slot-select">{t('testDrive.label.slot')}</label>
-            {data.slots.length === 0 ? (
-              <p>{t('testDrive.noSlots')}</p>
-            ) : (
-              <select
-                id="slot-select"
-                name="slotStart"
-                defaultValue={data.values.slotStart}
-                aria-invalid={slotError ? 'true' : undefined}
-                aria-describedby={slotError ? 'slot-error' : 'slot-note'}
-              >
-                {[...byDate].map(([date, slots]) => (
-                  <optgroup key={date} label={formatWeekdayDate(date, site.locale)}>
-                    {slots.map((slot) => (
-                      // The closed list shows the chosen option alone: its text names the day in full.
-                      <option key={slot.start} value={slot.start}>
-                        {slot.available <= FEW_CARS_LEFT
-                          ? `${formatSlot(slot.localDate, slot.localTime, site.locale)} · ${availableLabel(slot.available)}`
-                          : formatSlot(slot.localDate, slot.localTime, site.locale)}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-              </select>
-            )}
-            {slotError ? (
-              <p id="slot-error" className="field__error">
-                {t(slotError.key, slotError.label ? { label: t(slotError.label) } : undefined)}
-              </p>
-            ) : null}
-            <p id="slot-note" className="field__hint">
-              {t('testDrive.note.notGuaranteed')}
-            </p>
-          </div>
-          <ContactFields form="test-drive" values={data.values} errors={data.errors} phoneRequired />
-          <ConsentField
-            id="test-drive-privacy"
-            name="privacyAccepted"
-            label="testDrive.label.privacy"
-            errors={data.errors}
-            link={{ href: linkTo(site, '/policy'), label: 'testDrive.privacyLink' }}
-            checked={data.values.privacyAccepted === 'yes'}
-          />
-          <button className="button button--primary" type="submit" disabled={data.slots.length === 0}>
-            {t('testDrive.submit')}
-          </button>
-        </form>
-      </FormWithCar>
-    </ShellPage>
+            </optgroup>
+          ))}
+        </select>
+      )}
+      {slotError ? (
+        <p id="slot-error" className="field__error">
+          {t(slotError.key, slotError.label ? { label: t(slotError.label) } : undefined)}
+        </p>
+      ) : null}
+      <p id="slot-note" className="field__hint">
+        {t('testDrive.note.notGuaranteed')}
+      </p>
+    </div>
   )
 }
