@@ -59,6 +59,90 @@ const ringYZ = (c: P3, r: number, n = 20): P3[] =>
     return [c[0], c[1] + r * Math.sin(a), c[2] + r * Math.cos(a)] as P3
   })
 
+/** What the parts are drawn with: a path through points of the car in the picture, a metre's size there, the id prefix. */
+interface Pen {
+  d: (points: readonly P3[], close?: boolean) => string
+  pxPerM: number
+  u: string
+}
+
+const LIGHT = '#f4fbff'
+
+/** The band of the car's top profile between two of its points, across its width (inset from the sides). */
+const band = (i: number, j: number, inset = 0) => [
+  ...TOP.slice(i, j + 1).map((p) => near(p, inset)),
+  ...TOP.slice(i, j + 1)
+    .reverse()
+    .map((p) => far(p, inset)),
+]
+
+const polar = (r: number, deg: number) => {
+  const a = (deg * Math.PI) / 180
+  return [r * Math.cos(a), r * Math.sin(a)] as P2
+}
+const face = (points: P2[]) =>
+  `M${points.map(([px, py]) => `${Math.round(px * 1000) / 1000} ${Math.round(py * 1000) / 1000}`).join('L')}Z`
+
+/** The surfaces swept across the car (front, bonnet, windscreen, roof, rear window, tail) the camera sees, far first. */
+function visibleSurfaces(project: ReturnType<typeof camera>, nearTop: readonly P3[], farTop: readonly P3[]) {
+  return (Object.keys(PART) as (keyof typeof PART)[])
+    .map((name) => {
+      const [i, j] = PART[name]
+      const k = Math.floor((i + j) / 2)
+      const a = TOP[k] as P2
+      const b = TOP[k + 1] as P2
+      const normal: P3 = [-(b[1] - a[1]), b[0] - a[0], 0]
+      const at: P3 = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, 0]
+      const polygon = [...nearTop.slice(i, j + 1), ...farTop.slice(i, j + 1).reverse()]
+      return { name, polygon, normal, at, depth: project.depth(at) }
+    })
+    .filter((s) => project.faces(s.at, s.normal))
+    .sort((a, b) => b.depth - a.depth)
+}
+
+/** The car's contact shadow on the floor (its corners' x and y), the ground line and the tyres' contact points. */
+function floorOf(S: (p: P3) => P2, wheelZ: number) {
+  const foot = [
+    [-0.1, 0, 1.0],
+    [4.55, 0, 1.0],
+    [4.55, 0, -1.0],
+    [-0.1, 0, -1.0],
+  ].map((p) => S(p as unknown as P3))
+  return {
+    fx: foot.map((p) => p[0]),
+    fy: foot.map((p) => p[1]),
+    ground: Math.max(...[FRONT_AXLE, REAR_AXLE].map((x) => S([x, 0, wheelZ])[1])),
+    contacts: [FRONT_AXLE, REAR_AXLE].flatMap((x) => [S([x, 0, wheelZ - 0.1]), S([x, 0, -wheelZ + 0.1])]),
+  }
+}
+
+/** Draws a wheel at an axle on one side: the far side's tyre and rim, or the near side's tyre and wheel face. */
+function wheelDrawer(S: (p: P3) => P2, u: string, rimR: number, wheelZ: number) {
+  /** A transform that lays the unit circle (and anything drawn around it) onto a wheel's plane. */
+  const onWheel = (c: P3, r: number) => {
+    const o = S(c)
+    const a = S([c[0] + r, c[1], c[2]])
+    const b = S([c[0], c[1] - r, c[2]])
+    const n = (v: number) => Math.round(v * 100) / 100
+    return `matrix(${n(a[0] - o[0])} ${n(a[1] - o[1])} ${n(b[0] - o[0])} ${n(b[1] - o[1])} ${n(o[0])} ${n(o[1])})`
+  }
+  const wheel = (x: number, side: 1 | -1): string => {
+    const z = side * wheelZ
+    return (
+      <>
+        <circle r="1" transform={onWheel([x, TYRE_RADIUS, z - side * 0.24], TYRE_RADIUS)} fill="#0d0f11" />
+        <circle r="1" transform={onWheel([x, TYRE_RADIUS, z], TYRE_RADIUS)} fill={`url(#${u}ty)`} />
+        {side === 1 ? (
+          <use href={`#${u}wf`} transform={onWheel([x, TYRE_RADIUS, z + 0.005], TYRE_RADIUS)} />
+        ) : (
+          <circle r={rimR} transform={onWheel([x, TYRE_RADIUS, z - 0.005], TYRE_RADIUS)} fill="#4b5157" />
+        )}
+      </>
+    )
+  }
+  return wheel
+}
+
 /** The car from outside, drawn in one of three camera positions. `u` makes ids unique. */
 export function Exterior({ look, view, u }: { look: CarLook; view: ExteriorView; u: string }) {
   const [body = '#cccccc', roof = body] = look.paintColours
@@ -76,24 +160,12 @@ export function Exterior({ look, view, u }: { look: CarLook; view: ExteriorView;
   const S = (p: P3): P2 => place(project(p))
   const d = (points: readonly P3[], close = true) => path(points.map(S), close)
   const pxPerM = Math.abs(S([2.2, 1, 0])[1] - S([2.2, 0, 0])[1])
+  const pen: Pen = { d, pxPerM, u }
   const dark = luminance(body) < 0.08
   const edge = mix(body, '#000000', dark ? 0.5 : 0.32)
   const metallic = look.paintFinish === 'metallic' || look.paintFinish === 'twoTone'
 
-  // Surfaces swept across the car (front, bonnet, windscreen, roof, rear window, tail), far first.
-  const surfaces = (Object.keys(PART) as (keyof typeof PART)[])
-    .map((name) => {
-      const [i, j] = PART[name]
-      const k = Math.floor((i + j) / 2)
-      const a = TOP[k] as P2
-      const b = TOP[k + 1] as P2
-      const normal: P3 = [-(b[1] - a[1]), b[0] - a[0], 0]
-      const at: P3 = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, 0]
-      const polygon = [...nearTop.slice(i, j + 1), ...farTop.slice(i, j + 1).reverse()]
-      return { name, polygon, normal, at, depth: project.depth(at) }
-    })
-    .filter((s) => project.faces(s.at, s.normal))
-    .sort((a, b) => b.depth - a.depth)
+  const surfaces = visibleSurfaces(project, nearTop, farTop)
   const sees = (name: keyof typeof PART) => surfaces.some((s) => s.name === name)
 
   const surfaceFill = (name: keyof typeof PART) => {
@@ -101,63 +173,105 @@ export function Exterior({ look, view, u }: { look: CarLook; view: ExteriorView;
     if (name === 'bonnet') return mix(body, '#ffffff', dark ? 0.12 : 0.08)
     return mix(body, '#000000', 0.1)
   }
-  const glassInset = (name: 'windscreen' | 'rearWindow') => {
-    const [i, j] = PART[name]
-    const inner = TOP.slice(i, j + 1)
-    const shrink = (p: P2, side: 1 | -1): P3 => [p[0], p[1], side * (halfWidth(p[0], p[1]) - 0.09)]
-    const [first, last] = name === 'windscreen' ? [0.03, 0.06] : [0.05, 0.03]
-    const trimmed = inner.map((p, n) => {
-      const t = n === 0 ? first : n === inner.length - 1 ? -last : 0
-      const next = inner[Math.min(inner.length - 1, n + 1)] as P2
-      const prev = inner[Math.max(0, n - 1)] as P2
-      const dir = [next[0] - prev[0], next[1] - prev[1]]
-      const len = Math.hypot(dir[0] ?? 0, dir[1] ?? 0) || 1
-      return [p[0] + ((dir[0] ?? 0) / len) * t, p[1] + ((dir[1] ?? 0) / len) * t] as P2
-    })
-    return [...trimmed.map((p) => shrink(p, 1)), ...trimmed.reverse().map((p) => shrink(p, -1))]
-  }
 
-  const band = (i: number, j: number, inset = 0) => [
-    ...TOP.slice(i, j + 1).map((p) => near(p, inset)),
-    ...TOP.slice(i, j + 1)
-      .reverse()
-      .map((p) => far(p, inset)),
-  ]
-
-  /** A transform that lays the unit circle (and anything drawn around it) onto a wheel's plane. */
-  const onWheel = (c: P3, r: number) => {
-    const o = S(c)
-    const a = S([c[0] + r, c[1], c[2]])
-    const b = S([c[0], c[1] - r, c[2]])
-    const n = (v: number) => Math.round(v * 100) / 100
-    return `matrix(${n(a[0] - o[0])} ${n(a[1] - o[1])} ${n(b[0] - o[0])} ${n(b[1] - o[1])} ${n(o[0])} ${n(o[1])})`
-  }
   const rimR = (0.225 + (look.wheelInches - 18) * 0.028) / TYRE_RADIUS
-  const wheel = (x: number, side: 1 | -1): string => {
-    const z = side * wheelZ
-    return (
-      <>
-        <circle r="1" transform={onWheel([x, TYRE_RADIUS, z - side * 0.24], TYRE_RADIUS)} fill="#0d0f11" />
-        <circle r="1" transform={onWheel([x, TYRE_RADIUS, z], TYRE_RADIUS)} fill={`url(#${u}ty)`} />
-        {side === 1 ? (
-          <use href={`#${u}wf`} transform={onWheel([x, TYRE_RADIUS, z + 0.005], TYRE_RADIUS)} />
-        ) : (
-          <circle r={rimR} transform={onWheel([x, TYRE_RADIUS, z - 0.005], TYRE_RADIUS)} fill="#4b5157" />
-        )}
-      </>
-    )
-  }
-  /** The wheel face in unit coordinates (tyre radius 1), drawn once and laid onto each near wheel. */
-  const polar = (r: number, deg: number) => {
-    const a = (deg * Math.PI) / 180
-    return [r * Math.cos(a), r * Math.sin(a)] as P2
-  }
-  const face = (points: P2[]) =>
-    `M${points.map(([px, py]) => `${Math.round(px * 1000) / 1000} ${Math.round(py * 1000) / 1000}`).join('L')}Z`
-  const wheelFace = (
+  const wheel = wheelDrawer(S, u, rimR, wheelZ)
+  const wheelFace = wheelFaceOf(u, rimR, look.wheelDesign)
+
+  const { fx, fy, ground, contacts } = floorOf(S, wheelZ)
+
+  const glass = WINDOWS.map((p) => near(p, 0.015))
+  const matrix = has(look, 'matrixLights')
+  const towBar = has(look, 'towBar')
+  const carrier = towBar && has(look, 'bikeCarrier')
+
+  const front = sees('front') ? frontFascia(pen, matrix) : null
+
+  const rear = sees('tail') ? tail(pen) : null
+
+  // Hidden behind the car in the front view.
+  const tow = towBar && view !== 'front' ? towBarShape(pen) : null
+
+  const bike = carrier ? bikeCarrierShape(pen) : null
+
+  const bodyPath = d([...nearTop, ...nearBottom])
+  // Behind the car (rear view): the carrier hides part of the tail; in the side view it stands behind.
+  const car = (
+    <g>
+      {wheel(FRONT_AXLE, -1)}
+      {wheel(REAR_AXLE, -1)}
+      {surfaces.map((s) => (
+        <g key={s.name}>
+          <defs>
+            <path id={`${u}${s.name}`} d={d(s.polygon)} />
+          </defs>
+          <use href={`#${u}${s.name}`} fill={surfaceFill(s.name)} stroke={edge} strokeOpacity="0.35" />
+          <use href={`#${u}${s.name}`} fill={`url(#${u}tp)`} />
+          {s.name === 'windscreen' || s.name === 'rearWindow' ? (
+            <>
+              <defs>
+                <path id={`${u}${s.name}G`} d={d(glassInset(s.name))} />
+              </defs>
+              <use href={`#${u}${s.name}G`} fill={`url(#${u}gl)`} />
+              <use href={`#${u}${s.name}G`} fill={`url(#${u}gr)`} />
+            </>
+          ) : null}
+        </g>
+      ))}
+      {front}
+      {rear}
+      {[FRONT_AXLE, REAR_AXLE].map((x) => (
+        <path key={x} d={d(circle3([x, TYRE_RADIUS, halfWidth(x, 0.4) - 0.06], 0.5))} fill="#0b0c0d" />
+      ))}
+      {wheel(FRONT_AXLE, 1)}
+      {wheel(REAR_AXLE, 1)}
+      <defs>
+        <path id={`${u}bd`} d={bodyPath} />
+        <path id={`${u}dl`} d={d(glass)} />
+      </defs>
+      <use href={`#${u}bd`} fill={body} stroke={edge} strokeOpacity="0.5" />
+      <path d={d([...TOP.slice(7, 16).map((p) => near(p)), near([4.12, 1.1]), near([1.18, 1.0])])} fill={roof} />
+      <use href={`#${u}bd`} fill={`url(#${u}sv)`} />
+      <use href={`#${u}bd`} fill={`url(#${u}sh)`} opacity={metallic ? 1 : 0.7} />
+      {bodySide(pen, { body, roof, edge, seat, dark }, matrix)}
+      {tow}
+      {view === 'side' ? bike : null}
+    </g>
+  )
+
+  return (
+    <>
+      <defs>{wheelFace}</defs>
+      <ellipse
+        cx={(Math.min(...fx) + Math.max(...fx)) / 2}
+        cy={(Math.min(...fy) + Math.max(...fy)) / 2 + 4}
+        rx={((Math.max(...fx) - Math.min(...fx)) / 2) * 1.02}
+        ry={Math.max(14, ((Math.max(...fy) - Math.min(...fy)) / 2) * 1.1)}
+        fill={`url(#${u}sd)`}
+      />
+      {contacts.map(([cx, cy]) => (
+        <ellipse key={`${cx}`} cx={cx} cy={cy} rx={0.34 * pxPerM} ry={0.06 * pxPerM} fill={`url(#${u}sd)`} />
+      ))}
+      <g mask={`url(#${u}fm)`} opacity="0.22">
+        <use href={`#${u}car`} transform={`translate(0 ${Math.round(ground * 2)}) scale(1 -1)`} />
+      </g>
+      <g id={`${u}car`}>
+        {car}
+        {view === 'rear' ? bike : null}
+      </g>
+      <mask id={`${u}fm`}>
+        <rect x="0" y={Math.round(ground)} width="1200" height="110" fill={`url(#${u}fd)`} />
+      </mask>
+    </>
+  )
+}
+
+/** The wheel face in unit coordinates (tyre radius 1), drawn once and laid onto each near wheel. */
+function wheelFaceOf(u: string, rimR: number, design: CarLook['wheelDesign']): string {
+  return (
     <g id={`${u}wf`}>
       <circle r={rimR + 0.033} fill="#2a2e32" />
-      {look.wheelDesign === 'sport' ? (
+      {design === 'sport' ? (
         <>
           <circle r={rimR} fill="#15181b" />
           <circle r={rimR * 0.72} fill="#7b8186" />
@@ -202,34 +316,11 @@ export function Exterior({ look, view, u }: { look: CarLook; view: ExteriorView;
       <circle r={rimR * 0.1} fill="#22262a" />
     </g>
   )
+}
 
-  // Contact shadow and tyre contact points on the floor.
-  const foot = [
-    [-0.1, 0, 1.0],
-    [4.55, 0, 1.0],
-    [4.55, 0, -1.0],
-    [-0.1, 0, -1.0],
-  ].map((p) => S(p as unknown as P3))
-  const fx = foot.map((p) => p[0])
-  const fy = foot.map((p) => p[1])
-  const ground = Math.max(...[FRONT_AXLE, REAR_AXLE].map((x) => S([x, 0, wheelZ])[1]))
-  const contacts = [FRONT_AXLE, REAR_AXLE].flatMap((x) => [S([x, 0, wheelZ - 0.1]), S([x, 0, -wheelZ + 0.1])])
-
-  const glass = WINDOWS.map((p) => near(p, 0.015))
-  const headrest = (x: number, z: number): P3[] => [
-    [x - 0.1, 1.12, z],
-    [x - 0.11, 1.25, z],
-    [x - 0.06, 1.3, z],
-    [x + 0.06, 1.3, z],
-    [x + 0.1, 1.25, z],
-    [x + 0.09, 1.12, z],
-  ]
-  const light = '#f4fbff'
-  const matrix = has(look, 'matrixLights')
-  const towBar = has(look, 'towBar')
-  const carrier = towBar && has(look, 'bikeCarrier')
-
-  const front = sees('front') ? (
+/** The front: the lower grille, the plate, the headlamps (matrix segments or a round lamp) and the light strip. */
+function frontFascia({ d }: Pen, matrix: boolean): string {
+  return (
     <g>
       <path d={d(band(0, 1, 0.05))} fill="#16191c" />
       <path
@@ -282,13 +373,16 @@ export function Exterior({ look, view, u }: { look: CarLook; view: ExteriorView;
           [0.07, 0.712, -0.72],
           [0.07, 0.712, 0.72],
         ])}
-        fill={light}
+        fill={LIGHT}
       />
       <path d={d(ringYZ([0.03, 0.58, 0], 0.035, 16))} fill="none" stroke="#c9ced3" strokeWidth="1.5" />
     </g>
-  ) : null
+  )
+}
 
-  const rear = sees('tail') ? (
+/** The tail: the diffuser band, the plate, the light bar and the reflectors. */
+function tail({ d, u }: Pen): string {
+  return (
     <g>
       <path d={d(band(19, 20, 0.04))} fill="#16191c" />
       <path
@@ -333,28 +427,32 @@ export function Exterior({ look, view, u }: { look: CarLook; view: ExteriorView;
         />
       ))}
     </g>
-  ) : null
+  )
+}
 
-  // Hidden behind the car in the front view.
-  const tow =
-    towBar && view !== 'front' ? (
-      <g fill="none" stroke="#2a2e33" strokeLinecap="round" strokeLinejoin="round">
-        <path
-          d={d(
-            [
-              [4.3, 0.3, 0],
-              [4.52, 0.33, 0],
-              [4.56, 0.42, 0],
-            ],
-            false,
-          )}
-          strokeWidth={0.045 * pxPerM}
-        />
-        <path d={d(ringYZ([4.57, 0.46, 0], 0.028, 10))} fill="#3a3f45" strokeWidth={0.01 * pxPerM} />
-      </g>
-    ) : null
+/** The tow bar: its neck and ball behind the rear bumper. */
+function towBarShape({ d, pxPerM }: Pen): string {
+  return (
+    <g fill="none" stroke="#2a2e33" strokeLinecap="round" strokeLinejoin="round">
+      <path
+        d={d(
+          [
+            [4.3, 0.3, 0],
+            [4.52, 0.33, 0],
+            [4.56, 0.42, 0],
+          ],
+          false,
+        )}
+        strokeWidth={0.045 * pxPerM}
+      />
+      <path d={d(ringYZ([4.57, 0.46, 0], 0.028, 10))} fill="#3a3f45" strokeWidth={0.01 * pxPerM} />
+    </g>
+  )
+}
 
-  const bike = carrier ? (
+/** The bike carrier on the tow bar, with a bike on it. */
+function bikeCarrierShape({ d, pxPerM }: Pen): string {
+  return (
     <g fill="none" strokeLinecap="round" strokeLinejoin="round">
       <path
         d={d([
@@ -426,47 +524,45 @@ export function Exterior({ look, view, u }: { look: CarLook; view: ExteriorView;
         strokeWidth={0.05 * pxPerM}
       />
     </g>
-  ) : null
+  )
+}
 
-  const bodyPath = d([...nearTop, ...nearBottom])
-  // Behind the car (rear view): the carrier hides part of the tail; in the side view it stands behind.
-  const car = (
-    <g>
-      {wheel(FRONT_AXLE, -1)}
-      {wheel(REAR_AXLE, -1)}
-      {surfaces.map((s) => (
-        <g key={s.name}>
-          <defs>
-            <path id={`${u}${s.name}`} d={d(s.polygon)} />
-          </defs>
-          <use href={`#${u}${s.name}`} fill={surfaceFill(s.name)} stroke={edge} strokeOpacity="0.35" />
-          <use href={`#${u}${s.name}`} fill={`url(#${u}tp)`} />
-          {s.name === 'windscreen' || s.name === 'rearWindow' ? (
-            <>
-              <defs>
-                <path id={`${u}${s.name}G`} d={d(glassInset(s.name))} />
-              </defs>
-              <use href={`#${u}${s.name}G`} fill={`url(#${u}gl)`} />
-              <use href={`#${u}${s.name}G`} fill={`url(#${u}gr)`} />
-            </>
-          ) : null}
-        </g>
-      ))}
-      {front}
-      {rear}
-      {[FRONT_AXLE, REAR_AXLE].map((x) => (
-        <path key={x} d={d(circle3([x, TYRE_RADIUS, halfWidth(x, 0.4) - 0.06], 0.5))} fill="#0b0c0d" />
-      ))}
-      {wheel(FRONT_AXLE, 1)}
-      {wheel(REAR_AXLE, 1)}
-      <defs>
-        <path id={`${u}bd`} d={bodyPath} />
-        <path id={`${u}dl`} d={d(glass)} />
-      </defs>
-      <use href={`#${u}bd`} fill={body} stroke={edge} strokeOpacity="0.5" />
-      <path d={d([...TOP.slice(7, 16).map((p) => near(p)), near([4.12, 1.1]), near([1.18, 1.0])])} fill={roof} />
-      <use href={`#${u}bd`} fill={`url(#${u}sv)`} />
-      <use href={`#${u}bd`} fill={`url(#${u}sh)`} opacity={metallic ? 1 : 0.7} />
+/** A window's glass, inset from the body's edges. */
+const glassInset = (name: 'windscreen' | 'rearWindow') => {
+  const [i, j] = PART[name]
+  const inner = TOP.slice(i, j + 1)
+  const shrink = (p: P2, side: 1 | -1): P3 => [p[0], p[1], side * (halfWidth(p[0], p[1]) - 0.09)]
+  const [first, last] = name === 'windscreen' ? [0.03, 0.06] : [0.05, 0.03]
+  const trimmed = inner.map((p, n) => {
+    const t = n === 0 ? first : n === inner.length - 1 ? -last : 0
+    const next = inner[Math.min(inner.length - 1, n + 1)] as P2
+    const prev = inner[Math.max(0, n - 1)] as P2
+    const dir = [next[0] - prev[0], next[1] - prev[1]]
+    const len = Math.hypot(dir[0] ?? 0, dir[1] ?? 0) || 1
+    return [p[0] + ((dir[0] ?? 0) / len) * t, p[1] + ((dir[1] ?? 0) / len) * t] as P2
+  })
+  return [...trimmed.map((p) => shrink(p, 1)), ...trimmed.reverse().map((p) => shrink(p, -1))]
+}
+
+/** A headrest's outline behind the side windows. */
+const headrest = (x: number, z: number): P3[] => [
+  [x - 0.1, 1.12, z],
+  [x - 0.11, 1.25, z],
+  [x - 0.06, 1.3, z],
+  [x + 0.06, 1.3, z],
+  [x + 0.1, 1.25, z],
+  [x + 0.09, 1.12, z],
+]
+
+/** The body's side over its paint: shoulder line, windows and headrests, seams and handles, cladding, lamps, mirror. */
+function bodySide(
+  pen: Pen,
+  { body, roof, edge, seat, dark }: { body: string; roof: string; edge: string; seat: string; dark: boolean },
+  matrix: boolean,
+): string {
+  const { d, pxPerM, u } = pen
+  return (
+    <>
       {/* Shoulder line: a highlight over its own shadow. */}
       <path
         d={d(
@@ -522,6 +618,15 @@ export function Exterior({ look, view, u }: { look: CarLook; view: ExteriorView;
           strokeLinecap="round"
         />
       ))}
+      {lowerSide(pen, roof, edge, matrix)}
+    </>
+  )
+}
+
+/** The lower side: sill and wheel-arch cladding, the lamps seen from the side, the mirror and the charging flap. */
+function lowerSide({ d, u }: Pen, roof: string, edge: string, matrix: boolean): string {
+  return (
+    <>
       {/* Sill and wheel-arch cladding: the darker lower body of a crossover. */}
       <path d={d([near([1.36, 0.25]), near([3.28, 0.25]), near([3.26, 0.33]), near([1.38, 0.33])])} fill="#1a1d20" />
       {[FRONT_AXLE, REAR_AXLE].map((x) => {
@@ -577,34 +682,6 @@ export function Exterior({ look, view, u }: { look: CarLook; view: ExteriorView;
         strokeOpacity="0.3"
         strokeWidth="1"
       />
-      {tow}
-      {view === 'side' ? bike : null}
-    </g>
-  )
-
-  return (
-    <>
-      <defs>{wheelFace}</defs>
-      <ellipse
-        cx={(Math.min(...fx) + Math.max(...fx)) / 2}
-        cy={(Math.min(...fy) + Math.max(...fy)) / 2 + 4}
-        rx={((Math.max(...fx) - Math.min(...fx)) / 2) * 1.02}
-        ry={Math.max(14, ((Math.max(...fy) - Math.min(...fy)) / 2) * 1.1)}
-        fill={`url(#${u}sd)`}
-      />
-      {contacts.map(([cx, cy]) => (
-        <ellipse key={`${cx}`} cx={cx} cy={cy} rx={0.34 * pxPerM} ry={0.06 * pxPerM} fill={`url(#${u}sd)`} />
-      ))}
-      <g mask={`url(#${u}fm)`} opacity="0.22">
-        <use href={`#${u}car`} transform={`translate(0 ${Math.round(ground * 2)}) scale(1 -1)`} />
-      </g>
-      <g id={`${u}car`}>
-        {car}
-        {view === 'rear' ? bike : null}
-      </g>
-      <mask id={`${u}fm`}>
-        <rect x="0" y={Math.round(ground)} width="1200" height="110" fill={`url(#${u}fd)`} />
-      </mask>
     </>
   )
 }
