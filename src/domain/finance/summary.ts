@@ -5,7 +5,15 @@ import { creditInScope } from '../legal/data'
 import type { PriceQuote } from '../pricing/engine'
 import { leaseQuoteForProduct } from './lease'
 import { defaultDownPayment, loanQuoteForProduct } from './loan'
-import { type FinanceKind, type FinanceProduct, isCreditProduct, isLeaseProduct, type LeaseService } from './products'
+import {
+  type CreditProduct,
+  type FinanceKind,
+  type FinanceProduct,
+  isCreditProduct,
+  isLeaseProduct,
+  type LeaseProduct,
+  type LeaseService,
+} from './products'
 import { type FinanceProblem, validateFinanceRequest } from './validate'
 
 /** What a visitor chose in the finance panel; anything missing takes the product's default. */
@@ -52,6 +60,9 @@ export interface FinanceSummary {
 
 export type FinanceOutcome = { ok: true; summary: FinanceSummary } | { ok: false; problems: FinanceProblem[] }
 
+/** A car's finance basis with the usage, the start date and the visitor's choice. */
+type SummaryRequest = FinanceBasis & { usage: Usage; startDate: IsoDate; choice: FinanceChoice }
+
 const percentOf = (amount: number, bp: number) => Math.round((amount * bp) / 10_000)
 
 /**
@@ -95,33 +106,10 @@ export function financeBasis(quote: PriceQuote): Required<Omit<FinanceBasis, 'tr
  * @example
  * financeSummary(loan, { price: 5_799_000, vatRateBp: 2100, usage: 'personal', startDate: '2026-11-21', choice: { termMonths: 48 } })
  */
-export function financeSummary(
-  product: FinanceProduct,
-  input: FinanceBasis & {
-    usage: Usage
-    startDate: IsoDate
-    choice: FinanceChoice
-  },
-): FinanceOutcome {
-  const { price, vatRateBp, startDate, choice } = input
+export function financeSummary(product: FinanceProduct, input: SummaryRequest): FinanceOutcome {
+  const { price, startDate, choice } = input
   const credit = Math.max(0, input.tradeInCredit ?? 0)
-  if (!isCreditProduct(product) && !isLeaseProduct(product)) {
-    return {
-      ok: true,
-      summary: {
-        kind: product.kind,
-        partnerName: null,
-        monthlyPayment: null,
-        totalCost: price,
-        applied: { downPayment: price, termMonths: 0 },
-        figures: [{ key: 'finance.field.cashSellingPrice', kind: 'money', value: price }],
-        expirationDate: null,
-        assumption: false,
-        consumerCredit: false,
-        example: null,
-      },
-    }
-  }
+  if (!isCreditProduct(product) && !isLeaseProduct(product)) return cashSummary(product.kind, price)
   const termMonths = choice.termMonths ?? product.defaults.termMonths
   // Without a chosen down payment, a trade-in takes the place of the product's default one as far as it goes.
   const downPayment = choice.downPayment ?? Math.max(0, defaultDownPayment(price, product) - credit)
@@ -148,53 +136,93 @@ export function financeSummary(
   if (blocking.length > 0) return { ok: false, problems: blocking.map((problem) => lessTradeIn(problem, credit)) }
 
   const applied = { ...choice, downPayment, termMonths, balloonAmount, mileageKmPerYear }
-  if (lease) {
-    const quote = leaseQuoteForProduct(product, {
-      price,
-      vatRateBp,
-      ...(input.netPrice !== undefined ? { netPrice: input.netPrice } : {}),
-      ...(input.rentVatShare ? { rentVatShare: input.rentVatShare } : {}),
-      startDate,
-      termMonths,
-      downPayment: downPayment + credit,
-      mileageKmPerYear,
-      services: choice.services ?? [],
-    })
-    return withExample({
-      kind: product.kind,
-      partnerName: quote.partnerName,
-      monthlyPayment: quote.pricePerMonthAfterVat,
-      totalCost: quote.totalLeaseCostAfterVat + (quote.purchasePriceAfterVat ?? 0),
-      applied,
-      figures: [
-        { key: 'finance.field.leaseBase', kind: 'money', value: quote.priceBeforeVat },
-        ...(quote.rentVatShareBp !== 10_000
-          ? [{ key: 'finance.field.rentVatShare', kind: 'rate' as const, value: quote.rentVatShareBp }]
-          : []),
-        { key: 'finance.field.pricePerMonthBeforeVat', kind: 'money', value: quote.pricePerMonthBeforeVat },
-        { key: 'finance.field.pricePerMonthAfterVat', kind: 'money', value: quote.pricePerMonthAfterVat },
-        ...ownContribution(downPayment, credit),
-        { key: 'finance.field.period', kind: 'months', value: quote.period },
-        { key: 'finance.field.mileage', kind: 'km', value: quote.mileageKmPerYear },
-        { key: 'finance.field.mileageLimit', kind: 'km', value: quote.mileageLimit },
-        ...quote.package.map((line) => ({
-          key: `finance.service.${line.code}`,
-          kind: 'money' as const,
-          value: line.monthlyAfterVat,
-        })),
-        { key: 'finance.field.fee1', kind: 'money', value: quote.fee1AfterVat },
-        { key: 'finance.field.totalLeaseCost', kind: 'money', value: quote.totalLeaseCostAfterVat },
-        ...(quote.purchasePriceAfterVat !== null
-          ? [{ key: 'finance.field.purchasePriceAtEnd', kind: 'money' as const, value: quote.purchasePriceAfterVat }]
-          : []),
-        { key: 'finance.field.nominalRate', kind: 'rate', value: quote.nominalRateBp },
-        { key: 'finance.field.expirationDate', kind: 'date', value: quote.expirationDate },
-      ],
-      expirationDate: quote.expirationDate,
-      assumption: product.assumption === true,
-      consumerCredit: creditInScope(product.kind, input.usage),
-    })
+  return lease ? leaseSummary(product, input, applied, credit) : loanSummary(product, input, applied, credit)
+}
+
+/** The summary of paying in cash: the price, paid at once. */
+function cashSummary(kind: FinanceKind, price: number): FinanceOutcome {
+  return {
+    ok: true,
+    summary: {
+      kind,
+      partnerName: null,
+      monthlyPayment: null,
+      totalCost: price,
+      applied: { downPayment: price, termMonths: 0 },
+      figures: [{ key: 'finance.field.cashSellingPrice', kind: 'money', value: price }],
+      expirationDate: null,
+      assumption: false,
+      consumerCredit: false,
+      example: null,
+    },
   }
+}
+
+/** The summary of a lease on the applied choice, the trade-in paid in with the down payment. */
+function leaseSummary(
+  product: LeaseProduct,
+  input: SummaryRequest,
+  applied: FinanceSummary['applied'],
+  credit: number,
+): FinanceOutcome {
+  const { price, vatRateBp, startDate, choice } = input
+  const { downPayment, termMonths, mileageKmPerYear } = applied
+  const quote = leaseQuoteForProduct(product, {
+    price,
+    vatRateBp,
+    ...(input.netPrice !== undefined ? { netPrice: input.netPrice } : {}),
+    ...(input.rentVatShare ? { rentVatShare: input.rentVatShare } : {}),
+    startDate,
+    termMonths,
+    downPayment: downPayment + credit,
+    mileageKmPerYear,
+    services: choice.services ?? [],
+  })
+  return withExample({
+    kind: product.kind,
+    partnerName: quote.partnerName,
+    monthlyPayment: quote.pricePerMonthAfterVat,
+    totalCost: quote.totalLeaseCostAfterVat + (quote.purchasePriceAfterVat ?? 0),
+    applied,
+    figures: [
+      { key: 'finance.field.leaseBase', kind: 'money', value: quote.priceBeforeVat },
+      ...(quote.rentVatShareBp !== 10_000
+        ? [{ key: 'finance.field.rentVatShare', kind: 'rate' as const, value: quote.rentVatShareBp }]
+        : []),
+      { key: 'finance.field.pricePerMonthBeforeVat', kind: 'money', value: quote.pricePerMonthBeforeVat },
+      { key: 'finance.field.pricePerMonthAfterVat', kind: 'money', value: quote.pricePerMonthAfterVat },
+      ...ownContribution(downPayment, credit),
+      { key: 'finance.field.period', kind: 'months', value: quote.period },
+      { key: 'finance.field.mileage', kind: 'km', value: quote.mileageKmPerYear },
+      { key: 'finance.field.mileageLimit', kind: 'km', value: quote.mileageLimit },
+      ...quote.package.map((line) => ({
+        key: `finance.service.${line.code}`,
+        kind: 'money' as const,
+        value: line.monthlyAfterVat,
+      })),
+      { key: 'finance.field.fee1', kind: 'money', value: quote.fee1AfterVat },
+      { key: 'finance.field.totalLeaseCost', kind: 'money', value: quote.totalLeaseCostAfterVat },
+      ...(quote.purchasePriceAfterVat !== null
+        ? [{ key: 'finance.field.purchasePriceAtEnd', kind: 'money' as const, value: quote.purchasePriceAfterVat }]
+        : []),
+      { key: 'finance.field.nominalRate', kind: 'rate', value: quote.nominalRateBp },
+      { key: 'finance.field.expirationDate', kind: 'date', value: quote.expirationDate },
+    ],
+    expirationDate: quote.expirationDate,
+    assumption: product.assumption === true,
+    consumerCredit: creditInScope(product.kind, input.usage),
+  })
+}
+
+/** The summary of a loan on the applied choice, the trade-in paid in with the down payment. */
+function loanSummary(
+  product: CreditProduct,
+  input: SummaryRequest,
+  applied: FinanceSummary['applied'],
+  credit: number,
+): FinanceOutcome {
+  const { price, vatRateBp, startDate } = input
+  const { downPayment, termMonths, balloonAmount } = applied
   const quote = loanQuoteForProduct(product, {
     price,
     startDate,

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { withOwnerType } from '../../domain/session/login-status'
 import type { SessionService } from '../../routes/route'
+import type { AccountStore } from '../../store/accounts'
 import { claimAnonymousBuilds } from '../anonymous-builds'
 import type { AppEnv } from '../types'
 import { constantTimeEqual, hashPassword, openValue, sealValue, verifyPassword } from './crypto'
@@ -29,53 +30,8 @@ export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<type
   const accounts = c.get('store').accounts
   return {
     user,
-
-    async signIn({ email, password }) {
-      const { keys, addressWide } = signInKeys(c, email)
-      const guard = throttle(accounts, keys)
-      if (await guard.blocked()) {
-        // Only the address-wide lock is lifted by a password reset; the others pass with the window.
-        const onlyAddress = keys.every((_, i) => (i === addressWide) === guard.overAt(i))
-        return onlyAddress ? 'locked' : 'throttled'
-      }
-      const found = await accounts.findUserByEmail(email)
-      decoyHash ??= hashPassword('decoy-password')
-      const stored = found
-        ? { hash: found.passwordHash, salt: found.passwordSalt, iterations: found.passwordIterations }
-        : await decoyHash
-      const valid = (await verifyPassword(password, stored)) && found !== null
-      if (!valid || !found) {
-        await guard.fail()
-        return 'invalid'
-      }
-      await guard.succeed()
-      await startSession(c, found)
-      await claimAnonymousBuilds(c, found.id)
-      return 'ok'
-    },
-
-    async signUp({ name, email, password, locale, confirmPath }) {
-      const guard = throttle(accounts, [clientKey(c)])
-      if (await guard.blocked()) return 'throttled'
-      const hashed = await hashPassword(password)
-      const created = await accounts.createUser({
-        email,
-        name,
-        passwordHash: hashed.hash,
-        passwordSalt: hashed.salt,
-        passwordIterations: hashed.iterations,
-        now: new Date(),
-      })
-      if (!created) {
-        await guard.fail()
-        return 'taken'
-      }
-      await guard.succeed()
-      await startSession(c, created)
-      await claimAnonymousBuilds(c, created.id)
-      await sendSignUpConfirmation(c, created, { locale, confirmPath })
-      return 'ok'
-    },
+    signIn: (input) => signIn(c, accounts, input),
+    signUp: (input) => signUp(c, accounts, input),
 
     async signOut() {
       await endSession(c)
@@ -86,25 +42,7 @@ export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<type
       return (await accounts.updateProfile(user.id, profile, new Date())) ? 'ok' : 'emailTaken'
     },
 
-    async grantGray(code) {
-      const guard = throttle(accounts, [accountKey(`gray:${clientKey(c).key}`)])
-      if (await guard.blocked()) return 'throttled'
-      const expected = c.get('config').GRAY_ACCESS_CODE
-      if (!constantTimeEqual(code, expected)) {
-        await guard.fail()
-        return 'invalid'
-      }
-      await guard.succeed()
-      const until = Date.now() + GRAY_DAYS * 24 * 60 * 60 * 1000
-      setCookie(c, GRAY_COOKIE, await sealValue(c.get('config').APP_SECRET, 'gray', String(until)), {
-        httpOnly: true,
-        secure: true,
-        sameSite: 'Lax',
-        path: '/',
-        maxAge: GRAY_DAYS * 24 * 60 * 60,
-      })
-      return 'ok'
-    },
+    grantGray: (code) => grantGray(c, accounts, code),
 
     async savedConfigurations() {
       return user ? accounts.configurationsOf(user.id) : []
@@ -143,4 +81,86 @@ export function sessionService(c: Context<AppEnv>, user: Awaited<ReturnType<type
       return user ? c.get('store').testDrives.bookingsOf(user.id) : []
     },
   }
+}
+
+/** Signs a visitor in with e-mail and password, under the sign-in throttle. */
+async function signIn(
+  c: Context<AppEnv>,
+  accounts: AccountStore,
+  { email, password }: Parameters<SessionService['signIn']>[0],
+): ReturnType<SessionService['signIn']> {
+  const { keys, addressWide } = signInKeys(c, email)
+  const guard = throttle(accounts, keys)
+  if (await guard.blocked()) {
+    // Only the address-wide lock is lifted by a password reset; the others pass with the window.
+    const onlyAddress = keys.every((_, i) => (i === addressWide) === guard.overAt(i))
+    return onlyAddress ? 'locked' : 'throttled'
+  }
+  const found = await accounts.findUserByEmail(email)
+  decoyHash ??= hashPassword('decoy-password')
+  const stored = found
+    ? { hash: found.passwordHash, salt: found.passwordSalt, iterations: found.passwordIterations }
+    : await decoyHash
+  const valid = (await verifyPassword(password, stored)) && found !== null
+  if (!valid || !found) {
+    await guard.fail()
+    return 'invalid'
+  }
+  await guard.succeed()
+  await startSession(c, found)
+  await claimAnonymousBuilds(c, found.id)
+  return 'ok'
+}
+
+/** Creates an account, signs it in and e-mails the link that confirms its address, under the client's throttle. */
+async function signUp(
+  c: Context<AppEnv>,
+  accounts: AccountStore,
+  { name, email, password, locale, confirmPath }: Parameters<SessionService['signUp']>[0],
+): ReturnType<SessionService['signUp']> {
+  const guard = throttle(accounts, [clientKey(c)])
+  if (await guard.blocked()) return 'throttled'
+  const hashed = await hashPassword(password)
+  const created = await accounts.createUser({
+    email,
+    name,
+    passwordHash: hashed.hash,
+    passwordSalt: hashed.salt,
+    passwordIterations: hashed.iterations,
+    now: new Date(),
+  })
+  if (!created) {
+    await guard.fail()
+    return 'taken'
+  }
+  await guard.succeed()
+  await startSession(c, created)
+  await claimAnonymousBuilds(c, created.id)
+  await sendSignUpConfirmation(c, created, { locale, confirmPath })
+  return 'ok'
+}
+
+/** Admits the visitor to the gray release with the access code: a sealed cookie for GRAY_DAYS days. */
+async function grantGray(
+  c: Context<AppEnv>,
+  accounts: AccountStore,
+  code: string,
+): ReturnType<SessionService['grantGray']> {
+  const guard = throttle(accounts, [accountKey(`gray:${clientKey(c).key}`)])
+  if (await guard.blocked()) return 'throttled'
+  const expected = c.get('config').GRAY_ACCESS_CODE
+  if (!constantTimeEqual(code, expected)) {
+    await guard.fail()
+    return 'invalid'
+  }
+  await guard.succeed()
+  const until = Date.now() + GRAY_DAYS * 24 * 60 * 60 * 1000
+  setCookie(c, GRAY_COOKIE, await sealValue(c.get('config').APP_SECRET, 'gray', String(until)), {
+    httpOnly: true,
+    secure: true,
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: GRAY_DAYS * 24 * 60 * 60,
+  })
+  return 'ok'
 }

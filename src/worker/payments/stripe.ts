@@ -111,12 +111,12 @@ const CHECKOUT_EVENTS: Record<string, AttemptStatus | null> = {
 }
 const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated'])
 
-/** The payment port on Stripe (src/worker/payments/settings.ts loads this module, and the SDK, on first use). */
-export function stripeProvider(settings: StripeSettings): PaymentProvider {
+/** Stripe's SDK client for the settings' base URL, keys and transport. */
+function stripeClient(settings: StripeSettings): Stripe {
   const base = new URL(settings.apiBase)
   const basePath = base.pathname.replace(/\/$/, '')
   const transport = settings.transport ?? ((input, init) => fetch(input, init))
-  const stripe = new Stripe(settings.secretKey, {
+  return new Stripe(settings.secretKey, {
     apiVersion: STRIPE_API_VERSION as Stripe.LatestApiVersion,
     httpClient: Stripe.createFetchHttpClient((input, init) => {
       const url = new URL(String(input))
@@ -132,6 +132,79 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     telemetry: false,
     appInfo: { name: 'nordvolt-storefront' },
   })
+}
+
+/** The Checkout Session that takes a checkout request's payment: one line, the chosen method, our order's ids. */
+function checkoutSessionParams(request: CheckoutRequest): Stripe.Checkout.SessionCreateParams {
+  const currency = request.amount.currency.toLowerCase()
+  return {
+    mode: 'payment',
+    client_reference_id: request.orderId,
+    customer_email: request.customerEmail,
+    locale: checkoutLocale(request.locale),
+    // The customer chose the method on our payment step: the session offers that one (the current API's filter
+    // on the methods the account has on; `payment_method_types` is gone from session creation).
+    allowed_payment_method_types: [request.method],
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency,
+          unit_amount: stripeAmount(request.amount),
+          product_data: { name: request.description },
+        },
+      },
+    ],
+    metadata: { order_id: request.orderId, order_number: request.orderNumber, method: request.method },
+    payment_intent_data: {
+      description: request.description,
+      metadata: { order_id: request.orderId, order_number: request.orderNumber },
+    },
+    success_url: request.returnUrl,
+    cancel_url: request.cancelUrl,
+  }
+}
+
+/** The webhook event the payload is, once its signature is verified against the secret. */
+async function verifiedEvent(
+  stripe: Stripe,
+  webhookSecret: string,
+  cryptoProvider: Stripe.CryptoProvider,
+  payload: string,
+  signature: string | null,
+): Promise<Stripe.Event> {
+  try {
+    return await stripe.webhooks.constructEventAsync(
+      payload,
+      signature ?? '',
+      webhookSecret,
+      SIGNATURE_TOLERANCE_SECONDS,
+      cryptoProvider,
+    )
+  } catch (error) {
+    throw new ProviderSignatureError(error instanceof Error ? error.message : 'unverifiable event')
+  }
+}
+
+/** Our view of a verified Stripe event: a checkout's, a refund's or another one. */
+function eventOf(event: Stripe.Event): ProviderEvent {
+  if (event.type in CHECKOUT_EVENTS) {
+    const session = event.data.object as Stripe.Checkout.Session
+    return {
+      id: event.id,
+      type: event.type,
+      kind: 'checkout',
+      checkout: checkoutOf(session, CHECKOUT_EVENTS[event.type] ?? undefined),
+    }
+  }
+  if (REFUND_EVENTS.has(event.type))
+    return { id: event.id, type: event.type, kind: 'refund', refund: refundOf(event.data.object as Stripe.Refund) }
+  return { id: event.id, type: event.type, kind: 'other' }
+}
+
+/** The payment port on Stripe (src/worker/payments/settings.ts loads this module, and the SDK, on first use). */
+export function stripeProvider(settings: StripeSettings): PaymentProvider {
+  const stripe = stripeClient(settings)
   const cryptoProvider = Stripe.createSubtleCryptoProvider()
 
   const sessionWithIntent = async (reference: string) =>
@@ -143,41 +216,12 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     isCheckoutUrl: (url) => settings.checkoutPrefixes.some((prefix) => url.startsWith(prefix)),
 
     async createCheckout(request: CheckoutRequest) {
-      const currency = request.amount.currency.toLowerCase()
       const preview = PAYMENT_DATA.methods[request.method].preview
       try {
-        const session = await stripe.checkout.sessions.create(
-          {
-            mode: 'payment',
-            client_reference_id: request.orderId,
-            customer_email: request.customerEmail,
-            locale: checkoutLocale(request.locale),
-            // The customer chose the method on our payment step: the session offers that one (the current API's filter
-            // on the methods the account has on; `payment_method_types` is gone from session creation).
-            allowed_payment_method_types: [request.method],
-            line_items: [
-              {
-                quantity: 1,
-                price_data: {
-                  currency,
-                  unit_amount: stripeAmount(request.amount),
-                  product_data: { name: request.description },
-                },
-              },
-            ],
-            metadata: { order_id: request.orderId, order_number: request.orderNumber, method: request.method },
-            payment_intent_data: {
-              description: request.description,
-              metadata: { order_id: request.orderId, order_number: request.orderNumber },
-            },
-            success_url: request.returnUrl,
-            cancel_url: request.cancelUrl,
-          },
-          {
-            idempotencyKey: request.idempotencyKey,
-            ...(preview ? { apiVersion: `${STRIPE_API_VERSION}; ${preview}` } : {}),
-          },
-        )
+        const session = await stripe.checkout.sessions.create(checkoutSessionParams(request), {
+          idempotencyKey: request.idempotencyKey,
+          ...(preview ? { apiVersion: `${STRIPE_API_VERSION}; ${preview}` } : {}),
+        })
         return checkoutOf(session)
       } catch (error) {
         refused(error)
@@ -227,30 +271,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     },
 
     async readEvent(payload, signature): Promise<ProviderEvent> {
-      let event: Stripe.Event
-      try {
-        event = await stripe.webhooks.constructEventAsync(
-          payload,
-          signature ?? '',
-          settings.webhookSecret,
-          SIGNATURE_TOLERANCE_SECONDS,
-          cryptoProvider,
-        )
-      } catch (error) {
-        throw new ProviderSignatureError(error instanceof Error ? error.message : 'unverifiable event')
-      }
-      if (event.type in CHECKOUT_EVENTS) {
-        const session = event.data.object as Stripe.Checkout.Session
-        return {
-          id: event.id,
-          type: event.type,
-          kind: 'checkout',
-          checkout: checkoutOf(session, CHECKOUT_EVENTS[event.type] ?? undefined),
-        }
-      }
-      if (REFUND_EVENTS.has(event.type))
-        return { id: event.id, type: event.type, kind: 'refund', refund: refundOf(event.data.object as Stripe.Refund) }
-      return { id: event.id, type: event.type, kind: 'other' }
+      return eventOf(await verifiedEvent(stripe, settings.webhookSecret, cryptoProvider, payload, signature))
     },
   }
 }

@@ -28,6 +28,7 @@ import { drawCar } from '../../ui/car/draw'
 import { carPngPath } from '../../ui/car/image-path'
 import { carLabel } from '../../ui/configurator/car-look'
 import { type AppError, ErrorPage } from '../../ui/ErrorPage'
+import type { PageContext } from '../../ui/page-context'
 import type { HydrationPayload } from '../../ui/payload'
 import type { PageBuild, SiteContext } from '../../ui/site-context'
 import { recordServerEvent, tagManagerId } from '../analytics'
@@ -158,8 +159,9 @@ function appDocument(app: AppShell | null, site: Site, messages: DeclaredMessage
   }
 }
 
+/** Renders a page's request into the response: the visitor's state, the cache policy, the page context, the HTML. */
 async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): Promise<Response> {
-  const { site, intl } = request
+  const { site } = request
   const url = new URL(c.req.url)
   const rest = pathWithinSite(url.pathname, site)
   const user = await resolveUser(c)
@@ -182,21 +184,54 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
     build: request.build ?? null,
   }
   const origin = page.officialUrl.replace(/\/$/, '')
-  const nonce = c.get('secureHeadersNonce') ?? ''
-  const analytics = analyticsConfig(consent, request.label, page.channel, site)
-  const reporting = errorReportingConfig(c.get('config'))
+  const payload = hydrationPayload(request, page, ctx, catalog)
+  const head = await documentHead(c, request, url, rest, origin)
+  const body = await renderDocument(c, request, { page, ctx, url, consent, app, payload, head })
 
-  const payload: HydrationPayload<Data> | null = request.client
+  // c.body (not new Response) keeps headers that middleware set earlier: request id, cookies.
+  return c.body(body, request.status as ContentfulStatusCode, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': policy,
+  })
+}
+
+/** What the browser needs to hydrate the page (null for a page without a client entry). */
+function hydrationPayload<Data>(
+  request: RenderRequest<Data>,
+  page: PageContext,
+  { site, rest, query }: SiteContext,
+  catalog: ReturnType<typeof catalogOf>,
+): HydrationPayload<Data> | null {
+  return request.client
     ? {
         page,
         prefix: site.prefix,
         rest,
-        query: ctx.query,
+        query,
         messages: compileMessages(pickMessages(catalog, [...COMMON_NAMESPACES, ...request.namespaces]), site.locale),
         data: request.data,
       }
     : null
+}
 
+/** The head of a page's document: its title, its addresses, its link preview and its structured data. */
+interface DocumentHead {
+  title: string
+  indexable: boolean
+  canonical: string | null
+  alternates: { hrefLang: string; href: string }[]
+  share: SharedLink | null
+  structuredData: StructuredData | null
+}
+
+async function documentHead<Data>(
+  c: Context<AppEnv>,
+  request: RenderRequest<Data>,
+  url: URL,
+  rest: string,
+  origin: string,
+): Promise<DocumentHead> {
+  const { site, intl } = request
   // Only a page that may be indexed names its canonical address and its language versions: an error page or a
   // personal page (an order, the profile) has no public address to point to.
   const indexable = request.indexable && request.status === 200
@@ -229,22 +264,45 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
       : null
   const structuredData =
     request.status === 200 && request.structuredData ? await request.structuredData({ origin, url: pageUrl }) : null
+  return { title, indexable, canonical, alternates, share, structuredData }
+}
 
+/** What a page's document is made of besides the render request. */
+interface DocumentParts<Data> {
+  page: PageContext
+  ctx: SiteContext
+  url: URL
+  consent: Consent | null
+  app: AppShell | null
+  payload: HydrationPayload<Data> | null
+  head: DocumentHead
+}
+
+/** The page's HTML stream: the page in the site's document, its formatting noted for the payload when it hydrates. */
+function renderDocument<Data>(
+  c: Context<AppEnv>,
+  request: RenderRequest<Data>,
+  { page, ctx, url, consent, app, payload, head }: DocumentParts<Data>,
+): ReturnType<typeof renderToReadableStream> {
+  const { site, intl } = request
+  const nonce = c.get('secureHeadersNonce') ?? ''
+  const analytics = analyticsConfig(consent, request.label, page.channel, site)
+  const reporting = errorReportingConfig(c.get('config'))
   // A page that hydrates notes what it formats, in its own notes (renderNotes), for its payload.
   const formats: FormattingNotes | undefined = payload ? {} : undefined
   const render = () =>
     renderToReadableStream(
       <Document
         lang={catalogLanguage(site.locale)}
-        title={title}
+        title={head.title}
         description={request.description}
-        canonical={canonical}
-        share={share}
-        alternates={alternates}
-        indexable={indexable}
+        canonical={head.canonical}
+        share={head.share}
+        alternates={head.alternates}
+        indexable={head.indexable}
         skipToContent={intl.formatMessage({ id: 'common.skipToContent' })}
         payload={payload ? () => serializePayload({ ...payload, formats }) : null}
-        structuredData={structuredData ? serializeForScript(structuredData) : null}
+        structuredData={head.structuredData ? serializeForScript(head.structuredData) : null}
         paintAfter={request.paintAfter ?? null}
         restoresBuild={request.restoresBuild === true}
         nonce={nonce}
@@ -273,13 +331,7 @@ async function stream<Data>(c: Context<AppEnv>, request: RenderRequest<Data>): P
         },
       },
     )
-  const body = await (formats ? renderNotes.run(formats, render) : render())
-
-  // c.body (not new Response) keeps headers that middleware set earlier: request id, cookies.
-  return c.body(body, request.status as ContentfulStatusCode, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': policy,
-  })
+  return formats ? renderNotes.run(formats, render) : render()
 }
 
 /**
