@@ -19,7 +19,7 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
 import { FinanceTerms } from '../ui/finance/FinanceTerms'
-import { ErrorSummary, Field, type FieldErrors, FormMessage, useErrorText } from '../ui/form'
+import { ConsentField, ErrorSummary, Field, type FieldErrors, FormMessage, useErrorText } from '../ui/form'
 import { FoldedPrice, type FormCar, FormWithCar } from '../ui/form-car/FormWithCar'
 import { useT } from '../ui/intl-context'
 import { Precontract, type PrecontractFacts } from '../ui/legal/Precontract'
@@ -466,31 +466,16 @@ function CreditApplicationBox({ data }: { data: OrderFormData }) {
 
 /** The agreements this kind of order asks for, and marketing. */
 function ConsentBoxes({ data }: { data: OrderFormData }) {
-  const t = useT()
-  const errorText = useErrorText()
-  return (
-    <>
-      {offeredConsents(data.kind).map((consent) => (
-        <div key={consent} className="field field--check">
-          <input
-            id={`order-${consent}`}
-            name={consent}
-            type="checkbox"
-            value="yes"
-            defaultChecked={data.values[consent] === 'yes'}
-            aria-invalid={data.errors[consent] ? 'true' : undefined}
-            aria-describedby={data.errors[consent] ? `order-${consent}-error` : undefined}
-          />
-          <label htmlFor={`order-${consent}`}>{t(CONSENT_TEXT_KEYS[consent])}</label>
-          {data.errors[consent] ? (
-            <p id={`order-${consent}-error`} className="field__error">
-              {errorText(data.errors[consent])}
-            </p>
-          ) : null}
-        </div>
-      ))}
-    </>
-  )
+  return offeredConsents(data.kind).map((consent) => (
+    <ConsentField
+      key={consent}
+      id={`order-${consent}`}
+      name={consent}
+      label={CONSENT_TEXT_KEYS[consent]}
+      errors={data.errors}
+      checked={data.values[consent] === 'yes'}
+    />
+  ))
 }
 
 /**
