@@ -7,6 +7,7 @@ import { linkTo } from '../i18n/links'
 import type { RoleEvent, StaffMember } from '../store/roles'
 import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
+import { ShellPage } from '../ui/ShellPage'
 import { useSiteContext } from '../ui/site-context'
 import { type ActionContext, type ActionResult, defineRoute, type LoadContext, PageError } from './route'
 
@@ -79,9 +80,7 @@ function AdminPage({ data }: { data: AdminData }) {
   const { site } = useSiteContext()
   const here = linkTo(site, '/admin')
   return (
-    <article className="page">
-      <h1 className="page__heading">{t('page.admin.heading')}</h1>
-      <p className="page__lead">{t('page.admin.lead')}</p>
+    <ShellPage heading="page.admin.heading" lead="page.admin.lead">
       {data.message ? <FormMessage kind={data.message.kind}>{t(data.message.key)}</FormMessage> : null}
       <form className="form card" method="post" action={here} noValidate aria-labelledby="admin-grant">
         <h2 id="admin-grant">{t('admin.grant.heading')}</h2>
@@ -193,7 +192,7 @@ function AdminPage({ data }: { data: AdminData }) {
           </div>
         )}
       </section>
-    </article>
+    </ShellPage>
   )
 }
 

@@ -4,6 +4,7 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { ErrorSummary, Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
+import { ShellPage } from '../ui/ShellPage'
 import { useSiteContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
 import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
@@ -34,9 +35,7 @@ function AuthPage({ data }: { data: AuthData }) {
   const t = useT()
   const { site } = useSiteContext()
   return (
-    <article className="page">
-      <h1 className="page__heading">{t('page.auth.heading')}</h1>
-      <p className="page__lead">{t('page.auth.lead')}</p>
+    <ShellPage heading="page.auth.heading" lead="page.auth.lead">
       <div className="auth">
         <form className="form card" method="post" noValidate aria-labelledby="sign-in-title">
           <h2 id="sign-in-title">{t('auth.signIn.heading')}</h2>
@@ -110,7 +109,7 @@ function AuthPage({ data }: { data: AuthData }) {
           </button>
         </form>
       </div>
-    </article>
+    </ShellPage>
   )
 }
 

@@ -1,5 +1,6 @@
 import { linkTo } from '../i18n/links'
 import { useT } from '../ui/intl-context'
+import { ShellPage } from '../ui/ShellPage'
 import { useSiteContext } from '../ui/site-context'
 import { defineRoute, PageRedirect } from './route'
 
@@ -7,9 +8,7 @@ function LogoutPage() {
   const t = useT()
   const { site } = useSiteContext()
   return (
-    <article className="page">
-      <h1 className="page__heading">{t('page.logout.heading')}</h1>
-      <p className="page__lead">{t('page.logout.lead')}</p>
+    <ShellPage heading="page.logout.heading" lead="page.logout.lead">
       <form method="post" className="form-actions">
         <button className="button button--primary" type="submit">
           {t('logout.confirm')}
@@ -18,7 +17,7 @@ function LogoutPage() {
           {t('logout.cancel')}
         </a>
       </form>
-    </article>
+    </ShellPage>
   )
 }
 

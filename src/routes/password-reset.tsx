@@ -3,6 +3,7 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
+import { ShellPage } from '../ui/ShellPage'
 import { useSiteContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
 import { type ActionContext, defineRoute } from './route'
@@ -27,9 +28,7 @@ function ResetPage({ data }: { data: ResetData }) {
   const { site } = useSiteContext()
   if (data.step === 'choose') {
     return (
-      <article className="page">
-        <h1 className="page__heading">{t('reset.choose.heading')}</h1>
-        <p className="page__lead">{t('reset.choose.lead')}</p>
+      <ShellPage heading="reset.choose.heading" lead="reset.choose.lead">
         <form className="form card" method="post" noValidate aria-labelledby="reset-choose-title">
           <h2 id="reset-choose-title" className="visually-hidden">
             {t('reset.choose.heading')}
@@ -51,13 +50,11 @@ function ResetPage({ data }: { data: ResetData }) {
             {t('reset.choose.submit')}
           </button>
         </form>
-      </article>
+      </ShellPage>
     )
   }
   return (
-    <article className="page">
-      <h1 className="page__heading">{t('page.reset.heading')}</h1>
-      <p className="page__lead">{t('page.reset.lead')}</p>
+    <ShellPage heading="page.reset.heading" lead="page.reset.lead">
       <form className="form card" method="post" noValidate aria-labelledby="reset-request-title">
         <h2 id="reset-request-title" className="visually-hidden">
           {t('page.reset.heading')}
@@ -81,7 +78,7 @@ function ResetPage({ data }: { data: ResetData }) {
       <p>
         <a href={linkTo(site, '/auth')}>{t('auth.signIn.heading')}</a>
       </p>
-    </article>
+    </ShellPage>
   )
 }
 
