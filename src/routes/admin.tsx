@@ -9,6 +9,7 @@ import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { ShellPage } from '../ui/ShellPage'
 import { useSiteContext } from '../ui/site-context'
+import { SubmitOrBack } from './helpers/submit-or-back'
 import { type ActionContext, type ActionResult, defineRoute, type LoadContext, PageError } from './route'
 
 /** The countries staff can belong to: every country site (the global site sells nothing). */
@@ -139,12 +140,7 @@ function AdminPage({ data }: { data: AdminData }) {
                   <input type="hidden" name="userId" value={member.id} />
                   <NoteField id="admin-revoke-note" value="" />
                   <div className="form-actions">
-                    <button className="button button--primary" type="submit">
-                      {t('admin.revoke.yes')}
-                    </button>
-                    <a className="button" href={here}>
-                      {t('admin.cancel')}
-                    </a>
+                    <SubmitOrBack submit="admin.revoke.yes" back="admin.cancel" backTo={here} />
                   </div>
                 </form>
               ) : (

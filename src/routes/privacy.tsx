@@ -7,6 +7,7 @@ import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { ShellPage } from '../ui/ShellPage'
 import { useSiteContext } from '../ui/site-context'
+import { SubmitOrBack } from './helpers/submit-or-back'
 import { type ActionContext, defineRoute, type LoadContext, PageRedirect } from './route'
 
 interface PrivacyData {
@@ -62,12 +63,7 @@ function ConfirmDelete({ data }: { data: PrivacyData }) {
           errors={data.errors}
         />
         <div className="form-actions">
-          <button className="button button--primary" type="submit">
-            {t('privacy.delete.yes')}
-          </button>
-          <a className="button" href={linkTo(site, PRIVACY_PATH)}>
-            {t('privacy.delete.cancel')}
-          </a>
+          <SubmitOrBack submit="privacy.delete.yes" back="privacy.delete.cancel" backTo={linkTo(site, PRIVACY_PATH)} />
         </div>
       </form>
     </ShellPage>
