@@ -6,6 +6,7 @@ import { useT } from '../ui/intl-context'
 import { ShellPage } from '../ui/ShellPage'
 import { useSiteContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
+import { NewPasswordField } from './helpers/new-password-field'
 import { type ActionContext, defineRoute } from './route'
 
 interface PasswordData {
@@ -35,16 +36,7 @@ function PasswordPage({ data }: { data: PasswordData }) {
           required
           errors={data.errors}
         />
-        <Field
-          form="password"
-          name="password"
-          type="password"
-          label="reset.field.password"
-          hint="auth.passwordHint"
-          autoComplete="new-password"
-          required
-          errors={data.errors}
-        />
+        <NewPasswordField form="password" label="reset.field.password" errors={data.errors} />
         <button className="button button--primary" type="submit">
           {t('password.submit')}
         </button>

@@ -6,6 +6,7 @@ import { useT } from '../ui/intl-context'
 import { ShellPage } from '../ui/ShellPage'
 import { useSiteContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
+import { NewPasswordField } from './helpers/new-password-field'
 import { type ActionContext, defineRoute } from './route'
 
 interface ResetData {
@@ -36,16 +37,7 @@ function ResetPage({ data }: { data: ResetData }) {
           {data.message ? <FormMessage kind={data.message.kind}>{t(data.message.key)}</FormMessage> : null}
           <input type="hidden" name="intent" value="reset" />
           <input type="hidden" name="token" value={data.token} />
-          <Field
-            form="reset"
-            name="password"
-            type="password"
-            label="reset.field.password"
-            hint="auth.passwordHint"
-            autoComplete="new-password"
-            required
-            errors={data.errors}
-          />
+          <NewPasswordField form="reset" label="reset.field.password" errors={data.errors} />
           <button className="button button--primary" type="submit">
             {t('reset.choose.submit')}
           </button>
