@@ -251,6 +251,23 @@ export async function bookSwedishTestDrive(email: string, slot = 3): Promise<str
   return row?.id ?? ''
 }
 
+/**
+ * A trade-in valued on the Swedish site as its form posts it: Anna Berg's two-year-old P5 Standard under a fresh VIN.
+ * Its VIN and the valuation's id ('' when the form did not go to the result).
+ */
+export async function valuedSwedishTradeIn(person: Visitor): Promise<{ vin: string; valuationId: string }> {
+  const vin = `XNVP5AA${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`
+  const valued = await person.postForm('/se/trade-in', {
+    vin,
+    mileage: '40 000',
+    plate: 'abc123',
+    owner: 'Anna Berg',
+    car: 'nordvolt/p5/p5-standard',
+    year: String(new Date().getUTCFullYear() - 2),
+  })
+  return { vin, valuationId: /result\/([\w-]+)/.exec(valued.headers.get('location') ?? '')?.[1] ?? '' }
+}
+
 /** Asserts that a picture's address is the car as a PNG on `origin`, of this look (address query values) and size. */
 export function expectCarPng(address: string, origin: string, look: Record<string, string>, size: string): void {
   const url = new URL(address)

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
-import { sourceFiles } from '../../test/source-files'
+import { findInSources, placesOf } from '../../test/source-files'
 import { memo } from './memo'
 import { isShared } from './shared'
 
@@ -68,13 +67,12 @@ const MODULE_MAP = /^(?:export )?(?:const|let) \w+\s*(?::[^=\n]+)?=\s*new (?:Wea
 
 function moduleMaps(file: string, text: string): string[] {
   if (file.replaceAll('\\', '/') in NOT_MEMOS || file.replaceAll('\\', '/').startsWith('src/lib/')) return []
-  return [...text.matchAll(MODULE_MAP)].map((m) => `${file}:${text.slice(0, m.index).split('\n').length}`)
+  return placesOf(file, text, text.matchAll(MODULE_MAP))
 }
 
 describe('one memo helper', () => {
   it('no module keeps a map of its own outside src/lib but the caches that are not memos', () => {
-    const found = sourceFiles('src').flatMap((file) => moduleMaps(file, readFileSync(file, 'utf8')))
-    expect(found).toEqual([])
+    expect(findInSources(moduleMaps)).toEqual([])
   })
 
   it('the check sees a module-level map in each way one is written, and not one inside a function', () => {

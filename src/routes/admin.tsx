@@ -7,7 +7,9 @@ import { linkTo } from '../i18n/links'
 import type { RoleEvent, StaffMember } from '../store/roles'
 import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
+import { ShellPage } from '../ui/ShellPage'
 import { useSiteContext } from '../ui/site-context'
+import { SubmitOrBack } from './helpers/submit-or-back'
 import { type ActionContext, type ActionResult, defineRoute, type LoadContext, PageError } from './route'
 
 /** The countries staff can belong to: every country site (the global site sells nothing). */
@@ -79,9 +81,7 @@ function AdminPage({ data }: { data: AdminData }) {
   const { site } = useSiteContext()
   const here = linkTo(site, '/admin')
   return (
-    <article className="page">
-      <h1 className="page__heading">{t('page.admin.heading')}</h1>
-      <p className="page__lead">{t('page.admin.lead')}</p>
+    <ShellPage heading="page.admin.heading" lead="page.admin.lead">
       {data.message ? <FormMessage kind={data.message.kind}>{t(data.message.key)}</FormMessage> : null}
       <form className="form card" method="post" action={here} noValidate aria-labelledby="admin-grant">
         <h2 id="admin-grant">{t('admin.grant.heading')}</h2>
@@ -140,12 +140,7 @@ function AdminPage({ data }: { data: AdminData }) {
                   <input type="hidden" name="userId" value={member.id} />
                   <NoteField id="admin-revoke-note" value="" />
                   <div className="form-actions">
-                    <button className="button button--primary" type="submit">
-                      {t('admin.revoke.yes')}
-                    </button>
-                    <a className="button" href={here}>
-                      {t('admin.cancel')}
-                    </a>
+                    <SubmitOrBack submit="admin.revoke.yes" back="admin.cancel" backTo={here} />
                   </div>
                 </form>
               ) : (
@@ -193,7 +188,7 @@ function AdminPage({ data }: { data: AdminData }) {
           </div>
         )}
       </section>
-    </article>
+    </ShellPage>
   )
 }
 

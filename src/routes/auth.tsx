@@ -1,11 +1,14 @@
+import type { ReactNode } from 'react'
 import { fieldProblems, SignInForm, SignUpForm } from '../domain/account/forms'
 import { safeRedirectPath } from '../domain/redirect'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { ErrorSummary, Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
+import { ShellPage } from '../ui/ShellPage'
 import { useSiteContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
+import { NewPasswordField } from './helpers/new-password-field'
 import { type ActionContext, defineRoute, type LoadContext, PageError, PageRedirect } from './route'
 
 interface AuthData {
@@ -30,20 +33,48 @@ async function emptyData(frontRedirect: string): Promise<AuthData> {
   }
 }
 
+/** The two forms of the page: the id their fields and errors go by, their heading and their button. */
+const FORMS = {
+  signIn: { id: 'sign-in', heading: 'auth.signIn.heading', submit: 'auth.signIn.submit' },
+  signUp: { id: 'sign-up', heading: 'auth.signUp.heading', submit: 'auth.signUp.submit' },
+} as const satisfies Record<string, { id: string; heading: MessageKey; submit: MessageKey }>
+
+/** A sign-in or sign-up form: its heading, the last try's message and errors, its fields, its button, what follows. */
+function AuthForm(props: { intent: keyof typeof FORMS; data: AuthData; children: ReactNode; after?: ReactNode }) {
+  const t = useT()
+  const { id, heading, submit } = FORMS[props.intent]
+  const { message, errors } = props.data[props.intent]
+  return (
+    <form className="form card" method="post" noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t(heading)}</h2>
+      {message ? <FormMessage kind="error">{t(message)}</FormMessage> : null}
+      <ErrorSummary form={id} errors={errors} />
+      <input type="hidden" name="intent" value={props.intent} />
+      <input type="hidden" name="frontRedirect" value={props.data.frontRedirect} />
+      {props.children}
+      <button className="button button--primary" type="submit">
+        {t(submit)}
+      </button>
+      {props.after}
+    </form>
+  )
+}
+
 function AuthPage({ data }: { data: AuthData }) {
   const t = useT()
   const { site } = useSiteContext()
   return (
-    <article className="page">
-      <h1 className="page__heading">{t('page.auth.heading')}</h1>
-      <p className="page__lead">{t('page.auth.lead')}</p>
+    <ShellPage heading="page.auth.heading" lead="page.auth.lead">
       <div className="auth">
-        <form className="form card" method="post" noValidate aria-labelledby="sign-in-title">
-          <h2 id="sign-in-title">{t('auth.signIn.heading')}</h2>
-          {data.signIn.message ? <FormMessage kind="error">{t(data.signIn.message)}</FormMessage> : null}
-          <ErrorSummary form="sign-in" errors={data.signIn.errors} />
-          <input type="hidden" name="intent" value="signIn" />
-          <input type="hidden" name="frontRedirect" value={data.frontRedirect} />
+        <AuthForm
+          intent="signIn"
+          data={data}
+          after={
+            <p>
+              <a href={linkTo(site, '/auth/reset')}>{t('auth.forgotPassword')}</a>
+            </p>
+          }
+        >
           <Field
             form="sign-in"
             name="email"
@@ -63,19 +94,8 @@ function AuthPage({ data }: { data: AuthData }) {
             required
             errors={data.signIn.errors}
           />
-          <button className="button button--primary" type="submit">
-            {t('auth.signIn.submit')}
-          </button>
-          <p>
-            <a href={linkTo(site, '/auth/reset')}>{t('auth.forgotPassword')}</a>
-          </p>
-        </form>
-        <form className="form card" method="post" noValidate aria-labelledby="sign-up-title">
-          <h2 id="sign-up-title">{t('auth.signUp.heading')}</h2>
-          {data.signUp.message ? <FormMessage kind="error">{t(data.signUp.message)}</FormMessage> : null}
-          <ErrorSummary form="sign-up" errors={data.signUp.errors} />
-          <input type="hidden" name="intent" value="signUp" />
-          <input type="hidden" name="frontRedirect" value={data.frontRedirect} />
+        </AuthForm>
+        <AuthForm intent="signUp" data={data}>
           <Field
             form="sign-up"
             name="name"
@@ -95,22 +115,10 @@ function AuthPage({ data }: { data: AuthData }) {
             required
             errors={data.signUp.errors}
           />
-          <Field
-            form="sign-up"
-            name="password"
-            type="password"
-            label="auth.field.password"
-            hint="auth.passwordHint"
-            autoComplete="new-password"
-            required
-            errors={data.signUp.errors}
-          />
-          <button className="button button--primary" type="submit">
-            {t('auth.signUp.submit')}
-          </button>
-        </form>
+          <NewPasswordField form="sign-up" label="auth.field.password" errors={data.signUp.errors} />
+        </AuthForm>
       </div>
-    </article>
+    </ShellPage>
   )
 }
 

@@ -4,6 +4,7 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
+import { ShellPage } from '../ui/ShellPage'
 import { useSiteContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
 import { type ActionContext, defineRoute, type LoadContext } from './route'
@@ -60,9 +61,7 @@ function FindOrderPage({ data }: { data: FindOrderData }) {
   const t = useT()
   const { site } = useSiteContext()
   return (
-    <article className="page">
-      <h1 className="page__heading">{t('findOrder.heading')}</h1>
-      <p className="page__lead">{t('findOrder.lead')}</p>
+    <ShellPage heading="findOrder.heading" lead="findOrder.lead">
       {data.mine.length > 0 ? (
         <section className="card" aria-labelledby="find-order-mine">
           <h2 id="find-order-mine">{t('findOrder.mine')}</h2>
@@ -114,7 +113,7 @@ function FindOrderPage({ data }: { data: FindOrderData }) {
           </a>
         </p>
       ) : null}
-    </article>
+    </ShellPage>
   )
 }
 
@@ -142,20 +141,16 @@ function OrderLinkPage({ data }: { data: OrderLinkData }) {
   const { site } = useSiteContext()
   if (!data.number)
     return (
-      <article className="page">
-        <h1 className="page__heading">{t('orderLink.invalid.heading')}</h1>
-        <p className="page__lead">{t('orderLink.invalid.lead')}</p>
+      <ShellPage heading="orderLink.invalid.heading" lead="orderLink.invalid.lead">
         <p>
           <a className="button button--primary" href={linkTo(site, '/find-my-order')}>
             {t('findOrder.heading')}
           </a>
         </p>
-      </article>
+      </ShellPage>
     )
   return (
-    <article className="page">
-      <h1 className="page__heading">{t('orderLink.heading', { number: data.number })}</h1>
-      <p className="page__lead">{t('orderLink.lead')}</p>
+    <ShellPage heading="orderLink.heading" lead="orderLink.lead" values={{ number: data.number }}>
       {/* A button, not the link itself: a mail scanner that follows links uses up nothing. */}
       <form method="post">
         <input type="hidden" name="token" value={data.token} />
@@ -163,7 +158,7 @@ function OrderLinkPage({ data }: { data: OrderLinkData }) {
           {t('orderLink.open')}
         </button>
       </form>
-    </article>
+    </ShellPage>
   )
 }
 

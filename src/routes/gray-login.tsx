@@ -3,6 +3,7 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
+import { ShellPage } from '../ui/ShellPage'
 import { useSiteContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
 import { defineRoute } from './route'
@@ -21,9 +22,7 @@ function GrayLoginPage({ data }: { data: GrayData }) {
   const t = useT()
   const { page } = useSiteContext()
   return (
-    <article className="page">
-      <h1 className="page__heading">{t('page.grayLogin.heading')}</h1>
-      <p className="page__lead">{t('page.grayLogin.lead')}</p>
+    <ShellPage heading="page.grayLogin.heading" lead="page.grayLogin.lead">
       {page.grayTag ? <FormMessage kind="success">{t('grayLogin.granted')}</FormMessage> : null}
       <form className="form card" method="post" noValidate aria-label={t('page.grayLogin.heading')}>
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
@@ -40,7 +39,7 @@ function GrayLoginPage({ data }: { data: GrayData }) {
           {t('grayLogin.submit')}
         </button>
       </form>
-    </article>
+    </ShellPage>
   )
 }
 

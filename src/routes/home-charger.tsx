@@ -1,4 +1,10 @@
-import { type ChargerField, HOUSE_TYPES, INSTALLATION_WINDOWS, validateChargerEnquiry } from '../domain/charger/enquiry'
+import {
+  CHARGER_FIELDS,
+  type ChargerField,
+  HOUSE_TYPES,
+  INSTALLATION_WINDOWS,
+  validateChargerEnquiry,
+} from '../domain/charger/enquiry'
 import { isStoreCountry } from '../domain/testdrive/phone'
 import { linkTo } from '../i18n/links'
 import { randomId } from '../store/ids'
@@ -125,18 +131,7 @@ async function sendEnquiry(ctx: ActionContext) {
   const country = ctx.site.countryCode
   if (!isStoreCountry(country)) return { status: 400 as const, data }
   if (IDEMPOTENCY_KEY.test(ctx.form.idempotencyKey ?? '')) data.idempotencyKey = ctx.form.idempotencyKey as string
-  const fields = [
-    'name',
-    'email',
-    'phone',
-    'street',
-    'zip',
-    'city',
-    'houseType',
-    'installationWindow',
-    'privacyAccepted',
-  ] as const
-  data.values = Object.fromEntries(fields.map((f) => [f, ctx.form[f] ?? '']))
+  data.values = Object.fromEntries(CHARGER_FIELDS.map((f) => [f, ctx.form[f] ?? '']))
   const { values, problems } = validateChargerEnquiry(ctx.form, country)
   if (!values) {
     problemErrors(problems, data.errors)

@@ -1,24 +1,17 @@
 import { linkTo } from '../i18n/links'
-import { useT } from '../ui/intl-context'
+import { ShellPage } from '../ui/ShellPage'
 import { useSiteContext } from '../ui/site-context'
+import { SubmitOrBack } from './helpers/submit-or-back'
 import { defineRoute, PageRedirect } from './route'
 
 function LogoutPage() {
-  const t = useT()
   const { site } = useSiteContext()
   return (
-    <article className="page">
-      <h1 className="page__heading">{t('page.logout.heading')}</h1>
-      <p className="page__lead">{t('page.logout.lead')}</p>
+    <ShellPage heading="page.logout.heading" lead="page.logout.lead">
       <form method="post" className="form-actions">
-        <button className="button button--primary" type="submit">
-          {t('logout.confirm')}
-        </button>
-        <a className="button" href={linkTo(site, '/')}>
-          {t('logout.cancel')}
-        </a>
+        <SubmitOrBack submit="logout.confirm" back="logout.cancel" backTo={linkTo(site, '/')} />
       </form>
-    </article>
+    </ShellPage>
   )
 }
 

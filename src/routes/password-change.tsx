@@ -3,8 +3,10 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
+import { ShellPage } from '../ui/ShellPage'
 import { useSiteContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
+import { NewPasswordField } from './helpers/new-password-field'
 import { type ActionContext, defineRoute } from './route'
 
 interface PasswordData {
@@ -22,9 +24,7 @@ function PasswordPage({ data }: { data: PasswordData }) {
   const t = useT()
   const { site } = useSiteContext()
   return (
-    <article className="page">
-      <h1 className="page__heading">{t('page.password.heading')}</h1>
-      <p className="page__lead">{t('page.password.lead')}</p>
+    <ShellPage heading="page.password.heading" lead="page.password.lead">
       <form className="form card" method="post" noValidate aria-label={t('page.password.heading')}>
         {data.message ? <FormMessage kind="error">{t(data.message)}</FormMessage> : null}
         <Field
@@ -36,16 +36,7 @@ function PasswordPage({ data }: { data: PasswordData }) {
           required
           errors={data.errors}
         />
-        <Field
-          form="password"
-          name="password"
-          type="password"
-          label="reset.field.password"
-          hint="auth.passwordHint"
-          autoComplete="new-password"
-          required
-          errors={data.errors}
-        />
+        <NewPasswordField form="password" label="reset.field.password" errors={data.errors} />
         <button className="button button--primary" type="submit">
           {t('password.submit')}
         </button>
@@ -53,7 +44,7 @@ function PasswordPage({ data }: { data: PasswordData }) {
       <p>
         <a href={linkTo(site, '/auth/reset')}>{t('auth.forgotPassword')}</a>
       </p>
-    </article>
+    </ShellPage>
   )
 }
 

@@ -3,8 +3,10 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
+import { ShellPage } from '../ui/ShellPage'
 import { useSiteContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
+import { NewPasswordField } from './helpers/new-password-field'
 import { type ActionContext, defineRoute } from './route'
 
 interface ResetData {
@@ -27,9 +29,7 @@ function ResetPage({ data }: { data: ResetData }) {
   const { site } = useSiteContext()
   if (data.step === 'choose') {
     return (
-      <article className="page">
-        <h1 className="page__heading">{t('reset.choose.heading')}</h1>
-        <p className="page__lead">{t('reset.choose.lead')}</p>
+      <ShellPage heading="reset.choose.heading" lead="reset.choose.lead">
         <form className="form card" method="post" noValidate aria-labelledby="reset-choose-title">
           <h2 id="reset-choose-title" className="visually-hidden">
             {t('reset.choose.heading')}
@@ -37,27 +37,16 @@ function ResetPage({ data }: { data: ResetData }) {
           {data.message ? <FormMessage kind={data.message.kind}>{t(data.message.key)}</FormMessage> : null}
           <input type="hidden" name="intent" value="reset" />
           <input type="hidden" name="token" value={data.token} />
-          <Field
-            form="reset"
-            name="password"
-            type="password"
-            label="reset.field.password"
-            hint="auth.passwordHint"
-            autoComplete="new-password"
-            required
-            errors={data.errors}
-          />
+          <NewPasswordField form="reset" label="reset.field.password" errors={data.errors} />
           <button className="button button--primary" type="submit">
             {t('reset.choose.submit')}
           </button>
         </form>
-      </article>
+      </ShellPage>
     )
   }
   return (
-    <article className="page">
-      <h1 className="page__heading">{t('page.reset.heading')}</h1>
-      <p className="page__lead">{t('page.reset.lead')}</p>
+    <ShellPage heading="page.reset.heading" lead="page.reset.lead">
       <form className="form card" method="post" noValidate aria-labelledby="reset-request-title">
         <h2 id="reset-request-title" className="visually-hidden">
           {t('page.reset.heading')}
@@ -81,7 +70,7 @@ function ResetPage({ data }: { data: ResetData }) {
       <p>
         <a href={linkTo(site, '/auth')}>{t('auth.signIn.heading')}</a>
       </p>
-    </article>
+    </ShellPage>
   )
 }
 

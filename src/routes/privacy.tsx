@@ -5,7 +5,9 @@ import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
 import { Field, type FieldErrors, FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
+import { ShellPage } from '../ui/ShellPage'
 import { useSiteContext } from '../ui/site-context'
+import { SubmitOrBack } from './helpers/submit-or-back'
 import { type ActionContext, defineRoute, type LoadContext, PageRedirect } from './route'
 
 interface PrivacyData {
@@ -32,15 +34,13 @@ function Deleted() {
   const t = useT()
   const { site } = useSiteContext()
   return (
-    <article className="page">
-      <h1 className="page__heading">{t('privacy.deleted.heading')}</h1>
-      <p className="page__lead">{t('privacy.deleted.text', { years: ORDER_RETENTION_YEARS })}</p>
+    <ShellPage heading="privacy.deleted.heading" lead="privacy.deleted.text" values={{ years: ORDER_RETENTION_YEARS }}>
       <p>
         <a className="button" href={linkTo(site, '/')}>
           {t('privacy.deleted.home')}
         </a>
       </p>
-    </article>
+    </ShellPage>
   )
 }
 
@@ -48,9 +48,7 @@ function ConfirmDelete({ data }: { data: PrivacyData }) {
   const t = useT()
   const { site } = useSiteContext()
   return (
-    <article className="page">
-      <h1 className="page__heading">{t('privacy.delete.heading')}</h1>
-      <p className="page__lead">{t('privacy.delete.text', { years: ORDER_RETENTION_YEARS })}</p>
+    <ShellPage heading="privacy.delete.heading" lead="privacy.delete.text" values={{ years: ORDER_RETENTION_YEARS }}>
       <form className="form card" method="post" noValidate aria-label={t('privacy.delete.heading')}>
         {data.message ? <FormMessage kind={data.message.kind}>{t(data.message.key)}</FormMessage> : null}
         <p>{t('privacy.delete.confirm')}</p>
@@ -65,15 +63,10 @@ function ConfirmDelete({ data }: { data: PrivacyData }) {
           errors={data.errors}
         />
         <div className="form-actions">
-          <button className="button button--primary" type="submit">
-            {t('privacy.delete.yes')}
-          </button>
-          <a className="button" href={linkTo(site, PRIVACY_PATH)}>
-            {t('privacy.delete.cancel')}
-          </a>
+          <SubmitOrBack submit="privacy.delete.yes" back="privacy.delete.cancel" backTo={linkTo(site, PRIVACY_PATH)} />
         </div>
       </form>
-    </article>
+    </ShellPage>
   )
 }
 

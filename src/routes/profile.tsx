@@ -16,6 +16,7 @@ import { ContactFields, type FieldErrors, FormMessage, UnreadableRecords } from 
 import { useT } from '../ui/intl-context'
 import { useSiteContext } from '../ui/site-context'
 import { fieldErrors } from './form-errors'
+import { SubmitOrBack } from './helpers/submit-or-back'
 import {
   type GarageBuild,
   loadGarage,
@@ -175,12 +176,11 @@ function Garage({ data }: { data: ProfileData }) {
                   <p>{t('profile.garage.confirmDelete')}</p>
                   <input type="hidden" name="intent" value="deleteBuild" />
                   <input type="hidden" name="build" value={build.id} />
-                  <button className="button button--primary" type="submit">
-                    {t('profile.garage.deleteYes')}
-                  </button>
-                  <a className="button" href={linkTo(site, '/user-center/profile')}>
-                    {t('profile.garage.keep')}
-                  </a>
+                  <SubmitOrBack
+                    submit="profile.garage.deleteYes"
+                    back="profile.garage.keep"
+                    backTo={linkTo(site, '/user-center/profile')}
+                  />
                 </form>
               ) : (
                 <p className="form-actions">

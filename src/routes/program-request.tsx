@@ -12,6 +12,7 @@ import { linkTo } from '../i18n/links'
 import { FormMessage } from '../ui/form'
 import { useT } from '../ui/intl-context'
 import { useSiteContext } from '../ui/site-context'
+import { SubmitOrBack } from './helpers/submit-or-back'
 import { type ActionContext, found, type LoadContext, PageError } from './route'
 
 /** A subscription request or home-charger enquiry as its customer sees it: where it is and how it got there. */
@@ -197,12 +198,11 @@ export function CancelOwnRequest({ data, page }: { data: OwnRequestData; page: O
       <form method="post" action={linkTo(site, page.path, { query: page.query })} className="form-actions">
         <input type="hidden" name="intent" value="cancel" />
         <input type="hidden" name="confirmed" value="yes" />
-        <button className="button button--primary" type="submit">
-          {t(texts.yes)}
-        </button>
-        <a className="button" href={linkTo(site, page.path, { query: page.query })}>
-          {t('programs.request.cancelNo')}
-        </a>
+        <SubmitOrBack
+          submit={texts.yes}
+          back="programs.request.cancelNo"
+          backTo={linkTo(site, page.path, { query: page.query })}
+        />
       </form>
     </section>
   )

@@ -15,6 +15,7 @@ import { linkTo } from '../i18n/links'
 import { FinanceTerms } from '../ui/finance/FinanceTerms'
 import { UnreadableRecords } from '../ui/form'
 import { useT } from '../ui/intl-context'
+import { ShellPage } from '../ui/ShellPage'
 import { useSiteContext } from '../ui/site-context'
 import { type PaymentLine, PaymentLines, paymentLines } from './order/payment-lines'
 import { defineRoute, type LoadContext, PageError } from './route'
@@ -192,9 +193,7 @@ function StaffPage({ data }: { data: StaffData }) {
   const t = useT()
   const { site } = useSiteContext()
   return (
-    <article className="page">
-      <h1 className="page__heading">{t('staff.heading')}</h1>
-      <p className="page__lead">{t('staff.lead')}</p>
+    <ShellPage heading="staff.heading" lead="staff.lead">
       <UnreadableRecords count={data.unreadable} />
       {data.confirm ? <ConfirmChange change={data.confirm} /> : null}
       {data.orders.length === 0 ? (
@@ -270,7 +269,7 @@ function StaffPage({ data }: { data: StaffData }) {
       <QuotesSection data={data.replies} />
       <TradeInsSection data={data.replies} />
       <AuditLog lines={data.audit} />
-    </article>
+    </ShellPage>
   )
 }
 

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { sourceFiles } from '../../test/source-files'
+import { findInSources, placesOf } from '../../test/source-files'
 
 /** A statement prepared for D1: `db.prepare(`, `env.DB.prepare(`, `.prepare(` on its own line. */
 const PREPARE = /\.prepare\s*\(/g
@@ -8,13 +7,12 @@ const PREPARE = /\.prepare\s*\(/g
 /** Every place outside src/store that prepares a statement, as 'file:line'. */
 function queriesOutsideStore(file: string, text: string): string[] {
   if (file.replaceAll('\\', '/').startsWith('src/store/')) return []
-  return [...text.matchAll(PREPARE)].map((m) => `${file}:${text.slice(0, m.index).split('\n').length}`)
+  return placesOf(file, text, text.matchAll(PREPARE))
 }
 
 describe('SQL lives in src/store', () => {
   it('no code outside src/store prepares a D1 statement', () => {
-    const found = sourceFiles('src').flatMap((file) => queriesOutsideStore(file, readFileSync(file, 'utf8')))
-    expect(found).toEqual([])
+    expect(findInSources(queriesOutsideStore)).toEqual([])
   })
 
   it('the check sees a statement outside the store in each way one is written, and none inside it', () => {

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
+import { EXAMPLE_CONFIGURATION } from '../domain/catalog/example'
 import { CATALOGS } from '../i18n/catalogs'
 import { createStore } from '../store'
 
@@ -17,15 +18,7 @@ async function apiTotal(site: string, configuration: Record<string, unknown>) {
   return ((await res.json()) as { totals: { inclVat: { formatted: string } } }).totals.inclVat.formatted
 }
 
-const DEFAULT_LONG_RANGE = {
-  modelCode: 'p5',
-  versionCode: 'long-range',
-  paintCode: 'arctic-white',
-  wheelCode: 'aero-18',
-  interiorCode: 'textile-charcoal',
-  packCodes: [],
-  accessoryCodes: [],
-}
+const DEFAULT_LONG_RANGE = EXAMPLE_CONFIGURATION
 
 describe('the configurator', () => {
   it('opens a model with its steps, picture, price and delivery, in the site’s language', async () => {

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { sourceFiles } from '../../test/source-files'
+import { findInSources, placesOf } from '../../test/source-files'
 
 /** The modules that answer errors: errorAnswer and what it renders with. */
 const ANSWERING = new Set(['src/worker/errors.ts', 'src/worker/api/errors.ts'])
@@ -11,15 +10,15 @@ const BUILT_ANSWER = /\b(?:apiError|renderError|pricedCarProblem)\(|\bc\.notFoun
 /** Every place outside the answering modules that builds an error answer instead of throwing, as 'file:line'. */
 function builtAnswers(file: string, text: string): string[] {
   if (ANSWERING.has(file.replaceAll('\\', '/'))) return []
-  return [...text.matchAll(BUILT_ANSWER)]
-    .filter((m) => !/function\s+$/.test(text.slice(Math.max(0, (m.index ?? 0) - 20), m.index)))
-    .map((m) => `${file}:${text.slice(0, m.index).split('\n').length}`)
+  const calls = [...text.matchAll(BUILT_ANSWER)].filter(
+    (m) => !/function\s+$/.test(text.slice(Math.max(0, (m.index ?? 0) - 20), m.index)),
+  )
+  return placesOf(file, text, calls)
 }
 
 describe('one error path', () => {
   it('handlers and middleware throw; only errorAnswer (errors.ts) builds an error answer', () => {
-    const found = sourceFiles('src').flatMap((file) => builtAnswers(file, readFileSync(file, 'utf8')))
-    expect(found).toEqual([])
+    expect(findInSources(builtAnswers)).toEqual([])
   })
 
   it('the check sees an answer built in a handler in each way one is built', () => {

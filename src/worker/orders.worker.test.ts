@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { customerWithBuild, DUTCH_ORDER_FORM, payOrder } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
+import { EXAMPLE_CONFIGURATION } from '../domain/catalog/example'
 import { CATALOGS } from '../i18n/catalogs'
 
 const nl = CATALOGS['nl-NL']
@@ -74,15 +75,7 @@ describe('placing an order', () => {
       await visitor().api('/api/v1/price-quotes', {
         site: '/nl',
         usage: 'personal',
-        configuration: {
-          modelCode: 'p5',
-          versionCode: 'long-range',
-          paintCode: 'fjord-blue',
-          wheelCode: 'aero-18',
-          interiorCode: 'textile-charcoal',
-          packCodes: [],
-          accessoryCodes: [],
-        },
+        configuration: { ...EXAMPLE_CONFIGURATION, paintCode: 'fjord-blue' },
       })
     ).json()) as { totals: { inclVat: { amount: number } } }
     expect(rows.results[0]?.total).toBe(quote.totals.inclVat.amount)

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { payOrder } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
+import { EXAMPLE_CONFIGURATION } from '../domain/catalog/example'
 import { CATALOGS } from '../i18n/catalogs'
 
 const nb = CATALOGS['nb-NO']
@@ -52,15 +53,7 @@ describe('the pre-order page (blind-order incentive)', () => {
       await visitor().api('/api/v1/price-quotes', {
         site: '/no',
         usage: 'personal',
-        configuration: {
-          modelCode: 'p5',
-          versionCode: 'long-range',
-          paintCode: 'fjord-blue',
-          wheelCode: 'aero-18',
-          interiorCode: 'textile-charcoal',
-          packCodes: [],
-          accessoryCodes: [],
-        },
+        configuration: { ...EXAMPLE_CONFIGURATION, paintCode: 'fjord-blue' },
       })
     ).json()) as { totals: { inclVat: { amount: number } }; deposit: { amount: number } | null }
     const nok = (minor: number) =>

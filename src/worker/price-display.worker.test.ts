@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { sentOrderMail } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
+import { EXAMPLE_CONFIGURATION } from '../domain/catalog/example'
 import { CATALOGS } from '../i18n/catalogs'
 
 const nl = CATALOGS['nl-NL']
 const en = CATALOGS['en-US']
 const NBSP = '\u00a0'
 const MINUS = '\u2212'
+/** The API's example car in the Standard Range. */
+const STANDARD_RANGE = { ...EXAMPLE_CONFIGURATION, versionCode: 'standard-range' }
 /** Euros as nl-NL writes them, typed out by hand: eur('40.659,96') → '€ 40.659,96'. */
 const eur = (figure: string) => `€${NBSP}${figure}`
 
@@ -75,15 +78,7 @@ describe('the price API’s SPEC §3 breakdown', () => {
     const res = await visitor().api('/api/v1/price-quotes', {
       site: '/nl',
       usage: 'business',
-      configuration: {
-        modelCode: 'p5',
-        versionCode: 'standard-range',
-        paintCode: 'arctic-white',
-        wheelCode: 'aero-18',
-        interiorCode: 'textile-charcoal',
-        packCodes: [],
-        accessoryCodes: [],
-      },
+      configuration: STANDARD_RANGE,
     })
     expect(res.status).toBe(200)
     const { breakdown } = (await res.json()) as { breakdown: Record<string, number | string> }
@@ -129,15 +124,7 @@ describe('the global site', () => {
     const res = await visitor().api('/api/v1/price-quotes', {
       site: '',
       usage: 'business',
-      configuration: {
-        modelCode: 'p5',
-        versionCode: 'standard-range',
-        paintCode: 'arctic-white',
-        wheelCode: 'aero-18',
-        interiorCode: 'textile-charcoal',
-        packCodes: [],
-        accessoryCodes: [],
-      },
+      configuration: STANDARD_RANGE,
     })
     expect(res.status).toBe(200)
     const body = (await res.json()) as {

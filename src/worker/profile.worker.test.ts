@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { payOrder, SWEDISH_ORDER_FORM } from '../../test/fixtures'
+import { payOrder, SWEDISH_ORDER_FORM, valuedSwedishTradeIn } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import { formatMoney } from '../i18n/formats'
@@ -125,16 +125,7 @@ describe('everything the customer started, on the profile', () => {
       storeId: 'se-stockholm-sveavagen',
       privacyAccepted: 'yes',
     })
-    const vin = `XNVP5AA${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`
-    const valued = await person.postForm('/se/trade-in', {
-      vin,
-      mileage: '40 000',
-      plate: 'abc123',
-      owner: 'Anna Berg',
-      car: 'nordvolt/p5/p5-standard',
-      year: String(new Date().getUTCFullYear() - 2),
-    })
-    const valuationId = /result\/([\w-]+)/.exec(valued.headers.get('location') ?? '')?.[1] ?? ''
+    const { valuationId } = await valuedSwedishTradeIn(person)
     expect(valuationId).not.toBe('')
     const user = await env.DB.prepare(`SELECT owner_id AS id FROM configurations WHERE id = ?1`)
       .bind(id)

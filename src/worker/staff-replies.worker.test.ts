@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { signedUp } from '../../test/fixtures'
+import { signedUp, valuedSwedishTradeIn } from '../../test/fixtures'
 import { decode, uniqueEmail } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import { formatMoney } from '../i18n/formats'
@@ -103,16 +103,7 @@ describe('staff answer quotes with an offer', () => {
 describe('staff confirm or adjust a trade-in after the inspection', () => {
   it('sets the final value for 30 days; the owner is e-mailed and sees it; the audit log says adjusted', async () => {
     const { someone: customer, email } = await signedUp('/se', 'Anna Berg')
-    const vin = `XNVP5AA${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`
-    const valued = await customer.postForm('/se/trade-in', {
-      vin,
-      mileage: '40 000',
-      plate: 'abc123',
-      owner: 'Anna Berg',
-      car: 'nordvolt/p5/p5-standard',
-      year: String(new Date().getUTCFullYear() - 2),
-    })
-    const valuationId = /result\/([\w-]+)/.exec(valued.headers.get('location') ?? '')?.[1] ?? ''
+    const { vin, valuationId } = await valuedSwedishTradeIn(customer)
     const { someone: staff } = await signedUp('/se', 'Sven Staff', 'SE')
     expect(decode(await (await staff.request('/se/staff')).text())).toContain(vin)
     const res = await staff.postForm(

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { Configuration } from '../catalog/configuration'
+import { EXAMPLE_CONFIGURATION } from '../catalog/example'
 import {
   type ConfiguratorState,
   configurationKey,
@@ -11,15 +11,7 @@ import {
   withChoice,
 } from './url'
 
-const base: Configuration = {
-  modelCode: 'p5',
-  versionCode: 'long-range',
-  paintCode: 'arctic-white',
-  wheelCode: 'aero-18',
-  interiorCode: 'textile-charcoal',
-  packCodes: [],
-  accessoryCodes: [],
-}
+const base = EXAMPLE_CONFIGURATION
 
 describe('configurator address', () => {
   it('reads choices on top of a base and keeps the rest', () => {

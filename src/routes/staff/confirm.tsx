@@ -2,6 +2,7 @@ import type { MessageKey } from '../../i18n/intl'
 import { linkTo } from '../../i18n/links'
 import { useT } from '../../ui/intl-context'
 import { useSiteContext } from '../../ui/site-context'
+import { SubmitOrBack } from '../helpers/submit-or-back'
 
 /** The change staff are asked to confirm (`?confirm=`): the form's fields, and what to ask. */
 export interface PendingChange {
@@ -30,12 +31,7 @@ export function ConfirmChange({ change }: { change: PendingChange }) {
         <input id="staff-confirm-note" name="note" maxLength={500} autoComplete="off" />
       </div>
       <div className="form-actions">
-        <button className="button button--primary" type="submit">
-          {t('staff.confirm.yes')}
-        </button>
-        <a className="button" href={linkTo(site, '/staff')}>
-          {t('admin.cancel')}
-        </a>
+        <SubmitOrBack submit="staff.confirm.yes" back="admin.cancel" backTo={linkTo(site, '/staff')} />
       </div>
     </form>
   )

@@ -10,6 +10,7 @@ import { today } from '../../i18n/sites'
 import type { FieldErrors } from '../../ui/form'
 import { useT } from '../../ui/intl-context'
 import { useSiteContext } from '../../ui/site-context'
+import { SubmitOrBack } from '../helpers/submit-or-back'
 import type { ActionContext, LoadContext } from '../route'
 
 /** A quote or valuation staff are answering (`?reply=quote:{id}` or `?reply=tradeIn:{id}`), with what they typed. */
@@ -208,12 +209,11 @@ function ReplyFormView({ open, label }: { open: OpenReply; label: MessageKey }) 
         <input id={`${id}-note`} name="note" defaultValue={open.note} maxLength={500} autoComplete="off" />
       </div>
       <div className="form-actions">
-        <button className="button button--primary" type="submit">
-          {t(open.kind === 'quote' ? 'staff.quotes.send' : 'staff.tradeIns.save')}
-        </button>
-        <a className="button" href={linkTo(site, '/staff')}>
-          {t('admin.cancel')}
-        </a>
+        <SubmitOrBack
+          submit={open.kind === 'quote' ? 'staff.quotes.send' : 'staff.tradeIns.save'}
+          back="admin.cancel"
+          backTo={linkTo(site, '/staff')}
+        />
       </div>
     </form>
   )

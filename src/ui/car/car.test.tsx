@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import p5 from '../../../data/catalog/p5.json'
 import type { Configuration } from '../../domain/catalog/configuration'
+import { EXAMPLE_CONFIGURATION } from '../../domain/catalog/example'
 import { Catalog } from '../../domain/catalog/schema'
 import { CATALOGS } from '../../i18n/catalogs'
 import type { MessageKey } from '../../i18n/intl'
@@ -13,15 +14,7 @@ import { CAR_FEATURES, CAR_VIEWS, CarDrawing, CarPicture, type CarView, FEATURE_
 import { drawCar } from './draw'
 
 const catalog = Catalog.parse(p5)
-const base: Configuration = {
-  modelCode: 'p5',
-  versionCode: 'long-range',
-  paintCode: 'arctic-white',
-  wheelCode: 'aero-18',
-  interiorCode: 'textile-charcoal',
-  packCodes: [],
-  accessoryCodes: [],
-}
+const base = EXAMPLE_CONFIGURATION
 const draw = (configuration: Configuration, view: CarView) => drawCar(carLook(catalog, configuration), view, 'c')
 const EXTERIOR: CarView[] = ['front', 'side', 'rear']
 

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { priceCar } from '../../app/priced-car'
 import { Configuration } from '../../domain/catalog/configuration-schema'
 import { deliveryWindow } from '../../domain/catalog/delivery'
+import { EXAMPLE_CONFIGURATION } from '../../domain/catalog/example'
 import { catalogItem } from '../../domain/catalog/items'
 import { IsoDate, UsageSchema } from '../../domain/catalog/markets-schema'
 import type { Catalog } from '../../domain/catalog/schema'
@@ -21,17 +22,6 @@ import { CachePolicy } from '../ssr/cache-policy'
 import type { AppEnv } from '../types'
 import { type EndpointSpec, jsonBody, routePath } from './endpoint'
 import { apiMessage, invalidFields } from './errors'
-
-/** The configuration the API examples of OpenAPI use: a Long Range in Arctic White. */
-export const EXAMPLE_CONFIGURATION: Configuration = {
-  modelCode: 'p5',
-  versionCode: 'long-range',
-  paintCode: 'arctic-white',
-  wheelCode: 'aero-18',
-  interiorCode: 'textile-charcoal',
-  packCodes: [],
-  accessoryCodes: [],
-}
 
 const SitePrefix = z.enum(SITES.map((s) => s.prefix) as [string, ...string[]])
 

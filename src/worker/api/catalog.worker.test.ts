@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { visitor } from '../../../test/visitor'
+import { EXAMPLE_CONFIGURATION } from '../../domain/catalog/example'
 import { Catalog } from '../../domain/catalog/schema'
 import { onTheRoadPrice } from '../../domain/pricing/engine'
 import { CountryPriceRules } from '../../domain/pricing/rules'
@@ -9,15 +10,7 @@ import { formatDate } from '../../i18n/dates'
 import { clearMemoryCache } from '../../store/cache'
 import { app } from '../index'
 
-const LONG_RANGE = {
-  modelCode: 'p5',
-  versionCode: 'long-range',
-  paintCode: 'arctic-white',
-  wheelCode: 'aero-18',
-  interiorCode: 'textile-charcoal',
-  packCodes: [],
-  accessoryCodes: [],
-}
+const LONG_RANGE = EXAMPLE_CONFIGURATION
 
 interface QuoteBody {
   currency: string

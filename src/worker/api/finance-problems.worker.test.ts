@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { visitor } from '../../../test/visitor'
+import { EXAMPLE_CONFIGURATION } from '../../domain/catalog/example'
 import { CATALOGS } from '../../i18n/catalogs'
 import type { MessageKey } from '../../i18n/intl'
 import { LOCALES, type Locale, SITES } from '../../i18n/sites'
-import { EXAMPLE_CONFIGURATION } from './catalog'
 
 /** The API's own example car: a Long Range in Arctic White. */
 const CAR = EXAMPLE_CONFIGURATION

@@ -1,17 +1,10 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { visitor } from '../../../test/visitor'
+import { EXAMPLE_CONFIGURATION } from '../../domain/catalog/example'
 import { CATALOGS } from '../../i18n/catalogs'
 
-const CAR = {
-  modelCode: 'p5',
-  versionCode: 'long-range',
-  paintCode: 'arctic-white',
-  wheelCode: 'aero-18',
-  interiorCode: 'textile-charcoal',
-  packCodes: [],
-  accessoryCodes: [],
-}
+const CAR = EXAMPLE_CONFIGURATION
 
 interface FinanceBody {
   summary: { monthlyPayment: number; applied: { termMonths: number } }

@@ -3,7 +3,7 @@
  * of our markets that Checkout offers (Icelandic is not one; Checkout then follows the browser, else English). These
  * texts are the provider's surface, not the storefront's: they live here, not in the storefront's catalogs.
  */
-import type { DECLINE_MESSAGES } from './cards'
+import { DECLINE_MESSAGES } from './cards'
 
 type Decline = keyof typeof DECLINE_MESSAGES
 
@@ -73,18 +73,8 @@ const en: CheckoutTexts = {
   challengeText: "This is your card issuer's test page: confirm that it is you who pays.",
   completeAuth: 'Complete authentication',
   failAuth: 'Fail authentication',
-  declines: {
-    generic_decline: 'Your card was declined.',
-    insufficient_funds: 'Your card has insufficient funds.',
-    live_card: 'Your card was declined. Your request was in test mode, but used a non test (live) card.',
-    authentication:
-      'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
-    invalid_number: 'Your card number is invalid.',
-    invalid_expiry: "Your card's expiration date is invalid or in the past.",
-    invalid_cvc: "Your card's security code is incomplete.",
-    invalid_iban: 'The IBAN you entered is invalid.',
-    provider_declined: 'The payment was declined by the payment method provider.',
-  },
+  // Stripe's own English messages, as its API returns them.
+  declines: DECLINE_MESSAGES,
 }
 
 const nb: CheckoutTexts = {

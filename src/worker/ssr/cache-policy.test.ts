@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { sourceFiles } from '../../../test/source-files'
+import { findInSources, placesOf } from '../../../test/source-files'
 import { CachePolicy } from './cache-policy'
 
 /** A `cache-control` header given a literal value: `'cache-control': 'no-store'`, `c.header('Cache-Control', "…")`. */
@@ -8,13 +7,12 @@ const HAND_WRITTEN = /cache-control['"`]\s*[:,]\s*['"`]/gi
 
 /** Every place in a source text that writes a cache-control value by hand, as 'file:line'. */
 function handWritten(file: string, text: string): string[] {
-  return [...text.matchAll(HAND_WRITTEN)].map((m) => `${file}:${text.slice(0, m.index).split('\n').length}`)
+  return placesOf(file, text, text.matchAll(HAND_WRITTEN))
 }
 
 describe('cache policies have names', () => {
   it('no handler writes a cache-control value by hand: every one is a CachePolicy', () => {
-    const found = sourceFiles('src').flatMap((file) => handWritten(file, readFileSync(file, 'utf8')))
-    expect(found).toEqual([])
+    expect(findInSources(handWritten)).toEqual([])
   })
 
   it('the check sees a hand-written header in each way one is written', () => {
