@@ -18,7 +18,7 @@ function data(booked: Map<string, number>, options: { recentWrite?: boolean; out
   const bookedCounts = vi.fn(async () => new Map(booked))
   const store = {
     recentWrite: options.recentWrite ?? false,
-    stores: async () => [oslo],
+    showrooms: async () => [oslo],
     testDrives: {
       bookedCounts,
       createBooking: async () => options.outcome ?? { status: 'created', id: 'b1', notificationId: 'n1' },

@@ -288,17 +288,76 @@ function checkInputs(input: PriceInput): PriceRuleSet {
 export function onTheRoadPrice(input: PriceInput): PriceQuote {
   const ruleSet = checkInputs(input)
   const { catalog, country, usage, configuration, date } = input
-  const items = pricedItems(input, ruleSet)
-  const vatRules = vatRulesOf(ruleSet)
-  const { band, fullyExempt, inBand, vatOf, netOf, vatAbove } = vatRules
+  const version = catalog.versions.find((v) => v.code === configuration.versionCode)
+  if (!version) throw new PricingError('invalidConfiguration', `no version ${configuration.versionCode}`)
+  const selected = selectedCodes(catalog, configuration)
+  const items = [
+    ...vehicleItems(catalog, country, configuration),
+    ...feeItems(ruleSet, usage, selected, version.facts.weightKg, input.deliveryZip ?? null),
+  ]
+  for (const item of items) money(item.entered, ruleSet.currency)
+
+  const rate = ruleSet.vat.rateBasisPoints
+  const exemption = ruleSet.vat.exemption
   const display = ruleSet.display[usage]
-  const lines = priceLines(items, vatRules, display)
+  const band = exemption?.kind === 'upTo' ? exemption.thresholdMinor : null
+  const fullyExempt = exemption?.kind === 'full'
+  /** Under a threshold: whether an item counts towards it (the car and its delivery) or pays VAT in full. */
+  const inBand = (item: Item): boolean =>
+    exemption?.kind === 'upTo' &&
+    (item.kind === null
+      ? exemption.covers.feeCodes.includes(item.code)
+      : exemption.covers.itemKinds.includes(item.kind))
+
+  /** VAT of one standard-class item charged on its own line amount (everything but the threshold band). */
+  const vatOf = (item: Item): number => {
+    if (item.vatClass !== 'standard' || fullyExempt || inBand(item)) return 0
+    return ruleSet.amountsIncludeVat ? vatIncludedIn(item.entered, rate) : percentOf(item.entered, rate)
+  }
+  const netOf = (item: Item) => (ruleSet.amountsIncludeVat ? item.entered - vatOf(item) : item.entered)
+  const vatAbove = (base: number, threshold: number) => percentOf(Math.max(0, base - threshold), rate)
+  // Under a threshold shown with VAT inside the lines, each item it covers carries the VAT it adds on top of the
+  // items before it (the car, its options, then its delivery costs), so the lines' VAT adds up to the band's.
+  const bandShare = new Map<Item, number>()
+  let counted = 0
+  for (const item of items) {
+    if (band === null || item.vatClass !== 'standard' || !inBand(item)) continue
+    bandShare.set(item, vatAbove(counted + item.entered, band) - vatAbove(counted, band))
+    counted += item.entered
+  }
+
+  const lines: PriceLine[] = items.map((item) => {
+    const common = { code: item.code, labelKey: item.labelKey, role: item.role, source: item.source }
+    const assumption = item.assumption
+    if (item.vatClass === 'outOfScope') {
+      return { ...common, amount: item.entered, vatTreatment: 'outOfScope', vatIncluded: 0, assumption }
+    }
+    if (item.vatClass === 'exempt' || fullyExempt) {
+      return { ...common, amount: item.entered, vatTreatment: 'vatExempt', vatIncluded: 0, assumption }
+    }
+    if (display === 'inclVat') {
+      const vat = vatOf(item) + (bandShare.get(item) ?? 0)
+      return { ...common, amount: netOf(item) + vat, vatTreatment: 'includesVat', vatIncluded: vat, assumption }
+    }
+    return { ...common, amount: netOf(item), vatTreatment: 'excludesVat', vatIncluded: 0, assumption }
+  })
 
   const standardItems = items.filter((item) => item.vatClass === 'standard')
   const banded = standardItems.filter(inBand)
   const bandVat = band === null ? 0 : vatAbove(sum(banded.map((item) => item.entered)), band)
   const vatCharged = bandVat + sum(standardItems.map(vatOf))
-  if (!fullyExempt && display === 'exclVat') lines.push(vatLine(ruleSet, vatCharged))
+  if (!fullyExempt && display === 'exclVat') {
+    lines.push({
+      code: 'vat',
+      labelKey: 'price.line.vat',
+      role: 'vat',
+      amount: vatCharged,
+      vatTreatment: 'vat',
+      vatIncluded: 0,
+      source: ruleSet.vat.source,
+      assumption: ruleSet.vat.assumption === true || exemption?.assumption === true,
+    })
+  }
 
   const totalInclVat = sum(lines.map((line) => line.amount))
   const vat = sum(lines.map((line) => (line.vatTreatment === 'vat' ? line.amount : line.vatIncluded)))
@@ -332,124 +391,21 @@ export function onTheRoadPrice(input: PriceInput): PriceQuote {
     },
     depositAmount,
     validOn: { date, rulesValidFrom: ruleSet.validFrom, rulesSource: ruleSet.source, catalogVersion: catalog.version },
-    runningCosts: runningCostsOf(ruleSet),
+    runningCosts: ruleSet.runningCosts.map((cost) => ({
+      code: cost.code,
+      labelKey: cost.labelKey,
+      amount: cost.amountMinor,
+      period: cost.period,
+      periodKey: `price.period.${cost.period}`,
+      source: cost.source,
+      assumption: cost.assumption === true,
+    })),
     notes: notesFor(ruleSet, usage, display),
     requiresCompanyNumber: usage === 'business' ? (ruleSet.requiresCompanyNumber ?? null) : null,
     hasAssumptions:
       ruleSet.assumption === true || lines.some((line) => line.assumption) || ruleSet.preorderFee?.assumption === true,
     leaseVat: leaseVatShare(ruleSet, banded.map(netOf), standardItems.filter((item) => !inBand(item)).map(netOf)),
   }
-}
-
-/** The configured car's items and the fees that apply to it, each amount checked to be whole minor units. */
-function pricedItems(input: PriceInput, ruleSet: PriceRuleSet): Item[] {
-  const { catalog, country, usage, configuration } = input
-  const version = catalog.versions.find((v) => v.code === configuration.versionCode)
-  if (!version) throw new PricingError('invalidConfiguration', `no version ${configuration.versionCode}`)
-  const selected = selectedCodes(catalog, configuration)
-  const items = [
-    ...vehicleItems(catalog, country, configuration),
-    ...feeItems(ruleSet, usage, selected, version.facts.weightKg, input.deliveryZip ?? null),
-  ]
-  for (const item of items) money(item.entered, ruleSet.currency)
-  return items
-}
-
-/** How a rule set's VAT falls on items: per item on its own amount, or once on a threshold's band. */
-interface VatRules {
-  /** The VAT-free threshold of an exemption up to an amount; null without one. */
-  band: number | null
-  fullyExempt: boolean
-  /** Under a threshold: whether an item counts towards it (the car and its delivery) or pays VAT in full. */
-  inBand: (item: Item) => boolean
-  /** VAT of one standard-class item charged on its own line amount (everything but the threshold band). */
-  vatOf: (item: Item) => number
-  netOf: (item: Item) => number
-  /** The VAT on what a base exceeds a threshold by. */
-  vatAbove: (base: number, threshold: number) => number
-}
-
-/** The VAT rules of a rule set: its rate, its exemption and whether its amounts include VAT. */
-function vatRulesOf(ruleSet: PriceRuleSet): VatRules {
-  const rate = ruleSet.vat.rateBasisPoints
-  const exemption = ruleSet.vat.exemption
-  const band = exemption?.kind === 'upTo' ? exemption.thresholdMinor : null
-  const fullyExempt = exemption?.kind === 'full'
-  const inBand = (item: Item): boolean =>
-    exemption?.kind === 'upTo' &&
-    (item.kind === null
-      ? exemption.covers.feeCodes.includes(item.code)
-      : exemption.covers.itemKinds.includes(item.kind))
-  const vatOf = (item: Item): number => {
-    if (item.vatClass !== 'standard' || fullyExempt || inBand(item)) return 0
-    return ruleSet.amountsIncludeVat ? vatIncludedIn(item.entered, rate) : percentOf(item.entered, rate)
-  }
-  const netOf = (item: Item) => (ruleSet.amountsIncludeVat ? item.entered - vatOf(item) : item.entered)
-  const vatAbove = (base: number, threshold: number) => percentOf(Math.max(0, base - threshold), rate)
-  return { band, fullyExempt, inBand, vatOf, netOf, vatAbove }
-}
-
-/**
- * Under a threshold shown with VAT inside the lines, each item it covers carries the VAT it adds on top of the
- * items before it (the car, its options, then its delivery costs), so the lines' VAT adds up to the band's.
- */
-function bandShares(items: readonly Item[], { band, inBand, vatAbove }: VatRules): Map<Item, number> {
-  const bandShare = new Map<Item, number>()
-  let counted = 0
-  for (const item of items) {
-    if (band === null || item.vatClass !== 'standard' || !inBand(item)) continue
-    bandShare.set(item, vatAbove(counted + item.entered, band) - vatAbove(counted, band))
-    counted += item.entered
-  }
-  return bandShare
-}
-
-/** One line per item, its amount with VAT inside or net as the display wants (no VAT line yet). */
-function priceLines(items: readonly Item[], vatRules: VatRules, display: VatDisplay): PriceLine[] {
-  const { fullyExempt, vatOf, netOf } = vatRules
-  const bandShare = bandShares(items, vatRules)
-  return items.map((item) => {
-    const common = { code: item.code, labelKey: item.labelKey, role: item.role, source: item.source }
-    const assumption = item.assumption
-    if (item.vatClass === 'outOfScope') {
-      return { ...common, amount: item.entered, vatTreatment: 'outOfScope', vatIncluded: 0, assumption }
-    }
-    if (item.vatClass === 'exempt' || fullyExempt) {
-      return { ...common, amount: item.entered, vatTreatment: 'vatExempt', vatIncluded: 0, assumption }
-    }
-    if (display === 'inclVat') {
-      const vat = vatOf(item) + (bandShare.get(item) ?? 0)
-      return { ...common, amount: netOf(item) + vat, vatTreatment: 'includesVat', vatIncluded: vat, assumption }
-    }
-    return { ...common, amount: netOf(item), vatTreatment: 'excludesVat', vatIncluded: 0, assumption }
-  })
-}
-
-/** The line of the VAT charged, for prices shown net. */
-function vatLine(ruleSet: PriceRuleSet, vatCharged: number): PriceLine {
-  return {
-    code: 'vat',
-    labelKey: 'price.line.vat',
-    role: 'vat',
-    amount: vatCharged,
-    vatTreatment: 'vat',
-    vatIncluded: 0,
-    source: ruleSet.vat.source,
-    assumption: ruleSet.vat.assumption === true || ruleSet.vat.exemption?.assumption === true,
-  }
-}
-
-/** The rule set's costs of owning the car, shown beside the price. */
-function runningCostsOf(ruleSet: PriceRuleSet): RunningCost[] {
-  return ruleSet.runningCosts.map((cost) => ({
-    code: cost.code,
-    labelKey: cost.labelKey,
-    amount: cost.amountMinor,
-    period: cost.period,
-    periodKey: `price.period.${cost.period}`,
-    source: cost.source,
-    assumption: cost.assumption === true,
-  }))
 }
 
 /** The share of the car's VAT-able net cost that bears VAT in a sale, as a lease's rent must follow it. */
