@@ -30,6 +30,7 @@ describe('finance parameters in the address', () => {
       ['12,5', 12.5],
       ['12 kr', undefined],
       ['-5000', -5000], // read, so the product's range says why it is refused
+      ['\u22125\u00a0000', -5000], // as nb-NO and sv-SE write it back: the minus sign U+2212
       ['1,2,3.4.5', undefined],
       ['', undefined],
     ]

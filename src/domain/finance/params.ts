@@ -54,10 +54,11 @@ export function financeQuery(state: FinanceSelection, currency: CurrencyCode): R
  * readAmount('1,234,567') // 1234567
  * readAmount('1.234') // 1234
  * readAmount('-5000') // -5000
+ * readAmount('−5 000') // -5000 (the minus sign U+2212, as nb-NO, sv-SE and fi write it)
  * readAmount('12 kr') // undefined
  */
 export function readAmount(text: string): number | undefined {
-  const bare = text.replace(/[\s'\u2019]/g, '')
+  const bare = text.replace(/[\s'\u2019]/g, '').replace('\u2212', '-')
   const marks = bare.replace(/[^.,]/g, '')
   const mark = marks.slice(-1)
   const at = bare.lastIndexOf(mark)

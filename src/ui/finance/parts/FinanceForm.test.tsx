@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderPage } from '../../../../test/render-page'
+import { readAmount } from '../../../domain/finance/params'
 import type { FinanceProblem } from '../../../domain/finance/validate'
+import { CURRENCY_EXPONENT } from '../../../domain/money'
 import { CATALOGS } from '../../../i18n/catalogs'
 import { financeProblemMessage } from '../../../i18n/finance'
 import { intlFor } from '../../../i18n/intl'
+import { SITES } from '../../../i18n/sites'
 import { FINANCE_DEBOUNCE_MS, type FinanceAnswer, financeQuoteRequester } from '../quote-requester'
 import type { FinanceState, OfferedProduct } from '../state'
 import { FinanceForm } from './FinanceForm'
@@ -78,4 +81,32 @@ describe('a down payment out of range in the finance form', () => {
     const message = financeProblemMessage(problem, 'EUR', 'de-DE', (id, values) => intl.formatMessage({ id }, values))
     expect(downPaymentError(loanPanel([{ field: problem.field, message }]))).toBe(API_MESSAGE)
   })
+})
+
+describe('a negative down payment written back into the form', () => {
+  it.each(SITES.filter((site) => site.countryCode !== 'GLOBAL').map((site) => [site.prefix, site]))(
+    '%s: the field shows it as the locale writes it, and the browser and readAmount take it as written',
+    (prefix, site) => {
+      const { html } = renderPage(
+        prefix,
+        '/configurator/p5',
+        <FinanceForm
+          finance={loanPanel([])}
+          product={LOAN}
+          currency={site.currency}
+          hidden={{}}
+          onChoice={null}
+          net={false}
+        />,
+      )
+      const input = /<input[^>]*name="down"[^>]*>/.exec(html)?.[0] ?? ''
+      const attribute = (name: string) =>
+        (new RegExp(`${name}="([^"]*)"`).exec(input)?.[1] ?? '').replace(/&#x27;/g, "'").replace(/&amp;/g, '&')
+      const value = attribute('value')
+      expect(value).toMatch(/^\D/)
+      // The browser checks the whole value against the pattern, compiled with the v flag.
+      expect(new RegExp(`^(?:${attribute('pattern')})$`, 'v').test(value)).toBe(true)
+      expect(readAmount(value)).toBe(-500_000 / 10 ** CURRENCY_EXPONENT[site.currency])
+    },
+  )
 })

@@ -30,7 +30,7 @@ function readForm(form: HTMLFormElement, exponent: number): FinanceChoice {
 
 /** Digits with grouping spaces, points, commas or apostrophes, as readAmount reads them (a minus too, so the
  * product's range answers it). */
-const AMOUNT_PATTERN = "-?[0-9][0-9\\s.,'\u2019]*"
+const AMOUNT_PATTERN = "[\\-\u2212]?[0-9][0-9\\s.,'\u2019]*"
 
 /**
  * An amount in whole currency units, written as the locale writes a number ("181 817", "4.699,05") and read as
