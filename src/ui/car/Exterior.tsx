@@ -62,6 +62,8 @@ const ringYZ = (c: P3, r: number, n = 20): P3[] =>
 /** What the parts are drawn with: a path through points of the car in the picture, a metre's size there, the id prefix. */
 interface Pen {
   d: (points: readonly P3[], close?: boolean) => string
+  /** A point of the car in the picture. */
+  S: (p: P3) => P2
   pxPerM: number
   u: string
 }
@@ -160,7 +162,7 @@ export function Exterior({ look, view, u }: { look: CarLook; view: ExteriorView;
   const S = (p: P3): P2 => place(project(p))
   const d = (points: readonly P3[], close = true) => path(points.map(S), close)
   const pxPerM = Math.abs(S([2.2, 1, 0])[1] - S([2.2, 0, 0])[1])
-  const pen: Pen = { d, pxPerM, u }
+  const pen: Pen = { d, S, pxPerM, u }
   const dark = luminance(body) < 0.08
   const edge = mix(body, '#000000', dark ? 0.5 : 0.32)
   const metallic = look.paintFinish === 'metallic' || look.paintFinish === 'twoTone'
@@ -430,22 +432,27 @@ function tail({ d, u }: Pen): string {
   )
 }
 
-/** The tow bar: its neck and ball behind the rear bumper. */
-function towBarShape({ d, pxPerM }: Pen): string {
+/**
+ * The tow bar: a steel neck curving up from under the rear bumper to its ball, outlined so it shows against the dark
+ * diffuser, and the trailer socket beside it.
+ */
+function towBarShape({ d, S, pxPerM }: Pen): string {
+  const neck = d(
+    [
+      [4.4, 0.3, 0],
+      [4.52, 0.31, 0],
+      [4.59, 0.36, 0],
+      [4.61, 0.43, 0],
+    ],
+    false,
+  )
+  const [bx, by] = S([4.61, 0.48, 0])
   return (
-    <g fill="none" stroke="#2a2e33" strokeLinecap="round" strokeLinejoin="round">
-      <path
-        d={d(
-          [
-            [4.3, 0.3, 0],
-            [4.52, 0.33, 0],
-            [4.56, 0.42, 0],
-          ],
-          false,
-        )}
-        strokeWidth={0.045 * pxPerM}
-      />
-      <path d={d(ringYZ([4.57, 0.46, 0], 0.028, 10))} fill="#3a3f45" strokeWidth={0.01 * pxPerM} />
+    <g strokeLinecap="round" strokeLinejoin="round">
+      <path d={neck} fill="none" stroke="#15181b" strokeWidth={0.085 * pxPerM} />
+      <path d={neck} fill="none" stroke="#a7aeb4" strokeWidth={0.055 * pxPerM} />
+      <circle cx={bx} cy={by} r={0.05 * pxPerM} fill="#c4cacf" stroke="#15181b" strokeWidth={0.012 * pxPerM} />
+      <path d={d(ringYZ([4.44, 0.34, 0.2], 0.045, 10))} fill="#15181b" stroke="#4b5157" strokeWidth={0.01 * pxPerM} />
     </g>
   )
 }
