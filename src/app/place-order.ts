@@ -46,7 +46,7 @@ export interface OrderRequest {
 }
 
 /** The customer's order of the same car that is still under way, if the store found one. */
-export type OpenOrder = { id: string; number: string | null; kind: string } | null
+export type OpenOrder = Awaited<ReturnType<Store['orders']['openOrderForCar']>>
 
 /** What placing an order gave, like the other application steps' outcomes. */
 export type PlaceOrderOutcome =

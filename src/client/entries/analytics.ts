@@ -77,7 +77,7 @@ function start(config: PageConfig, nonce: string): void {
   window.dataLayer ??= []
   const dataLayer = window.dataLayer
   if (config.tagManager) loadTagManager(config.tagManager, config.marketing, dataLayer, nonce)
-  const { track, flush } = reporter(config, dataLayer, (event, extra) => ({ event, ...base, ...extra }))
+  const { track, flush } = reporter(config, dataLayer, base)
   track(browseEventOf(config.label))
   watchScrollDepth(track)
   watchPage(config, deviceId, track, flush)
@@ -90,7 +90,7 @@ function start(config: PageConfig, nonce: string): void {
 function reporter(
   config: PageConfig,
   dataLayer: unknown[],
-  eventOf: (event: AnalyticsEventName, extra: { depth?: ScrollDepth }) => AnalyticsEvent,
+  base: Omit<AnalyticsEvent, 'event' | 'depth'>,
 ): { track: Track; flush: () => void } {
   let queue: AnalyticsEvent[] = []
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -132,7 +132,7 @@ function reporter(
 
   /** To the data layer at once; to the reporter in the next batch (submissions: the server records them). */
   function track(event: AnalyticsEventName, extra: { depth?: ScrollDepth } = {}, report = true): void {
-    const full = eventOf(event, extra)
+    const full: AnalyticsEvent = { event, ...base, ...extra }
     dataLayer.push(full)
     if (!report) return
     queue.push(full)
