@@ -40,8 +40,6 @@ let missCounter = 0
  */
 export const KIND_COOKIES = {
   uncached: '__Host-nv_access=bench',
-  // A session cookie whose signature is checked (HMAC) and found false: the uncached render, after one signature check.
-  forged: '__Host-nv_access=bench.c2lnbmF0dXJl',
   returning: `__Host-consent=v1.${new Date().toISOString().slice(0, 10)}.a0.m0; __Host-csrf=${'b'.repeat(43)}`,
 }
 

@@ -47,7 +47,6 @@ const MEMOS = [
   { name: 'first finance panel (panels)', bypass: ['routes/configurator.tsx:panels'], pages: ['configurator'] },
   { name: "form page's car", bypass: ['routes/helpers/form-car.ts:madeCars'], pages: ['content', 'trade-in'] },
   { name: 'stock prices', bypass: ['app/priced-stock.ts:prices'], pages: ['quick delivery'] },
-  { name: 'stock rows checked', bypass: ['store/stock.ts:checked'], pages: ['quick delivery'] },
   { name: 'slot layouts', bypass: ['app/test-drive.ts:layouts'], pages: ['test drive'] },
   { name: 'free slots per window', bypass: ['app/test-drive.ts:windows'], pages: ['test drive'] },
   { name: 'showrooms parsed', bypass: ['store/documents.ts:parsedStores'], pages: ['test drive', 'legal'] },
@@ -57,22 +56,40 @@ const MEMOS = [
   { name: 'car drawings', bypass: ['worker/ssr/car-drawing.ts:pictures'], pages: ['configurator', 'home'] },
   { name: 'calendar day per minute', bypass: ['i18n/calendar.ts:days'], pages: ['test drive', 'configurator'] },
   { name: 'configuration parsed', bypass: ['worker/env.ts:parsed'], pages: ['home', 'configurator'] },
-  // The hash is part of every edge-cache key: an edge-cache hit is what it serves.
-  {
-    name: 'configuration hash',
-    bypass: ['worker/edge-cache.ts:configHashes'],
-    pages: ['home', 'configurator'],
-    kind: 'cached',
-  },
   {
     name: "a shared value's JSON",
     bypass: ['worker/ssr/serialize.ts:serializedOnce'],
     pages: ['configurator', 'home'],
   },
-  // Every request with a session cookie checks its signature.
-  { name: 'HMAC keys', bypass: ['worker/auth/crypto.ts:hmacKeys'], pages: ['home', 'configurator'], kind: 'forged' },
   { name: 'formatjs intl instances', bypass: ['i18n/intl.ts:instances'], pages: ['configurator', 'home'] },
   { name: 'number formatters', bypass: ['i18n/formats.ts:formats'], pages: ['configurator', 'home'] },
+  // Memos that key on each other's objects, or whose values are serialized once because they are shared: together.
+  {
+    name: 'removed together',
+    bypass: [
+      'routes/helpers/configurator-views.ts:visitorCatalogs',
+      'routes/helpers/configurator-views.ts:rulesByDay',
+      'routes/helpers/configurator-views.ts:views',
+      'routes/configurator.tsx:panels',
+      'routes/helpers/form-car.ts:madeCars',
+      'app/test-drive.ts:layouts',
+      'app/test-drive.ts:windows',
+      'i18n/locale-formats.ts:rememberedTexts',
+    ],
+    pages: ['configurator', 'home', 'test drive', 'content'],
+  },
+  {
+    name: 'panel, slots, calendar, form car and configuration together',
+    bypass: [
+      'routes/configurator.tsx:panels',
+      'routes/helpers/form-car.ts:madeCars',
+      'app/test-drive.ts:layouts',
+      'app/test-drive.ts:windows',
+      'i18n/calendar.ts:days',
+      'worker/env.ts:parsed',
+    ],
+    pages: ['configurator', 'test drive', 'home'],
+  },
   {
     name: 'date formatters',
     bypass: ['i18n/dates.ts:dateTimeFormats', 'i18n/dates.ts:weekdayDateFormats', 'i18n/calendar.ts:formatters'],

@@ -1,6 +1,5 @@
 import { StockCarSchema } from '../domain/stock/schema'
 import type { StockCar } from '../domain/stock/stock'
-import { memo } from '../lib/memo'
 import { type BadRecordLog, badRecordLog } from './bad-records'
 import type { Database } from './database'
 
@@ -31,34 +30,6 @@ function parseCar(row: Row, bad: BadRecordLog): StockCar | null {
   if (car.success) return car.data
   bad.add({ table: 'stock_cars', id: row.id, error: car.error })
   return null
-}
-
-/** What `checked` keeps for a row that fails its schema. */
-const UNREADABLE_ROW = Object.freeze({ unreadable: true } as const)
-/** Rows checked by StockCarSchema, by their exact content: a row is checked again only once it changed (a sale). */
-const checked = memo<[], StockCar | typeof UNREADABLE_ROW>(2000)
-
-/**
- * A row as a stock car, checked by StockCarSchema once per distinct row: the isolate's shared copy, never handed out.
- * Null for a row that fails its schema (left out of its list, and reported each time it is read).
- */
-function checkedCar(row: Row, bad: BadRecordLog): StockCar | null {
-  const key = JSON.stringify([row.id, row.country_code, row.configuration, row.delivery_weeks, row.remaining, row.sort])
-  let first = false
-  const car = checked([], key, () => {
-    first = true
-    return parseCar(row, bad) ?? UNREADABLE_ROW
-  })
-  if (!('unreadable' in car)) return car
-  // A row that fails its schema is parsed again on a later read, so that each read reports it.
-  if (!first) parseCar(row, bad)
-  return null
-}
-
-/** A row as a stock car of the caller's own, or null when the row cannot be read. */
-function toCar(row: Row, bad: BadRecordLog): StockCar | null {
-  const car = checkedCar(row, bad)
-  return car ? structuredClone(car) : null
 }
 
 const COLUMNS = 'id, country_code, configuration, delivery_weeks, remaining, sort'
@@ -110,14 +81,14 @@ export function createStockStore(
         .prepare(`SELECT ${COLUMNS} FROM stock_cars WHERE country_code = ?1 ORDER BY sort, id`)
         .bind(country)
         .all<Row>()
-      const cars = results.map((row) => checkedCar(row, bad)).filter((car): car is StockCar => car !== null)
+      const cars = results.map((row) => parseCar(row, bad)).filter((car): car is StockCar => car !== null)
       lists.set(country, { cars, readAt: now })
       return cars.map((car) => structuredClone(car))
     },
 
     async find(id: string): Promise<StockCar | null> {
       const row = await db.prepare(`SELECT ${COLUMNS} FROM stock_cars WHERE id = ?1`).bind(id).first<Row>()
-      return row ? toCar(row, bad) : null
+      return row ? parseCar(row, bad) : null
     },
 
     /** The stock car an order took, if it was a quick-delivery order. */
@@ -126,7 +97,7 @@ export function createStockStore(
         .prepare(`SELECT ${COLUMNS} FROM stock_cars WHERE id = (SELECT stock_car_id FROM orders WHERE id = ?1)`)
         .bind(orderId)
         .first<Row>()
-      return row ? toCar(row, bad) : null
+      return row ? parseCar(row, bad) : null
     },
   }
 }

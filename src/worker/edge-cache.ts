@@ -3,7 +3,6 @@ import { getPath } from 'hono/utils/url'
 import { appVariant } from '../domain/app-shell'
 import { channelOf, clientTypeOf } from '../domain/client-platform'
 import { logLine } from '../domain/log'
-import { memo } from '../lib/memo'
 import { CACHE_VERSION } from '../store/cache'
 import { randomId } from '../store/ids'
 import { ANONYMOUS_BUILDS_COOKIE } from './anonymous-builds'
@@ -268,21 +267,15 @@ export function storable(res: Response): boolean {
   )
 }
 
-const configHashes = memo<[AppConfig], string>(1)
-
 /**
  * What of the deployment's configuration a page shows (environment, official origin, error reporting in the
  * page), as a short FNV-1a hash: a changed secret or variable never serves pages rendered with the old one.
  */
 function configVariant(config: AppConfig): string {
-  return configHashes([config], '', () => {
-    const text = [config.ENVIRONMENT, config.OFFICIAL_URL, config.SENTRY_DSN, config.SENTRY_TRACES_SAMPLE_RATE].join(
-      '|',
-    )
-    let h = 0x811c9dc5
-    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
-    return (h >>> 0).toString(36)
-  })
+  const text = [config.ENVIRONMENT, config.OFFICIAL_URL, config.SENTRY_DSN, config.SENTRY_TRACES_SAMPLE_RATE].join('|')
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
+  return (h >>> 0).toString(36)
 }
 
 /** The cache key: the full request URL plus everything else a cacheable page is rendered from. */

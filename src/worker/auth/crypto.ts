@@ -1,5 +1,3 @@
-import { memo } from '../../lib/memo'
-
 /**
  * PBKDF2-SHA-256 iterations: the highest Cloudflare Workers allows. Production refuses more
  * ("iteration counts above 100000 are not supported", workerd#1346); the open-source workerd
@@ -74,13 +72,8 @@ export async function sha256(text: string): Promise<string> {
   return base64url(await crypto.subtle.digest('SHA-256', encoder.encode(text)))
 }
 
-/** The HMAC key of each secret, imported once (a rotation brings a second). */
-const hmacKeys = memo<[], Promise<CryptoKey>>(4, { share: false })
-
 function hmacKey(secret: string): Promise<CryptoKey> {
-  return hmacKeys([], secret, () =>
-    crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']),
-  )
+  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
 }
 
 /** HMAC-SHA-256 of a message under the app secret, base64url. `purpose` separates uses of one key. */
