@@ -1,3 +1,5 @@
+import { z } from 'zod'
+import { base64, fromBase64 } from '../lib/base64'
 import type { Database } from './database'
 import { randomId } from './ids'
 
@@ -16,6 +18,14 @@ export interface MailboxCopy {
   subject: string
   body: string
   html: string | null
+  attachments: readonly MailboxFile[]
+}
+
+/** A file an e-mail was sent with. */
+export interface MailboxFile {
+  filename: string
+  contentType: string
+  content: Uint8Array
 }
 
 /**
@@ -49,11 +59,28 @@ export function createNotificationStore(db: Database) {
       await db.batch([
         db
           .prepare(
-            `INSERT INTO mailbox (id, notification_id, recipient, subject, body, html, delivered_at)
-             SELECT ?1, ?2, ?3, ?4, ?5, ?7, ?6 WHERE EXISTS (SELECT 1 FROM notifications WHERE id = ?2 AND recipient = ?3)
+            `INSERT INTO mailbox (id, notification_id, recipient, subject, body, html, delivered_at, attachments)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?7, ?6, ?8 WHERE EXISTS (SELECT 1 FROM notifications WHERE id = ?2 AND recipient = ?3)
              ON CONFLICT (notification_id) DO NOTHING`,
           )
-          .bind(randomId(), row.id, row.recipient, mail.subject, mail.body, now.toISOString(), mail.html),
+          .bind(
+            randomId(),
+            row.id,
+            row.recipient,
+            mail.subject,
+            mail.body,
+            now.toISOString(),
+            mail.html,
+            mail.attachments.length
+              ? JSON.stringify(
+                  mail.attachments.map((file) => ({
+                    filename: file.filename,
+                    contentType: file.contentType,
+                    base64: base64(file.content),
+                  })),
+                )
+              : null,
+          ),
         markSent(row.id, now),
       ])
     },
@@ -94,7 +121,22 @@ export interface MailboxEntry {
   body: string
   hasHtml: number
   deliveredAt: string
+  /** The names of the files it was sent with. */
+  attachments: string[]
 }
+
+/** One e-mail in the dev mailbox, whole. */
+export interface MailboxMessage {
+  id: string
+  recipient: string
+  subject: string
+  body: string
+  html: string | null
+  deliveredAt: string
+  attachments: MailboxFile[]
+}
+
+const MailboxFiles = z.array(z.object({ filename: z.string(), contentType: z.string(), base64: z.string() }))
 
 /**
  * The dev mailbox: every e-mail the storefront "sent" without a mail provider (readable at /dev/mailbox outside
@@ -105,11 +147,33 @@ export function createMailboxStore(db: Database) {
     async newest(limit: number): Promise<MailboxEntry[]> {
       const { results } = await db
         .prepare(
-          'SELECT id, recipient, subject, body, html IS NOT NULL AS hasHtml, delivered_at AS deliveredAt FROM mailbox ORDER BY delivered_at DESC LIMIT ?1',
+          `SELECT id, recipient, subject, body, html IS NOT NULL AS hasHtml, delivered_at AS deliveredAt,
+             (SELECT json_group_array(json_extract(file.value, '$.filename')) FROM json_each(mailbox.attachments) AS file) AS files
+           FROM mailbox ORDER BY delivered_at DESC LIMIT ?1`,
         )
         .bind(limit)
-        .all<MailboxEntry>()
-      return results
+        .all<Omit<MailboxEntry, 'attachments'> & { files: string | null }>()
+      return results.map(({ files, ...entry }) => ({ ...entry, attachments: files ? JSON.parse(files) : [] }))
+    },
+
+    /** One e-mail as it was sent: its parts and the files it carried; null when there is none of that id. */
+    async message(id: string): Promise<MailboxMessage | null> {
+      const mail = await db
+        .prepare(
+          'SELECT id, recipient, subject, body, html, delivered_at AS deliveredAt, attachments FROM mailbox WHERE id = ?1',
+        )
+        .bind(id)
+        .first<Omit<MailboxMessage, 'attachments'> & { attachments: string | null }>()
+      if (!mail) return null
+      const files = mail.attachments ? MailboxFiles.parse(JSON.parse(mail.attachments)) : []
+      return {
+        ...mail,
+        attachments: files.map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: fromBase64(file.base64),
+        })),
+      }
     },
 
     /** One e-mail's HTML part as it was sent, or null when it has none. */

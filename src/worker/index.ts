@@ -115,6 +115,28 @@ app.get('/dev/mailbox/:id', async (c) => {
   if (html === null) throw new HTTPException(404)
   return c.html(html, 200, { 'cache-control': CachePolicy.none })
 })
+app.get('/dev/mailbox/:id/message.eml', async (c) => {
+  if (c.get('config').ENVIRONMENT === 'production') throw new HTTPException(404)
+  const mail = await c.get('store').mailbox.message(c.req.param('id'))
+  if (!mail) throw new HTTPException(404)
+  const { mailboxEml } = await import('./dev-mailbox')
+  return c.body(mailboxEml(mail), 200, {
+    'content-type': 'message/rfc822',
+    'content-disposition': `attachment; filename="${mail.id}.eml"`,
+    'cache-control': CachePolicy.none,
+  })
+})
+app.get('/dev/mailbox/:id/:index{[0-9]{1,2}}', async (c) => {
+  if (c.get('config').ENVIRONMENT === 'production') throw new HTTPException(404)
+  const mail = await c.get('store').mailbox.message(c.req.param('id'))
+  const file = mail?.attachments[Number(c.req.param('index'))]
+  if (!file) throw new HTTPException(404)
+  return c.body(new Uint8Array(file.content), 200, {
+    'content-type': file.contentType,
+    'content-disposition': `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
+    'cache-control': CachePolicy.none,
+  })
+})
 
 for (const site of SITES) app.get(`${site.prefix}${PRIVACY_EXPORT_PATH}`, (c) => handlePrivacyExport(c, site))
 for (const site of SITES) app.get(`${site.prefix}${HANDOVER_CALENDAR_PATH}`, (c) => handleHandoverCalendar(c, site))

@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:test'
+import PostalMime from 'postal-mime'
 import { describe, expect, it, vi } from 'vitest'
 import { bookSwedishTestDrive, expectCarPng, productionEnv, SWEDISH_ORDER_FORM } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
@@ -31,9 +32,9 @@ async function orderFjordBlue(email: string) {
 }
 
 async function mailbox(id: string) {
-  return env.DB.prepare('SELECT id, body, html FROM mailbox WHERE notification_id = ?1')
+  return env.DB.prepare('SELECT id, subject, body, html FROM mailbox WHERE notification_id = ?1')
     .bind(id)
-    .first<{ id: string; body: string; html: string | null }>()
+    .first<{ id: string; subject: string; body: string; html: string | null }>()
 }
 
 /** The attributes of the e-mail's one picture. */
@@ -67,16 +68,24 @@ describe('e-mails about a car', () => {
     expect(png.headers.get('content-type')).toBe('image/png')
   }, 60_000)
 
-  it('go to the mail provider with both parts', async () => {
+  it('go to the mail provider with both parts and the order confirmation attached', async () => {
     const id = await orderFjordBlue(uniqueEmail('berit'))
     const fetcher = vi.fn<typeof fetch>(async () => new Response('{"id":"re_1"}', { status: 200 }))
     const secrets = { MAIL_API_KEY: 're_test_0123456789', MAIL_FROM: 'Nordvolt <orders@mail.example.com>' }
     expect(await deliverNotification({ ...env, ...secrets, OFFICIAL_URL: OFFICIAL }, id, new Date(), fetcher)).toBe(
       'sent',
     )
-    const body = JSON.parse(String(fetcher.mock.calls[0]?.[1]?.body)) as { text: string; html: string }
+    const body = JSON.parse(String(fetcher.mock.calls[0]?.[1]?.body)) as {
+      text: string
+      html: string
+      attachments: { filename: string; content: string; content_type: string }[]
+    }
     expect(body.text).toBeTruthy()
     expect(picture(body.html).src).toMatch(new RegExp(`^${OFFICIAL}/car/p5/front\\.png\\?.*paint=fjord-blue`))
+    expect(body.attachments).toHaveLength(1)
+    expect(body.attachments[0]?.filename).toMatch(/^order-confirmation-[\w-]+\.pdf$/)
+    expect(body.attachments[0]?.content_type).toBe('application/pdf')
+    expect(atob(body.attachments[0]?.content ?? '').startsWith('%PDF-')).toBe(true)
   })
 
   it('show a test drive’s model as it comes; e-mails about no car stay text only', async () => {
@@ -107,7 +116,28 @@ describe('e-mails about a car', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-security-policy')).toContain("style-src 'unsafe-inline'")
     expect(await res.text()).toBe(mail?.html)
+    // The order confirmation it was sent with downloads from the list.
+    expect(list).toMatch(new RegExp(`href="/dev/mailbox/${mail?.id}/0">order-confirmation-[\\w-]+\\.pdf<`))
+    const pdf = await app.request(`/dev/mailbox/${mail?.id}/0`, {}, env)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-')
+    expect((await app.request(`/dev/mailbox/${mail?.id}/1`, {}, env)).status).toBe(404)
+    // As a mail client receives it: a mail parser finds the two parts as sent and the PDF attached.
+    const eml = await app.request(`/dev/mailbox/${mail?.id}/message.eml`, {}, env)
+    expect(eml.headers.get('content-type')).toBe('message/rfc822')
+    const raw = await eml.text()
+    expect(raw.split('\r\n').every((line) => line.length <= 998)).toBe(true)
+    const parsed = await PostalMime.parse(raw)
+    expect(parsed.subject).toBe(mail?.subject)
+    expect(parsed.text?.trim()).toBe(mail?.body)
+    expect(parsed.html).toBe(mail?.html)
+    expect(parsed.attachments.map((file) => [file.mimeType, file.disposition])).toEqual([
+      ['application/pdf', 'attachment'],
+    ])
+    const attached = parsed.attachments[0]?.content
+    expect(new TextDecoder().decode(typeof attached === 'string' ? undefined : attached?.slice(0, 5))).toBe('%PDF-')
     const production = productionEnv()
     expect((await app.request(`/dev/mailbox/${mail?.id}`, {}, production)).status).toBe(404)
+    expect((await app.request(`/dev/mailbox/${mail?.id}/0`, {}, production)).status).toBe(404)
   })
 })

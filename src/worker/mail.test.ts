@@ -28,6 +28,30 @@ describe('the Resend transport', () => {
     })
   })
 
+  it('sends attachments as Resend takes them: file name, base64 content and content type', async () => {
+    const fetcher = fakeFetch(200)
+    const pdf = new Uint8Array(70_000).map((_, i) => (i * 7) % 256)
+    const ics = new TextEncoder().encode('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n')
+    await resendTransport({ apiKey: 're_test_key', from: 'a@b.io' }, fetcher).send({
+      ...MAIL,
+      attachments: [
+        { filename: 'order-confirmation-NV-1.pdf', contentType: 'application/pdf', content: pdf },
+        { filename: 'handover-NV-1.ics', contentType: 'text/calendar; charset=utf-8', content: ics },
+      ],
+    })
+    const body = JSON.parse(String(fetcher.mock.calls[0]?.[1]?.body)) as {
+      attachments: { filename: string; content: string; content_type: string }[]
+    }
+    expect(body.attachments.map((file) => [file.filename, file.content_type])).toEqual([
+      ['order-confirmation-NV-1.pdf', 'application/pdf'],
+      ['handover-NV-1.ics', 'text/calendar; charset=utf-8'],
+    ])
+    expect(Buffer.from(body.attachments[0]?.content ?? '', 'base64').equals(Buffer.from(pdf))).toBe(true)
+    expect(Buffer.from(body.attachments[1]?.content ?? '', 'base64').toString()).toBe(
+      'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
+    )
+  })
+
   it('throws on a refusal or an outage, with the status but not the recipient or the answer', async () => {
     for (const status of [401, 422, 429, 500, 503]) {
       const transport = resendTransport({ apiKey: 'k'.repeat(10), from: 'a@b.io' }, fakeFetch(status, MAIL.to))

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { base64 } from '../lib/base64'
 
 /** One rendered e-mail for one recipient; `idempotencyKey` is the outbox row's id. */
 export interface OutgoingMail {
@@ -7,7 +8,16 @@ export interface OutgoingMail {
   text: string
   /** The HTML part, for e-mails that show a picture; the text part is always sent too. */
   html?: string
+  /** Files sent with the e-mail: an order's confirmation PDF, a handover's calendar file. */
+  attachments?: readonly MailAttachment[]
   idempotencyKey: string
+}
+
+/** A file attached to an e-mail. */
+export interface MailAttachment {
+  filename: string
+  contentType: string
+  content: Uint8Array
 }
 
 /** Hands an e-mail to a provider; throws when it was not accepted (the outbox then retries). */
@@ -58,7 +68,7 @@ export const RESEND_ENDPOINT = 'https://api.resend.com/emails'
 /**
  * Resend's e-mail API (one JSON POST per e-mail). The outbox row's id goes as the `Idempotency-Key`, so a retry
  * after a lost answer does not send the e-mail twice. Only what the e-mail needs is sent: sender, recipient,
- * subject, text and, when there is one, the HTML part.
+ * subject, text and, when there are any, the HTML part and the attachments (base64, with their content type).
  *
  * @example
  * await resendTransport({ apiKey, from: 'Nordvolt <orders@mail.example.com>' }).send(mail)
@@ -83,6 +93,15 @@ export function resendTransport(
           subject: mail.subject,
           text: mail.text,
           ...(mail.html ? { html: mail.html } : {}),
+          ...(mail.attachments?.length
+            ? {
+                attachments: mail.attachments.map((file) => ({
+                  filename: file.filename,
+                  content: base64(file.content),
+                  content_type: file.contentType,
+                })),
+              }
+            : {}),
         }),
       })
       // Read the body so the connection is released; its content is not kept (it may echo the recipient).

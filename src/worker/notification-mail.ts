@@ -2,6 +2,7 @@ import { carName } from '../app/trade-in'
 import { ConfigurationError, defaultConfiguration } from '../domain/catalog/configuration'
 import { LEGAL_ENTITIES } from '../domain/content/legal-entities'
 import { creditInScope } from '../domain/legal/data'
+import { logLine } from '../domain/log'
 import { CURRENCY_EXPONENT, type CurrencyCode } from '../domain/money'
 import type { Order } from '../domain/order/order'
 import { PAID_METHOD_KEYS, type PaymentMethod } from '../domain/payment/methods'
@@ -10,7 +11,7 @@ import { catalogFor } from '../i18n/catalog-store'
 import { formatDate, formatDateTime, formatWeekdayDate } from '../i18n/dates'
 import { formatDeduction, formatMoney } from '../i18n/formats'
 import { intlFor } from '../i18n/intl'
-import { COUNTRY_SITES, type CountryCode, LOCALES, type Locale } from '../i18n/sites'
+import { COUNTRY_SITES, type CountryCode, LOCALES, type Locale, SITES, type Site } from '../i18n/sites'
 import { financeSection } from '../routes/order/confirmation-document'
 import { type OrderPriceView, storedOrderPrice } from '../routes/order-price'
 import { createStore, type Store } from '../store'
@@ -18,7 +19,7 @@ import type { NotificationRow } from '../store/notifications'
 import { carPngPath } from '../ui/car/image-path'
 import { carLabel } from '../ui/configurator/car-look'
 import { appConfig } from './env'
-import type { MailSecrets } from './mail'
+import type { MailAttachment, MailSecrets } from './mail'
 import type { MailPicture } from './mail-html'
 import { orderMailParts } from './order-mail'
 
@@ -27,6 +28,8 @@ export interface RenderedMail {
   body: string
   /** The HTML part, for e-mails about a car (which show it); null for text-only e-mails. */
   html: string | null
+  /** The order confirmation PDF with the order-placed e-mail, the calendar file with a handover's. */
+  attachments: MailAttachment[]
 }
 
 /** The official origin (a Worker variable), for the absolute addresses of pictures in e-mails. */
@@ -91,10 +94,76 @@ export async function renderNotification(env: MailBindings, row: NotificationRow
   const withdrawal = placed?.order ? withdrawalInformation(placed.order, payload, t) : null
   const subject = t(`${keys}.subject`, values)
   const text = [body, price, finance, ...about.lines, withdrawal].filter((part) => part).join('\n\n')
-  const picture = await mailPicture(env, store, payload, locale, t)
-  if (!picture) return { subject, body: text, html: null }
+  const [picture, attachments] = await Promise.all([
+    mailPicture(env, store, payload, locale, t),
+    mailAttachments(env, store, row.kind, payload.orderId, locale, t),
+  ])
+  if (!picture) return { subject, body: text, html: null, attachments }
   const { mailHtml } = await import('./mail-html')
-  return { subject, body: text, html: mailHtml(locale, subject, text, picture) }
+  const country = payload.country ?? (payload.orderId ? (await store.orders.find(payload.orderId))?.order.country : '')
+  const html = mailHtml(
+    locale,
+    subject,
+    text,
+    picture,
+    `${appConfig(env).OFFICIAL_URL}${mailSite(country, locale)?.prefix ?? ''}`,
+  )
+  return { subject, body: text, html, attachments }
+}
+
+/** The site of an e-mail's country in its language (the country's own when it has no site in that language). */
+function mailSite(country: string | undefined, locale: Locale): Site | undefined {
+  return (
+    SITES.find((each) => each.countryCode === country && each.locale === locale) ??
+    COUNTRY_SITES.find((each) => each.countryCode === country)
+  )
+}
+
+/**
+ * The files an e-mail about an order carries: its confirmation PDF with the order-placed e-mail (the confirmation on a
+ * durable medium, Directive 2011/83/EU, Art. 8(7), which the text states too), the handover's calendar file when one
+ * is booked or moved. A file that cannot be made is logged and left off: the e-mail still goes.
+ */
+async function mailAttachments(
+  env: MailBindings,
+  store: Store,
+  kind: string,
+  orderId: string | undefined,
+  locale: Locale,
+  t: (key: string, values?: Record<string, string | number>) => string,
+): Promise<MailAttachment[]> {
+  try {
+    return await orderFiles(env, store, kind, orderId, locale, t)
+  } catch (error) {
+    console.warn(logLine('warn', 'notifications: an attachment could not be made', { kind, orderId, error }))
+    return []
+  }
+}
+
+async function orderFiles(
+  env: MailBindings,
+  store: Store,
+  kind: string,
+  orderId: string | undefined,
+  locale: Locale,
+  t: (key: string, values?: Record<string, string | number>) => string,
+): Promise<MailAttachment[]> {
+  if (!orderId || !['orderPlaced', 'handoverBooked', 'handoverMoved'].includes(kind)) return []
+  const stored = await store.orders.find(orderId)
+  if (!stored) return []
+  const site = mailSite(stored.order.country, locale)
+  if (!site) return []
+  if (kind === 'orderPlaced') {
+    const { confirmationPdf } = await import('./order-document')
+    const pdf = await confirmationPdf(store, site, stored, t)
+    return [{ filename: pdf.fileName, contentType: 'application/pdf', content: pdf.bytes }]
+  }
+  const { handoverCalendar, handoverFileName } = await import('./order-calendar')
+  const booking = await store.handovers.ofOrder(stored.id)
+  const ics = await handoverCalendar(store, site, stored, booking, t, appConfig(env).OFFICIAL_URL)
+  if (!ics) return []
+  const content = new TextEncoder().encode(ics)
+  return [{ filename: handoverFileName(stored), contentType: 'text/calendar; charset=utf-8', content }]
 }
 
 /**

@@ -39,6 +39,7 @@ export async function deliverNotification(
         subject: mail.subject,
         text: mail.body,
         ...(mail.html ? { html: mail.html } : {}),
+        attachments: mail.attachments,
         idempotencyKey: row.id,
       })
     } catch (error) {

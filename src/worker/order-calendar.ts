@@ -56,6 +56,10 @@ export async function handoverCalendar(
   return calendarFile(appointment)
 }
 
+/** The file name of an order's handover calendar file. */
+export const handoverFileName = (stored: { id: string; order: Order }) =>
+  `handover-${stored.order.orderNumber ?? stored.id}.ics`.replace(/[^\w.-]/g, '_')
+
 /** The path of an order's handover calendar file below a site's prefix (the order page links to it). */
 export const HANDOVER_CALENDAR_PATH = '/order/:id/handover.ics'
 
@@ -77,7 +81,7 @@ export async function handleHandoverCalendar(c: Context<AppEnv>, site: Site): Pr
   if (!ics) throw new HTTPException(404)
   return c.body(ics, 200, {
     'Content-Type': 'text/calendar; charset=utf-8',
-    'Content-Disposition': `attachment; filename="handover-${stored.order.orderNumber ?? id}.ics"`,
+    'Content-Disposition': `attachment; filename="${handoverFileName(stored)}"`,
     'Cache-Control': CachePolicy.none,
   })
 }

@@ -1,10 +1,12 @@
 import { env } from 'cloudflare:test'
+import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { placedOrderId, savedBuild, signedUp } from '../../test/fixtures'
 import { pdfText } from '../../test/pdf-text'
 import { decode, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import { formatMoney } from '../i18n/formats'
+import { renderNotification } from './notification-mail'
 import { printable } from './pdf/render'
 
 type Person = Awaited<ReturnType<typeof signedUp>>['someone']
@@ -63,6 +65,30 @@ async function placedOrder(prefix: keyof typeof FORMS, build: string, email: str
   return { person, orderId, number: row?.number ?? '', document }
 }
 
+/** The order-placed e-mail to `email`, as rendered for sending. */
+async function orderPlacedMail(email: string) {
+  const row = await env.DB.prepare(
+    "SELECT * FROM notifications WHERE recipient = ?1 AND kind = 'orderPlaced' ORDER BY rowid DESC LIMIT 1",
+  )
+    .bind(email)
+    .first<Parameters<typeof renderNotification>[1]>()
+  return row ? renderNotification(env, row) : null
+}
+
+/** The images a PDF draws: on which page, at how many pixels. */
+async function pdfImages(bytes: Uint8Array) {
+  const pdf = await PDFDocument.load(bytes)
+  return pdf.getPages().flatMap((page, index) => {
+    const objects = page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict)
+    return (objects?.entries() ?? []).flatMap(([, ref]) => {
+      const image = pdf.context.lookup(ref)
+      if (!(image instanceof PDFRawStream) || image.dict.get(PDFName.of('Subtype')) !== PDFName.of('Image')) return []
+      const size = (key: string) => image.dict.lookup(PDFName.of(key), PDFNumber).asNumber()
+      return [{ page: index, width: size('Width'), height: size('Height') }]
+    })
+  })
+}
+
 async function confirmation(person: Person, prefix: string, orderId: string) {
   const res = await person.request(`${prefix}/order/${orderId}/confirmation.pdf`)
   return { res, bytes: new Uint8Array(await res.arrayBuffer()) }
@@ -87,6 +113,8 @@ describe('the order confirmation PDF', () => {
       expect(res.headers.get('content-disposition')).toBe(`attachment; filename="order-confirmation-${number}.pdf"`)
       expect(res.headers.get('cache-control')).toBe('private, no-store')
       const { pages, text } = await pdfText(bytes)
+      // The car as ordered is drawn at the top of the first page.
+      expect(await pdfImages(bytes)).toEqual([{ page: 0, width: 720, height: 360 }])
       expect(pages).toBeGreaterThanOrEqual(1)
       expect(pages).toBeLessThanOrEqual(3)
       expect(text).toContain(number)
@@ -99,6 +127,15 @@ describe('the order confirmation PDF', () => {
         expect(text).toContain(printable(catalog['legal.th.cancel']).slice(0, 20))
         expect(text).not.toContain(catalog['legal.form.heading'])
       } else expect(text).toContain(catalog['legal.form.heading'])
+      // The order e-mail carries the same confirmation, in the customer's language.
+      const mail = await orderPlacedMail(`pdf-${locale}@example.com`)
+      expect(mail?.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+        [`order-confirmation-${number}.pdf`, 'application/pdf'],
+      ])
+      const attached = await pdfText(mail?.attachments[0]?.content ?? new Uint8Array())
+      expect(attached.text).toContain(number)
+      expect(attached.text).toContain(printable(total))
+      expect(attached.text).toContain(catalog['orderPdf.title'])
       if (prefix === '/no') {
         const monthly = formatMoney({ amount: document.finance?.summary.monthlyPayment ?? 0, currency: 'NOK' }, locale)
         expect(document.finance).toBeDefined()
@@ -119,13 +156,7 @@ describe('the order confirmation PDF', () => {
       expect(new TextDecoder().decode(bytes)).not.toContain('%PDF')
     }
     // A browser an order link let in gets the PDF; the link, once spent, lets in no other browser.
-    const row = await env.DB.prepare(
-      "SELECT * FROM notifications WHERE recipient = ?1 AND kind = 'orderPlaced' ORDER BY rowid DESC LIMIT 1",
-    )
-      .bind('pdf-owner@example.com')
-      .first<Parameters<typeof import('./notification-mail').renderNotification>[1]>()
-    const { renderNotification } = await import('./notification-mail')
-    const mail = row ? await renderNotification(env, row) : null
+    const mail = await orderPlacedMail('pdf-owner@example.com')
     const path = new URL(/https?:\/\/\S+\/de\/order\/link\/[\w-]{43}/.exec(mail?.body ?? '')?.[0] ?? 'http://x/')
       .pathname
     const token = path.split('/').at(-1) ?? ''

@@ -56,6 +56,17 @@ describe('the wait for the car', () => {
     const text = await ics.text()
     expect(text).toContain('BEGIN:VEVENT')
     expect(text).toContain(`DTSTART:${slot.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`)
+    // The booking's e-mail carries the same appointment as a calendar file.
+    const bookedRow = await env.DB.prepare(
+      "SELECT * FROM notifications WHERE recipient = ?1 AND kind = 'handoverBooked' ORDER BY rowid DESC LIMIT 1",
+    )
+      .bind('anne.jansen@example.com')
+      .first<Parameters<typeof renderNotification>[1]>()
+    const bookedMail = bookedRow ? await renderNotification(env, bookedRow) : null
+    expect(bookedMail?.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+      [expect.stringMatching(/^handover-[\w-]+\.ics$/), 'text/calendar; charset=utf-8'],
+    ])
+    expect(new TextDecoder().decode(bookedMail?.attachments[0]?.content)).toBe(text)
     // Nobody else gets the appointment.
     expect((await staff.request(`/nl/order/${id}/handover.ics`)).status).toBe(404)
   }, 30_000)

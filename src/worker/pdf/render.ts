@@ -125,13 +125,25 @@ function drawSection(writer: Writer, section: DocumentSection, first: boolean) {
   writer.y -= 12
 }
 
+/** The car's picture across the top of the first page, at half its pixels in points, and the space under it. */
+async function drawPicture(writer: Writer, pdf: PDFDocument, png: Uint8Array) {
+  const image = await pdf.embedPng(png)
+  const { width, height } = image.scale(0.5)
+  writer.page.drawImage(image, { x: MARGIN, y: writer.y - height, width, height })
+  writer.y -= height + 8
+}
+
 /**
- * The order confirmation as an A4 PDF: one section after another, with the fonts embedded as subsets.
+ * The order confirmation as an A4 PDF: the car's picture when there is one, then one section after another, with the
+ * fonts embedded as subsets.
  *
  * @example
- * const bytes = await renderConfirmation(doc)
+ * const bytes = await renderConfirmation(doc, png)
  */
-export async function renderConfirmation(doc: ConfirmationDocument): Promise<Uint8Array> {
+export async function renderConfirmation(
+  doc: ConfirmationDocument,
+  picture: Uint8Array | null = null,
+): Promise<Uint8Array> {
   const pdf = await PDFDocument.create()
   pdf.registerFontkit(fontkit)
   pdf.setTitle(printable(doc.title))
@@ -143,6 +155,7 @@ export async function renderConfirmation(doc: ConfirmationDocument): Promise<Uin
     bold: await pdf.embedFont(bytesOf(boldFont), { subset: true }),
   }
   const writer = new Writer(pdf, fonts, doc.locale)
+  if (picture) await drawPicture(writer, pdf, picture)
   for (const [index, section] of doc.sections.entries()) drawSection(writer, section, index === 0)
   return pdf.save()
 }
