@@ -101,7 +101,7 @@ export async function placeOrder(
       financeOption: null,
       vehiclePrice: money(quote.breakdown.msrp, quote.currency),
       totalInclVat: money(quote.totalInclVat, quote.currency),
-      ...feesOf(request.kind, finance.kind, quote),
+      ...orderFees(request.kind, finance.kind, quote),
       incentives: await incentivesOf(data, request.kind, personal.values.usage, finance.kind),
       consents: consents.records,
       finance: finance.chosen,
@@ -153,9 +153,13 @@ function postedConsents(kind: OrderKind, form: OrderRequest['form'], at: string)
 
 /**
  * What an order pays today: a lease order nothing (the lessor pays); an order or pre-order its deposit; a
- * reservation its fee, which is the site's deposit (no separate figure in the price data yet).
+ * reservation its fee, which is the site's deposit (no separate figure in the price data yet). The order form states
+ * the same figure.
+ *
+ * @example
+ * orderFees('order', 'privateLease', { depositAmount: 50000, currency: 'EUR' }).depositAmount // { amount: 0, … }
  */
-function feesOf(
+export function orderFees(
   kind: OrderKind,
   financeKind: FinanceKind,
   quote: { depositAmount: number | null; currency: Money['currency'] },

@@ -1,4 +1,4 @@
-import { type OpenOrder, placeOrder } from '../app/place-order'
+import { type OpenOrder, orderFees, placeOrder } from '../app/place-order'
 import { deliveryWindow } from '../domain/catalog/delivery'
 import type { IsoDate, Usage } from '../domain/catalog/markets'
 import { LEGAL_ENTITIES } from '../domain/content/legal-entities'
@@ -17,6 +17,7 @@ import { financeProblemMessage } from '../i18n/finance'
 import { formatMoney } from '../i18n/formats'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
+import type { Locale } from '../i18n/sites'
 import { randomId } from '../store/ids'
 import { FinanceTerms } from '../ui/finance/FinanceTerms'
 import { ConsentField, ErrorSummary, Field, type FieldErrors, FormMessage, useErrorText } from '../ui/form'
@@ -76,7 +77,10 @@ export interface OrderFormData {
   values: Record<string, string>
   errors: FieldErrors
   message: MessageKey | null
+  /** What the order as preselected pays today (a lease nothing), as the order will record it. */
   dueToday: string
+  /** With a lease preselected: what paying in cash or with a loan would make due today instead. */
+  dueTodayWithoutLease: string | null
   /** The car's price, itemised on one stated basis. */
   price: OrderPriceView
   /** A quick-delivery car the order takes from stock (see stock-order.tsx). */
@@ -188,7 +192,7 @@ async function orderFormState(
     },
     errors: {},
     message: null,
-    dueToday: formatMoney(money(quote.depositAmount ?? 0, quote.currency), ctx.site.locale),
+    ...dueTodayOf(kind, financeKind, quote, ctx.site.locale),
     price: orderPriceView(quote, catalog, ctx.site.locale),
     stock,
     tradeIn,
@@ -338,6 +342,23 @@ function FinanceDetails({ data }: { data: OrderFormData }) {
   )
 }
 
+/** What the order pays today with the preselected finance, and with cash instead when that is a lease. */
+function dueTodayOf(
+  kind: OrderKind,
+  financeKind: FinanceKind,
+  quote: { depositAmount: number | null; currency: Money['currency'] },
+  locale: Locale,
+) {
+  const fees = orderFees(kind, financeKind, quote)
+  const due = fees.reservationFee ?? fees.depositAmount ?? money(0, quote.currency)
+  const cash = orderFees(kind, 'cash', quote)
+  const withoutLease = cash.reservationFee ?? cash.depositAmount ?? money(0, quote.currency)
+  return {
+    dueToday: formatMoney(due, locale),
+    dueTodayWithoutLease: orderFlow(kind, financeKind) === 'lease' ? formatMoney(withoutLease, locale) : null,
+  }
+}
+
 /** What is paid today, the information before the contract and what the button commits the customer to. */
 function OrderCommitment({ data }: { data: OrderFormData }) {
   const t = useT()
@@ -349,7 +370,11 @@ function OrderCommitment({ data }: { data: OrderFormData }) {
           ? `${t('myOrder.depositOffline')}: ${data.dueToday}`
           : t('order.summary.dueToday', { amount: data.dueToday })}
       </p>
-      {data.kind !== 'preOrder' && data.finance.some((kind) => orderFlow('order', kind) === 'lease') ? (
+      {data.dueTodayWithoutLease ? (
+        <p className="field__hint">
+          {t('order.summary.leaseDueToday')} {t('order.summary.otherDueToday', { amount: data.dueTodayWithoutLease })}
+        </p>
+      ) : data.kind !== 'preOrder' && data.finance.some((kind) => orderFlow('order', kind) === 'lease') ? (
         <p className="field__hint">{t('order.summary.leaseDueToday')}</p>
       ) : null}
       {data.kind === 'preOrder' ? (

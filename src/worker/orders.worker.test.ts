@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { customerWithBuild, DUTCH_ORDER_FORM, payOrder } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { EXAMPLE_CONFIGURATION } from '../domain/catalog/example'
+import { money } from '../domain/money'
 import { CATALOGS } from '../i18n/catalogs'
+import { formatMoney } from '../i18n/formats'
 
 const nl = CATALOGS['nl-NL']
 
@@ -27,6 +29,27 @@ describe('placing an order', () => {
     )
     expect(page).toContain('name="financePreference"')
     expect(page).not.toContain(CATALOGS['is-IS']['order.summary.leaseDueToday'])
+  })
+
+  it('states what a lease order pays today, nothing, and what paying in cash would make due instead', async () => {
+    const lease = 'version=long-range&finance=privateLease&term=36&km=15000&down=2000'
+    const { person, configurationId } = await customer('/nl', lease)
+    const path = `/nl/configurator/info-submission/${configurationId}`
+    const leaseForm = decode(await (await person.request(path)).text())
+    const cashForm = decode(await (await person.request(`${path}?finance=cash`)).text())
+    const dueToday = (html: string) =>
+      new RegExp(nl['order.summary.dueToday'].replace('{amount}', '([^<]+)')).exec(html)?.[1] ?? ''
+    expect(dueToday(leaseForm)).toBe(formatMoney(money(0, 'EUR'), 'nl-NL'))
+    // The cash form's deposit is what the lease form names for cash or a loan; neither form says both.
+    const deposit = dueToday(cashForm)
+    expect(deposit).not.toBe(dueToday(leaseForm))
+    expect(leaseForm).toContain(nl['order.summary.otherDueToday'].replace('{amount}', deposit))
+    expect(cashForm).not.toContain(nl['order.summary.otherDueToday'].split('{amount}')[0])
+    // The commitment above the button names the same figure as the line above it.
+    const escaped = nl['legal.order.commits.order'].replace(/[.*+?^()[\]\\|$]/g, '\\$&')
+    const commitment = new RegExp(escaped.replace('{total}', '[^<]+?').replace('{dueToday}', '([^<]+?)'))
+    expect(commitment.exec(leaseForm)?.[1]).toBe(formatMoney(money(0, 'EUR'), 'nl-NL'))
+    expect(commitment.exec(cashForm)?.[1]).toBe(deposit)
   })
 
   it('asks anonymous visitors to sign in first and come back to the form', async () => {
