@@ -3,6 +3,7 @@ import { bookHandover } from '../app/handover'
 import { refundAfterWithdrawal, withdrawFromContract } from '../app/withdrawal'
 import { LEGAL_ENTITIES } from '../domain/content/legal-entities'
 import { DUTCH_FINANCE_STATUSES } from '../domain/finance/status'
+import { creditInScope } from '../domain/legal/data'
 import { confirmationNoteKey, offeredActions, parseCustomerEvent } from '../domain/order/customer'
 import { BLIND_ORDER_INCENTIVE_CODE, blindOrderIncentive } from '../domain/order/incentive'
 import {
@@ -406,7 +407,13 @@ function OrderDetailPage({ data }: { data: DetailData }) {
         <p>{t('tradeIn.line.estimate', { car: data.tradeIn.car, amount: data.tradeIn.estimate })}</p>
       ) : null}
       <PriceProtectionNotice order={order} />
-      {order.finance ? <FinanceTerms finance={order.finance} basis={data.price?.headline.basis ?? 'inclVat'} /> : null}
+      {order.finance ? (
+        <FinanceTerms
+          finance={order.finance}
+          basis={data.price?.headline.basis ?? 'inclVat'}
+          creditWarning={creditInScope(order.finance.kind, order.contact.usage)}
+        />
+      ) : null}
       {data.financeApplication ? <FinanceApplicationSection application={data.financeApplication} /> : null}
       {data.confirm ? (
         <ConfirmStep data={data} event={data.confirm} />

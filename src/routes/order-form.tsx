@@ -567,6 +567,7 @@ function OrderFinanceOffer({ data }: { data: OrderFormData }) {
           requoted={data.requoted}
           headingLevel={3}
           id="order-finance-terms"
+          creditWarning={creditInScope(data.offer.kind, data.usage)}
         />
       ) : null}
       {data.financeProblems.length > 0 ? (

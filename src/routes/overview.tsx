@@ -1,6 +1,7 @@
 import type { Configuration } from '../domain/catalog/configuration'
 import { deliveryWindow } from '../domain/catalog/delivery'
 import type { Catalog } from '../domain/catalog/schema'
+import { creditInScope } from '../domain/legal/data'
 import { mobilityMessage } from '../domain/legal/energy'
 import { energyRows } from '../i18n/energy-rows'
 import { formatQuantity } from '../i18n/formats'
@@ -68,7 +69,13 @@ export default defineRoute<OverviewData>({
     const tradeIn = ctx.tradeIn.id ? await tradeInEstimate(ctx, ctx.tradeIn.id) : null
     const finance = kind === 'cash' ? null : orderFinance(ctx, { record, quote, products, kind, tradeIn })
     return {
-      finance: finance?.chosen ? { chosen: finance.chosen, requoted: finance.requoted } : null,
+      finance: finance?.chosen
+        ? {
+            chosen: finance.chosen,
+            requoted: finance.requoted,
+            creditWarning: creditInScope(finance.chosen.kind, record.usage),
+          }
+        : null,
       id: record.id,
       // Shipped to the browser for hydration: only this site's texts and prices.
       catalog: visitorCatalog(catalog, country, ctx.site.locale),

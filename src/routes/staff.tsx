@@ -1,6 +1,7 @@
 import { paidThroughProvider, refundPayment, retryRefund } from '../app/payments'
 import { hasRole } from '../domain/account/account'
 import type { ChosenFinance } from '../domain/finance/chosen'
+import { creditInScope } from '../domain/legal/data'
 import { DEFAULT_HANDOVER_DAYS, withWindowOfStep } from '../domain/order/delivery-window'
 import type { Order } from '../domain/order/order'
 import { ORDER_EVENTS, statusKey, transition } from '../domain/order/state'
@@ -50,6 +51,8 @@ interface StaffData {
     financeApplication: FinanceApplicationView | null
     /** The finance offer the customer chose with the order, every figure as they were shown it. */
     finance: ChosenFinance | null
+    /** The offer is credit the Consumer Credit Directive covers for this customer: shown with its warning. */
+    creditWarning: boolean
   }[]
   /** Subscription requests, home-charger enquiries and test-drive bookings, newest first. */
   requests: RequestRow[]
@@ -114,6 +117,7 @@ async function loadStaff(ctx: LoadContext): Promise<StaffData> {
         retryRefund: refunds.at(-1)?.status === 'failed' && order.status === 'refundPending',
         financeApplication: financeView(applications.get(id)),
         finance: order.finance ?? null,
+        creditWarning: order.finance ? creditInScope(order.finance.kind, order.contact.usage) : false,
       }
     }),
     requests: requests.map((r) => ({
@@ -224,7 +228,12 @@ function StaffPage({ data }: { data: StaffData }) {
                         <summary>
                           {describeFinance(order.finance.summary, order.finance.currency, site.locale, t).label}
                         </summary>
-                        <FinanceTerms finance={order.finance} headingLevel={3} id={`finance-terms-${order.id}`} />
+                        <FinanceTerms
+                          finance={order.finance}
+                          headingLevel={3}
+                          id={`finance-terms-${order.id}`}
+                          creditWarning={order.creditWarning}
+                        />
                       </details>
                     ) : null}
                   </td>

@@ -1,11 +1,13 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { savedBuild, signedUp } from '../../test/fixtures'
+import { pdfText } from '../../test/pdf-text'
 import { decode } from '../../test/visitor'
 import type { ChosenFinance } from '../domain/finance/chosen'
 import { CATALOGS } from '../i18n/catalogs'
 import { formatDate } from '../i18n/dates'
 import { formatMoney } from '../i18n/formats'
+import { printable } from './pdf/render'
 
 type Person = Awaited<ReturnType<typeof signedUp>>['someone']
 
@@ -103,9 +105,11 @@ describe('the finance chosen in the configurator travels with the order', () => 
     const page = text(await (await person.request(`/nl/order/${orderId}`)).text())
     expect(page).toContain(perMonth)
     expect(page).toContain(offer?.summary.partnerName ?? 'no partner')
+    // A private lease is outside the Consumer Credit Directive: no credit warning on any page.
+    for (const html of [overview, form, page]) expect(html).not.toContain(nl['finance.credit.warning'])
   }, 30_000)
 
-  it('keeps a Norwegian loan: the overview, the form and the order show the same instalment and APR', async () => {
+  it('keeps a Norwegian loan: the overview, the form and the order show the same instalment, APR and warning', async () => {
     const nb = CATALOGS['nb-NO']
     const { someone: person } = await signedUp('/no', 'Kari Nordmann')
     const id = await savedBuild(person, '/no', 'version=long-range&paint=fjord-blue&finance=loan&term=60&down=300000')
@@ -115,11 +119,22 @@ describe('the finance chosen in the configurator travels with the order', () => 
       '{amount}',
       money(offer?.summary.monthlyPayment ?? 0, 'NOK', 'nb-NO'),
     )
-    for (const page of [`/no/configurator/overview/${id}`, `/no/configurator/info-submission/${id}`])
-      expect(text(await (await person.request(page)).text())).toContain(monthly)
+    // A consumer credit: every page that states its figures states the country's warning with them (CCD art. 8).
+    const warning = nb['finance.credit.warning']
+    for (const page of [`/no/configurator/overview/${id}`, `/no/configurator/info-submission/${id}`]) {
+      const html = text(await (await person.request(page)).text())
+      expect(html).toContain(monthly)
+      expect(html).toContain(warning)
+    }
     const orderId = await placeWithShownFigures(person, `/no/configurator/info-submission/${id}`, NORWEGIAN)
     expect(await orderedFinance(orderId)).toEqual(offer)
-    expect(text(await (await person.request(`/no/order/${orderId}`)).text())).toContain(monthly)
+    const orderPage = text(await (await person.request(`/no/order/${orderId}`)).text())
+    expect(orderPage).toContain(monthly)
+    expect(orderPage).toContain(warning)
+    const pdf = await pdfText(
+      new Uint8Array(await (await person.request(`/no/order/${orderId}/confirmation.pdf`)).arrayBuffer()),
+    )
+    expect(pdf.text).toContain(printable(warning))
   }, 30_000)
 
   it('orders nothing with figures the customer did not see, and shows the current ones', async () => {

@@ -1,7 +1,6 @@
 import { carName } from '../app/trade-in'
 import { ConfigurationError, defaultConfiguration } from '../domain/catalog/configuration'
 import { LEGAL_ENTITIES } from '../domain/content/legal-entities'
-import { creditInScope } from '../domain/legal/data'
 import { logLine } from '../domain/log'
 import { CURRENCY_EXPONENT, type CurrencyCode } from '../domain/money'
 import type { Order } from '../domain/order/order'
@@ -259,9 +258,7 @@ function financeText(
   const section = order.finance ? financeSection(order, basis, locale, t) : null
   if (!order.finance || !section) return null
   const rows = section.rows.map((row) => t('mail.priceLine', { label: row.label, amount: row.value }))
-  const inScope = creditInScope(order.finance.kind, order.contact.usage)
-  const warning = inScope ? [t('finance.credit.warning')] : []
-  return [section.heading, ...rows, ...section.paragraphs, ...warning].join('\n')
+  return [section.heading, ...rows, ...section.paragraphs].join('\n')
 }
 
 /**

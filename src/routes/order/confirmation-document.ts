@@ -1,6 +1,7 @@
 import { LEGAL_ENTITIES } from '../../domain/content/legal-entities'
 import { monthlyOnBasis } from '../../domain/finance/basis'
 import { CREDIT_KINDS } from '../../domain/finance/products'
+import { creditInScope } from '../../domain/legal/data'
 import type { Order } from '../../domain/order/order'
 import { formatDate, formatDateTime } from '../../i18n/dates'
 import { describeFinance } from '../../i18n/finance'
@@ -89,7 +90,9 @@ export function financeSection(order: Order, basis: 'inclVat' | 'exclVat', local
     date: formatDate(finance.quotedOn, locale),
     until: summary.expirationDate ? formatDate(summary.expirationDate, locale) : '–',
   })
-  return { heading: t('offer.heading', { product: described.label }), rows, paragraphs: [quoted] }
+  // Credit the Consumer Credit Directive covers carries the country's warning (Directive (EU) 2023/2225, art. 8).
+  const warning = creditInScope(finance.kind, order.contact.usage) ? [t('finance.credit.warning')] : []
+  return { heading: t('offer.heading', { product: described.label }), rows, paragraphs: [quoted, ...warning] }
 }
 
 /** The deposit (or reservation fee) and what it commits to, in the order form's words. */

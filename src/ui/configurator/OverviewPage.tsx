@@ -35,7 +35,7 @@ export interface OverviewData {
   /** How the visitor chose to pay while configuring, passed on to the order form; null when not chosen. */
   financeKind?: FinanceKind | null
   /** The finance offer of that choice, as kept with the build or quoted anew (then with what changed). */
-  finance?: { chosen: ChosenFinance; requoted: Requoted | null } | null
+  finance?: { chosen: ChosenFinance; requoted: Requoted | null; creditWarning: boolean } | null
   /** The version's specifications as messages (label, value and its figures), chosen by the route. */
   specs: OverviewSpec[]
   /** France: the mobility message of the day, shown with the advertised car; null elsewhere. */
@@ -183,6 +183,7 @@ export function OverviewPage({ data }: { data: OverviewData }) {
               basis={headlinePrice(quote).basis}
               headingLevel={3}
               id="overview-finance"
+              creditWarning={data.finance.creditWarning}
             />
           ) : (
             <KeptHtml as="section" className="finance-terms" aria-labelledby="overview-finance" />

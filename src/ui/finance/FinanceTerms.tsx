@@ -24,12 +24,18 @@ export function FinanceTerms({
   requoted = null,
   headingLevel = 2,
   id = 'finance-terms',
+  creditWarning,
 }: {
   finance: ChosenFinance
   basis?: PriceBasis
   requoted?: Requoted | null
   headingLevel?: 2 | 3
   id?: string
+  /**
+   * The credit falls in the Consumer Credit Directive's scope for this customer (`creditInScope`, decided on the
+   * server): the country's warning follows the figures (Directive (EU) 2023/2225, art. 8).
+   */
+  creditWarning: boolean
 }) {
   const t = useT()
   const { site } = useSiteContext()
@@ -76,6 +82,7 @@ export function FinanceTerms({
         })}
       </p>
       {described.assumption ? <p className="disclaimer">{t('finance.notice.assumption')}</p> : null}
+      {creditWarning ? <strong className="finance__warning">{t('finance.credit.warning')}</strong> : null}
     </section>
   )
 }
