@@ -383,7 +383,11 @@ function OrderCommitment({ data }: { data: OrderFormData }) {
         </p>
       ) : null}
       <Precontract facts={data.precontract} />
-      <p id="order-commitment">{t(COMMITMENT_KEYS[data.kind], { total: data.total, dueToday: data.dueToday })}</p>
+      <p id="order-commitment">
+        {data.dueTodayWithoutLease && data.offer?.summary.partnerName
+          ? t('legal.order.commits.lease', { lender: data.offer.summary.partnerName })
+          : t(COMMITMENT_KEYS[data.kind], { total: data.total, dueToday: data.dueToday })}
+      </p>
       <button className="button button--primary" type="submit" aria-describedby="order-commitment">
         {t(SUBMIT_KEYS[data.kind])}
       </button>

@@ -107,6 +107,16 @@ describe('the finance chosen in the configurator travels with the order', () => 
     expect(page).toContain(offer?.summary.partnerName ?? 'no partner')
     // A private lease is outside the Consumer Credit Directive: no credit warning on any page.
     for (const html of [overview, form, page]) expect(html).not.toContain(nl['finance.credit.warning'])
+    // The order applies to the lessor, who is named; it is not a purchase, and nothing is due today.
+    const lessor = offer?.summary.partnerName ?? 'no partner'
+    const applies = nl['legal.order.commits.lease'].replace('{lender}', lessor)
+    expect(form).toContain(applies)
+    expect(form).not.toContain(nl['legal.order.commits.order'].split('{total}')[0])
+    const pdf = await pdfText(
+      new Uint8Array(await (await person.request(`/nl/order/${orderId}/confirmation.pdf`)).arrayBuffer()),
+    )
+    expect(pdf.text).toContain(printable(applies).slice(0, 60))
+    expect(pdf.text).not.toContain(printable(nl['legal.order.commits.order'].split('{total}')[0] ?? '').trim())
   }, 30_000)
 
   it('keeps a Norwegian loan: the overview, the form and the order show the same instalment, APR and warning', async () => {

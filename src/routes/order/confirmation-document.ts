@@ -2,7 +2,7 @@ import { LEGAL_ENTITIES } from '../../domain/content/legal-entities'
 import { monthlyOnBasis } from '../../domain/finance/basis'
 import { CREDIT_KINDS } from '../../domain/finance/products'
 import { creditInScope } from '../../domain/legal/data'
-import type { Order } from '../../domain/order/order'
+import { type Order, orderFlow } from '../../domain/order/order'
 import { formatDate, formatDateTime } from '../../i18n/dates'
 import { describeFinance } from '../../i18n/finance'
 import { formatMoney } from '../../i18n/formats'
@@ -95,15 +95,24 @@ export function financeSection(order: Order, basis: 'inclVat' | 'exclVat', local
   return { heading: t('offer.heading', { product: described.label }), rows, paragraphs: [quoted, ...warning] }
 }
 
-/** The deposit (or reservation fee) and what it commits to, in the order form's words. */
+/**
+ * The deposit (or reservation fee) and what it commits to, in the order form's words; for a lease, which pays
+ * nothing today, what is due today and the application to the lessor.
+ */
 function depositSection(order: Order, locale: string, t: Translate): DocumentSection {
   const { amounts } = order
   const fee = amounts.depositAmount ?? amounts.reservationFee ?? amounts.dueToday
   const paid = amounts.paidFee.amount > 0
-  const commits = t(`legal.order.commits.${order.kind}` as const, {
-    total: formatMoney(amounts.totalInclVat, locale),
-    dueToday: formatMoney(fee, locale),
-  })
+  const lender = order.finance?.summary.partnerName
+  const lease = orderFlow(order.kind, order.financePreference) === 'lease' && lender
+  const commits = lease
+    ? t('legal.order.commits.lease', { lender })
+    : t(`legal.order.commits.${order.kind}` as const, {
+        total: formatMoney(amounts.totalInclVat, locale),
+        dueToday: formatMoney(fee, locale),
+      })
+  // A lease states that nothing is due in its own words, under what is due today: not a second "deposit" line.
+  if (lease) return { heading: label(t('order.summary.dueToday', { amount: '' })), rows: [], paragraphs: [commits] }
   return {
     heading: t('orderPdf.deposit'),
     rows: [
