@@ -4,7 +4,7 @@ import { LEGAL_ENTITIES } from '../domain/content/legal-entities'
 import { logLine } from '../domain/log'
 import { CURRENCY_EXPONENT, type CurrencyCode } from '../domain/money'
 import type { Order } from '../domain/order/order'
-import { PAID_METHOD_KEYS, type PaymentMethod } from '../domain/payment/methods'
+import { countryPayments, PAID_METHOD_KEYS, type PaymentMethod } from '../domain/payment/methods'
 import { type PriceBasis, priceStatement } from '../domain/pricing/display'
 import { catalogFor } from '../i18n/catalog-store'
 import { formatDate, formatDateTime, formatWeekdayDate } from '../i18n/dates'
@@ -92,7 +92,8 @@ export async function renderNotification(env: MailBindings, row: NotificationRow
   const finance = placed?.order ? financeText(placed.order, placed.price?.headline.basis ?? 'inclVat', locale, t) : null
   const withdrawal = placed?.order ? withdrawalInformation(placed.order, payload, t) : null
   const subject = t(`${keys}.subject`, values)
-  const text = [body, price, finance, ...about.lines, withdrawal].filter((part) => part).join('\n\n')
+  const due = placed?.order ? dueTodayText(placed.order, locale, t) : null
+  const text = [body, price, due, finance, ...about.lines, withdrawal].filter((part) => part).join('\n\n')
   const [picture, attachments] = await Promise.all([
     mailPicture(env, store, payload, locale, t),
     mailAttachments(env, store, row.kind, payload.orderId, locale, t),
@@ -232,6 +233,21 @@ function withdrawalInformation(
     t('legal.form.deleteNote'),
   ].join('\n')
   return `${seller}\n\n${t('legal.pre.withdrawal')}: ${t('legal.pre.withdrawalValue', { days: entity.withdrawalDays })}\n\n${form}`
+}
+
+/**
+ * What the order pays today, as the order form and page state it: due today (a lease nothing), or where the country
+ * takes no payment online, the deposit paid at the store.
+ */
+function dueTodayText(
+  order: Order,
+  locale: Locale,
+  t: (key: string, values?: Record<string, string | number>) => string,
+): string {
+  const amount = formatMoney(order.amounts.dueToday, locale)
+  return countryPayments(order.country).online
+    ? t('order.summary.dueToday', { amount })
+    : `${t('myOrder.depositOffline')}: ${amount}`
 }
 
 /** An order as its order-placed e-mail states it, and its stored price as the order pages show it. */

@@ -167,6 +167,10 @@ describe('a lease order', () => {
       expect(body).toContain(monthly)
       // A loan is consumer credit under Directive (EU) 2023/2225, a Dutch private lease is not: the warning follows.
       expect(body.includes(nl['finance.credit.warning'])).toBe(credit)
+      // What is due today, as the order page states it (a lease pays nothing online).
+      const due = new RegExp(`${nl['order.summary.dueToday'].split(':')[0]}</dt><dd[^>]*>([^<]+)<`).exec(placed)?.[1]
+      expect(due).toMatch(/€/)
+      expect(body).toContain(nl['order.summary.dueToday'].replace('{amount}', due ?? 'nothing'))
     },
   )
 
