@@ -37,8 +37,27 @@ const bytesOf = (dataUrl: string) =>
   Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0))
 
 /** Lines of at most `width` points, broken where the language allows (Thai has no spaces between words). */
-function wrap(text: string, font: PDFFont, size: number, width: number, locale: string): string[] {
-  const words = [...new Intl.Segmenter(locale, { granularity: 'word' }).segment(text)].map((part) => part.segment)
+export function wrap(
+  text: string,
+  font: Pick<PDFFont, 'widthOfTextAtSize'>,
+  size: number,
+  width: number,
+  locale: string,
+): string[] {
+  // Punctuation stays with its word: a closing mark or comma with the word before it, an opening one with the next.
+  const words: string[] = []
+  let opening = ''
+  for (const { segment, isWordLike } of new Intl.Segmenter(locale, { granularity: 'word' }).segment(text)) {
+    const punctuation = !isWordLike && segment.trim() !== ''
+    const last = words.length - 1
+    if (punctuation && last >= 0 && !/\s$/.test(words[last] ?? '') && !opening) words[last] += segment
+    else if (punctuation) opening += segment
+    else {
+      words.push(opening + segment)
+      opening = ''
+    }
+  }
+  if (opening) words.push(opening)
   const lines: string[] = []
   let line = ''
   for (const word of words) {
