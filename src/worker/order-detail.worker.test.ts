@@ -171,6 +171,9 @@ describe('a lease order', () => {
       const due = new RegExp(`${nl['order.summary.dueToday'].split(':')[0]}</dt><dd[^>]*>([^<]+)<`).exec(placed)?.[1]
       expect(due).toMatch(/€/)
       expect(body).toContain(nl['order.summary.dueToday'].replace('{amount}', due ?? 'nothing'))
+      // The figures hold subject to the partner's approval, in the e-mail as on the page.
+      expect(placed).toContain(nl['finance.notice.assumption'])
+      expect(body).toContain(nl['finance.notice.assumption'])
     },
   )
 

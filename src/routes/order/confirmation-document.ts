@@ -92,7 +92,13 @@ export function financeSection(order: Order, basis: 'inclVat' | 'exclVat', local
   })
   // Credit the Consumer Credit Directive covers carries the country's warning (Directive (EU) 2023/2225, art. 8).
   const warning = creditInScope(finance.kind, order.contact.usage) ? [t('finance.credit.warning')] : []
-  return { heading: t('offer.heading', { product: described.label }), rows, paragraphs: [quoted, ...warning] }
+  // The figures hold subject to the partner's approval, as every page that shows them says.
+  const assumption = described.assumption ? [t('finance.notice.assumption')] : []
+  return {
+    heading: t('offer.heading', { product: described.label }),
+    rows,
+    paragraphs: [quoted, ...assumption, ...warning],
+  }
 }
 
 /**
