@@ -5,8 +5,7 @@ import regularFont from './fonts/Waree.ttf?inline'
 import boldFont from './fonts/Waree-Bold.ttf?inline'
 
 // Waree (TLWG, on Bitstream Vera's licence, which allows embedding: fonts/LICENSE-Waree.txt) covers Thai, the euro
-// sign and every Latin letter of the 13 locales in one font, so a line never needs a second one; each PDF embeds
-// the subset of glyphs it uses.
+// sign and every Latin letter of the 13 locales in one font, so a line never needs a second one.
 const A4 = { width: 595.28, height: 841.89 }
 const MARGIN = 50
 const BODY = 9.5
@@ -154,7 +153,7 @@ async function drawPicture(writer: Writer, pdf: PDFDocument, png: Uint8Array) {
 
 /**
  * The order confirmation as an A4 PDF: the car's picture when there is one, then one section after another, with the
- * fonts embedded as subsets.
+ * fonts embedded whole.
  *
  * @example
  * const bytes = await renderConfirmation(doc, png)
@@ -170,8 +169,11 @@ export async function renderConfirmation(
   pdf.setAuthor('Nordvolt')
   pdf.setCreationDate(new Date())
   const fonts = {
-    regular: await pdf.embedFont(bytesOf(regularFont), { subset: true }),
-    bold: await pdf.embedFont(bytesOf(boldFont), { subset: true }),
+    // Whole, not subset: fontkit writes a subset through a bundled stream shim whose tick queue is one per isolate and
+    // drained by a timer of whichever request queued first, so a render beside another (a queue consumer's e-mail and
+    // a customer's download) could wait forever. The two fonts add about 90 kB, compressed.
+    regular: await pdf.embedFont(bytesOf(regularFont)),
+    bold: await pdf.embedFont(bytesOf(boldFont)),
   }
   const writer = new Writer(pdf, fonts, doc.locale)
   if (picture) await drawPicture(writer, pdf, picture)
