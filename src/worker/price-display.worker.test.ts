@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { sentOrderMail } from '../../test/fixtures'
+import { pdfText } from '../../test/pdf-text'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { EXAMPLE_CONFIGURATION } from '../domain/catalog/example'
 import { CATALOGS } from '../i18n/catalogs'
+import { printable } from './pdf/render'
 
 const nl = CATALOGS['nl-NL']
 const en = CATALOGS['en-US']
@@ -228,5 +230,18 @@ describe('a trade-in credit', () => {
         balanceRow,
       ]),
     )
+    // The confirmation PDF states the credit and the balance too.
+    const pdf = await person.request(`/nl/order/${orderId}/confirmation.pdf`)
+    const { text } = await pdfText(new Uint8Array(await pdf.arrayBuffer()))
+    // Its lines joined as they were broken, at spaces.
+    const flat = text.replace(/\n/g, ' ')
+    for (const part of [
+      nl['price.tradeIn.estimate'].replace('{car}', 'Nordvolt P5 Standard Range'),
+      credit,
+      nl['price.tradeIn.balance'],
+      eur('16.288,00'),
+      nl['price.tradeIn.note'],
+    ])
+      expect(flat).toContain(printable(part))
   })
 })

@@ -1,12 +1,14 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { paidDutchOrder, sentOrderMail, signedUp } from '../../test/fixtures'
+import { pdfText } from '../../test/pdf-text'
 import { decode, type visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
 import { createStandInStore } from '../store/payment-stand-in'
 import { deliverNotification } from './notifications'
 import { deliverDueEvents } from './payment-stand-in/delivery'
 import { WEBHOOK_PATH } from './payments/settings'
+import { printable } from './pdf/render'
 
 const nl = CATALOGS['nl-NL']
 const PROFILE = '/nl/user-center/profile'
@@ -106,6 +108,22 @@ describe('the withdrawal function (Directive 2011/83/EU, Art. 11a)', () => {
     const res = await customer.postForm(`/nl/order/${id}`, { event: 'withdraw', confirmed: 'yes' }, PROFILE)
     expect(res.status).toBe(409)
     expect(decode(await res.text())).toContain(nl['legal.withdraw.closed'])
+  })
+
+  it('names its last day once the car is delivered, on the order page and in the confirmation PDF alike', async () => {
+    const { customer, id } = await paidDutchOrder()
+    const order = JSON.parse((await orderRow(id))?.document ?? '{}')
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString()
+    const delivered = { ...order, status: 'delivered', dates: { ...order.dates, delivered: threeDaysAgo } }
+    await env.DB.prepare('UPDATE orders SET document = ?2, status = ?3 WHERE id = ?1')
+      .bind(id, JSON.stringify(delivered), 'delivered')
+      .run()
+    const sentence = new RegExp(nl['legal.withdraw.until'].replace('{date}', '([^<.]+(?:\\.[^<.]+)?)'))
+    const until = sentence.exec(await page(customer, id))?.[1] ?? ''
+    expect(until).not.toBe('')
+    const pdf = await customer.request(`/nl/order/${id}/confirmation.pdf`)
+    const { text } = await pdfText(new Uint8Array(await pdf.arrayBuffer()))
+    expect(text.replace(/\n/g, ' ')).toContain(printable(nl['legal.withdraw.until'].replace('{date}', until)))
   })
 
   it('is the owner’s alone', async () => {

@@ -1,14 +1,17 @@
+import { carName } from '../../app/trade-in'
 import { LEGAL_ENTITIES } from '../../domain/content/legal-entities'
 import { monthlyOnBasis } from '../../domain/finance/basis'
 import { CREDIT_KINDS } from '../../domain/finance/products'
 import { creditInScope } from '../../domain/legal/data'
 import { type Order, orderFlow } from '../../domain/order/order'
+import { withdrawalPeriod } from '../../domain/order/withdrawal'
+import { priceStatement } from '../../domain/pricing/display'
 import { formatDate, formatDateTime } from '../../i18n/dates'
 import { describeFinance } from '../../i18n/finance'
-import { formatMoney } from '../../i18n/formats'
+import { formatDeduction, formatMoney } from '../../i18n/formats'
 import type { MessageKey } from '../../i18n/intl'
 import { dataMessageKey } from '../../i18n/keys'
-import type { Site } from '../../i18n/sites'
+import { type Site, today } from '../../i18n/sites'
 import type { Store } from '../../store'
 import { type OrderPriceView, storedOrderPrice } from '../order-price'
 
@@ -43,8 +46,16 @@ export interface StoredOrder {
 
 const label = (text: string) => text.replace(/[:\s]+$/, '')
 
-/** The itemised price exactly as the order page's table prints it (PriceBreakdownTable). */
-function priceSection(price: OrderPriceView, locale: string, t: Translate): DocumentSection {
+/**
+ * The itemised price exactly as the order page's table prints it (PriceBreakdownTable); with a trade-in valuation
+ * attached to the order, its estimate as a credit and the estimated balance, as the order e-mail states them.
+ */
+function priceSection(
+  price: OrderPriceView,
+  tradeIn: { estimate: number; car: string } | null,
+  locale: string,
+  t: Translate,
+): DocumentSection {
   const money = (amount: number) => formatMoney({ amount, currency: price.currency }, locale)
   const { breakdown } = price
   const rows: DocumentSection['rows'] = breakdown.rows.map((row) => {
@@ -61,8 +72,19 @@ function priceSection(price: OrderPriceView, locale: string, t: Translate): Docu
     rows.push({ label: total, value: money(breakdown.total), strong: true })
     if (breakdown.vat > 0) rows.push({ label: t('price.vatIncluded'), value: money(breakdown.vat) })
   }
-  const caption = breakdown.indicative ? t('price.indicative.label') : t(`price.basis.${breakdown.basis}` as const)
-  return { heading: t('order.price.heading'), rows, paragraphs: [caption] }
+  const paragraphs = [breakdown.indicative ? t('price.indicative.label') : t(`price.basis.${breakdown.basis}` as const)]
+  for (const line of tradeIn ? priceStatement(breakdown, tradeIn.estimate) : []) {
+    if (line.kind === 'credit')
+      rows.push({
+        label: t(line.labelKey as MessageKey, { car: tradeIn?.car ?? '' }),
+        value: formatDeduction({ amount: line.amount, currency: price.currency }, locale),
+      })
+    else if (line.kind === 'balance')
+      rows.push({ label: t(line.labelKey as MessageKey), value: money(line.amount), strong: true })
+    else if (line.kind === 'toReceive') paragraphs.push(t('price.tradeIn.toReceive', { amount: money(line.amount) }))
+  }
+  if (tradeIn) paragraphs.push(t('price.tradeIn.note'))
+  return { heading: t('order.price.heading'), rows, paragraphs }
 }
 
 /** The finance offer kept with the order, its figures as the order page's FinanceTerms shows them. */
@@ -124,7 +146,7 @@ function depositSection(order: Order, locale: string, t: Translate): DocumentSec
     rows: [
       paid
         ? { label: t('order.status.paid'), value: formatMoney(amounts.paidFee, locale) }
-        : { label: t('orderPdf.deposit'), value: formatMoney(fee, locale) },
+        : { label: label(t('order.summary.dueToday', { amount: '' })), value: formatMoney(fee, locale) },
     ],
     paragraphs: [commits],
   }
@@ -140,11 +162,17 @@ function withdrawalSections(stored: StoredOrder, site: Site, car: string, t: Tra
   const placedAt = order.orderDate ?? order.reservationDate
   const { contact } = order
   const street = [contact.street, contact.apartment].filter(Boolean).join(' ')
+  const { until } = withdrawalPeriod(order, entity.withdrawalDays, today(site))
   return [
     {
       heading: t('legal.withdraw.heading'),
       rows: [],
-      paragraphs: [t('legal.pre.withdrawalValue', { days: entity.withdrawalDays })],
+      // Once the car is delivered the period has a last day, and the document names it, as the order page does.
+      paragraphs: [
+        until
+          ? t('legal.withdraw.until', { date: formatDate(until, site.locale) })
+          : t('legal.pre.withdrawalValue', { days: entity.withdrawalDays }),
+      ],
       prominent: true,
     },
     {
@@ -207,7 +235,12 @@ export async function confirmationDocument(
       paragraphs: [],
     },
   ]
-  if (price) sections.push(priceSection(price, locale, t))
+  const valuation = await store.programs.valuationOfOrder(stored.id)
+  const tradeIn =
+    valuation && price && valuation.currency === price.currency
+      ? { estimate: valuation.estimateAmount, car: await carName(store, valuation) }
+      : null
+  if (price) sections.push(priceSection(price, tradeIn, locale, t))
   else
     sections.push({
       heading: t('order.price.heading'),
