@@ -38,40 +38,35 @@ export interface Site {
 
 interface CountryRow {
   countryCode: CountryCode
-  countryPrefix: string
   locales: readonly Locale[]
   currency: Currency
   timeZone: string
 }
 
 const COUNTRIES: readonly CountryRow[] = [
-  { countryCode: 'GLOBAL', countryPrefix: '', locales: ['en-US'], currency: 'EUR', timeZone: 'Europe/Amsterdam' },
-  { countryCode: 'NO', countryPrefix: '/no', locales: ['nb-NO'], currency: 'NOK', timeZone: 'Europe/Oslo' },
-  { countryCode: 'SE', countryPrefix: '/se', locales: ['sv-SE'], currency: 'SEK', timeZone: 'Europe/Stockholm' },
-  { countryCode: 'DK', countryPrefix: '/dk', locales: ['da-DK'], currency: 'DKK', timeZone: 'Europe/Copenhagen' },
-  { countryCode: 'NL', countryPrefix: '/nl', locales: ['nl-NL'], currency: 'EUR', timeZone: 'Europe/Amsterdam' },
-  { countryCode: 'DE', countryPrefix: '/de', locales: ['de-DE'], currency: 'EUR', timeZone: 'Europe/Berlin' },
-  { countryCode: 'FR', countryPrefix: '/fr', locales: ['fr-FR'], currency: 'EUR', timeZone: 'Europe/Paris' },
-  {
-    countryCode: 'BE',
-    countryPrefix: '/be',
-    locales: ['nl-BE', 'fr-BE'],
-    currency: 'EUR',
-    timeZone: 'Europe/Brussels',
-  },
-  { countryCode: 'TH', countryPrefix: '/th', locales: ['th-TH'], currency: 'THB', timeZone: 'Asia/Bangkok' },
-  { countryCode: 'IS', countryPrefix: '/is', locales: ['is-IS'], currency: 'ISK', timeZone: 'Atlantic/Reykjavik' },
-  { countryCode: 'LU', countryPrefix: '/lu', locales: ['fr-LU'], currency: 'EUR', timeZone: 'Europe/Luxembourg' },
-  { countryCode: 'AT', countryPrefix: '/at', locales: ['de-AT'], currency: 'EUR', timeZone: 'Europe/Vienna' },
+  { countryCode: 'GLOBAL', locales: ['en-US'], currency: 'EUR', timeZone: 'Europe/Amsterdam' },
+  { countryCode: 'NO', locales: ['nb-NO'], currency: 'NOK', timeZone: 'Europe/Oslo' },
+  { countryCode: 'SE', locales: ['sv-SE'], currency: 'SEK', timeZone: 'Europe/Stockholm' },
+  { countryCode: 'DK', locales: ['da-DK'], currency: 'DKK', timeZone: 'Europe/Copenhagen' },
+  { countryCode: 'NL', locales: ['nl-NL'], currency: 'EUR', timeZone: 'Europe/Amsterdam' },
+  { countryCode: 'DE', locales: ['de-DE'], currency: 'EUR', timeZone: 'Europe/Berlin' },
+  { countryCode: 'FR', locales: ['fr-FR'], currency: 'EUR', timeZone: 'Europe/Paris' },
+  { countryCode: 'BE', locales: ['nl-BE', 'fr-BE'], currency: 'EUR', timeZone: 'Europe/Brussels' },
+  { countryCode: 'TH', locales: ['th-TH'], currency: 'THB', timeZone: 'Asia/Bangkok' },
+  { countryCode: 'IS', locales: ['is-IS'], currency: 'ISK', timeZone: 'Atlantic/Reykjavik' },
+  { countryCode: 'LU', locales: ['fr-LU'], currency: 'EUR', timeZone: 'Europe/Luxembourg' },
+  { countryCode: 'AT', locales: ['de-AT'], currency: 'EUR', timeZone: 'Europe/Vienna' },
 ]
 
 const NO_USER_MENU: ReadonlySet<CountryCode> = new Set(['DE', 'FR', 'TH', 'BE', 'LU', 'AT'])
 
 function siteOf(row: CountryRow, locale: Locale, languageInPath: boolean): Site {
+  // A country's path is its code in lower case; the global site has none.
+  const countryPrefix = row.countryCode === 'GLOBAL' ? '' : `/${row.countryCode.toLowerCase()}`
   return {
     countryCode: row.countryCode,
-    countryPrefix: row.countryPrefix,
-    prefix: languageInPath ? `${row.countryPrefix}/${locale}` : row.countryPrefix,
+    countryPrefix,
+    prefix: languageInPath ? `${countryPrefix}/${locale}` : countryPrefix,
     locale,
     languageCode: locale === 'da-DK' ? 'da' : locale,
     languageInPath,

@@ -7,10 +7,11 @@ import {
   requestStatusKey,
 } from '../domain/programs/requests'
 import { utcToZoned } from '../domain/testdrive/time'
-import { formatDate, formatDateTime, formatWeekdayDate } from '../i18n/dates'
+import { formatDate, formatDateTime } from '../i18n/dates'
 import { formatMoney } from '../i18n/formats'
 import type { MessageKey } from '../i18n/intl'
 import { linkTo } from '../i18n/links'
+import { formatWeekdayDate } from '../i18n/weekday-dates'
 import { CarPicture } from '../ui/car'
 import { ContactFields, type FieldErrors, FormMessage, UnreadableRecords } from '../ui/form'
 import { useT } from '../ui/intl-context'

@@ -1,6 +1,6 @@
 import { utcToZoned } from '../domain/testdrive/time'
-import { formatWeekdayDate } from '../i18n/dates'
 import { linkTo } from '../i18n/links'
+import { formatWeekdayDate } from '../i18n/weekday-dates'
 import { type FormCar, FormWithCar } from '../ui/form-car/FormWithCar'
 import { useT } from '../ui/intl-context'
 import { ShellPage } from '../ui/ShellPage'

@@ -108,12 +108,12 @@ interface Entry {
 }
 
 function entriesOf(configuration: Configuration): Entry[] {
-  const entries: Entry[] = [
-    { field: 'versionCode', path: 'versionCode', code: configuration.versionCode, rank: 0 },
-    { field: 'paintCode', path: 'paintCode', code: configuration.paintCode, rank: 1 },
-    { field: 'wheelCode', path: 'wheelCode', code: configuration.wheelCode, rank: 2 },
-    { field: 'interiorCode', path: 'interiorCode', code: configuration.interiorCode, rank: 3 },
-  ]
+  const entries: Entry[] = (['versionCode', 'paintCode', 'wheelCode', 'interiorCode'] as const).map((field, rank) => ({
+    field,
+    path: field,
+    code: configuration[field],
+    rank,
+  }))
   configuration.packCodes.forEach((code, i) => {
     entries.push({ field: 'packCodes', path: `packCodes.${i}`, code, rank: 100 + i })
   })

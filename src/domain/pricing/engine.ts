@@ -288,17 +288,9 @@ function checkInputs(input: PriceInput): PriceRuleSet {
 export function onTheRoadPrice(input: PriceInput): PriceQuote {
   const ruleSet = checkInputs(input)
   const { catalog, country, usage, configuration, date } = input
-  const version = catalog.versions.find((v) => v.code === configuration.versionCode)
-  if (!version) throw new PricingError('invalidConfiguration', `no version ${configuration.versionCode}`)
-  const selected = selectedCodes(catalog, configuration)
-  const items = [
-    ...vehicleItems(catalog, country, configuration),
-    ...feeItems(ruleSet, usage, selected, version.facts.weightKg, input.deliveryZip ?? null),
-  ]
-  for (const item of items) money(item.entered, ruleSet.currency)
+  const items = pricedItems(input, ruleSet)
 
-  const rate = ruleSet.vat.rateBasisPoints
-  const exemption = ruleSet.vat.exemption
+  const { rateBasisPoints: rate, exemption } = ruleSet.vat
   const display = ruleSet.display[usage]
   const band = exemption?.kind === 'upTo' ? exemption.thresholdMinor : null
   const fullyExempt = exemption?.kind === 'full'
@@ -326,38 +318,19 @@ export function onTheRoadPrice(input: PriceInput): PriceQuote {
     counted += item.entered
   }
 
-  const lines: PriceLine[] = items.map((item) => {
-    const common = { code: item.code, labelKey: item.labelKey, role: item.role, source: item.source }
-    const assumption = item.assumption
-    if (item.vatClass === 'outOfScope') {
-      return { ...common, amount: item.entered, vatTreatment: 'outOfScope', vatIncluded: 0, assumption }
-    }
-    if (item.vatClass === 'exempt' || fullyExempt) {
-      return { ...common, amount: item.entered, vatTreatment: 'vatExempt', vatIncluded: 0, assumption }
-    }
-    if (display === 'inclVat') {
-      const vat = vatOf(item) + (bandShare.get(item) ?? 0)
-      return { ...common, amount: netOf(item) + vat, vatTreatment: 'includesVat', vatIncluded: vat, assumption }
-    }
-    return { ...common, amount: netOf(item), vatTreatment: 'excludesVat', vatIncluded: 0, assumption }
+  const lines = items.map((item) => {
+    if (item.vatClass === 'outOfScope') return priceLine(item, 'outOfScope', item.entered)
+    if (item.vatClass === 'exempt' || fullyExempt) return priceLine(item, 'vatExempt', item.entered)
+    if (display !== 'inclVat') return priceLine(item, 'excludesVat', netOf(item))
+    const vat = vatOf(item) + (bandShare.get(item) ?? 0)
+    return priceLine(item, 'includesVat', netOf(item) + vat, vat)
   })
 
   const standardItems = items.filter((item) => item.vatClass === 'standard')
   const banded = standardItems.filter(inBand)
   const bandVat = band === null ? 0 : vatAbove(sum(banded.map((item) => item.entered)), band)
   const vatCharged = bandVat + sum(standardItems.map(vatOf))
-  if (!fullyExempt && display === 'exclVat') {
-    lines.push({
-      code: 'vat',
-      labelKey: 'price.line.vat',
-      role: 'vat',
-      amount: vatCharged,
-      vatTreatment: 'vat',
-      vatIncluded: 0,
-      source: ruleSet.vat.source,
-      assumption: ruleSet.vat.assumption === true || exemption?.assumption === true,
-    })
-  }
+  if (!fullyExempt && display === 'exclVat') lines.push(vatLine(ruleSet, vatCharged))
 
   const totalInclVat = sum(lines.map((line) => line.amount))
   const vat = sum(lines.map((line) => (line.vatTreatment === 'vat' ? line.amount : line.vatIncluded)))
@@ -391,21 +364,68 @@ export function onTheRoadPrice(input: PriceInput): PriceQuote {
     },
     depositAmount,
     validOn: { date, rulesValidFrom: ruleSet.validFrom, rulesSource: ruleSet.source, catalogVersion: catalog.version },
-    runningCosts: ruleSet.runningCosts.map((cost) => ({
-      code: cost.code,
-      labelKey: cost.labelKey,
-      amount: cost.amountMinor,
-      period: cost.period,
-      periodKey: `price.period.${cost.period}`,
-      source: cost.source,
-      assumption: cost.assumption === true,
-    })),
+    runningCosts: runningCostsOf(ruleSet),
     notes: notesFor(ruleSet, usage, display),
     requiresCompanyNumber: usage === 'business' ? (ruleSet.requiresCompanyNumber ?? null) : null,
     hasAssumptions:
       ruleSet.assumption === true || lines.some((line) => line.assumption) || ruleSet.preorderFee?.assumption === true,
     leaseVat: leaseVatShare(ruleSet, banded.map(netOf), standardItems.filter((item) => !inBand(item)).map(netOf)),
   }
+}
+
+/** The car's items and the fees that apply to it, each amount checked to be whole minor units. */
+function pricedItems(input: PriceInput, ruleSet: PriceRuleSet): Item[] {
+  const { catalog, configuration } = input
+  const version = catalog.versions.find((v) => v.code === configuration.versionCode)
+  if (!version) throw new PricingError('invalidConfiguration', `no version ${configuration.versionCode}`)
+  const selected = selectedCodes(catalog, configuration)
+  const items = [
+    ...vehicleItems(catalog, input.country, configuration),
+    ...feeItems(ruleSet, input.usage, selected, version.facts.weightKg, input.deliveryZip ?? null),
+  ]
+  for (const item of items) money(item.entered, ruleSet.currency)
+  return items
+}
+
+/** An item's line: its amount as the display shows it and the VAT that amount contains. */
+function priceLine(item: Item, vatTreatment: VatTreatment, amount: number, vatIncluded = 0): PriceLine {
+  return {
+    code: item.code,
+    labelKey: item.labelKey,
+    role: item.role,
+    source: item.source,
+    amount,
+    vatTreatment,
+    vatIncluded,
+    assumption: item.assumption,
+  }
+}
+
+/** The VAT charged on the whole build, as its own line (a usage that sees prices without VAT). */
+function vatLine(ruleSet: PriceRuleSet, amount: number): PriceLine {
+  return {
+    code: 'vat',
+    labelKey: 'price.line.vat',
+    role: 'vat',
+    amount,
+    vatTreatment: 'vat',
+    vatIncluded: 0,
+    source: ruleSet.vat.source,
+    assumption: ruleSet.vat.assumption === true || ruleSet.vat.exemption?.assumption === true,
+  }
+}
+
+/** The costs of owning the car that the rules name, beside the price and never part of it. */
+function runningCostsOf(ruleSet: PriceRuleSet): RunningCost[] {
+  return ruleSet.runningCosts.map((cost) => ({
+    code: cost.code,
+    labelKey: cost.labelKey,
+    amount: cost.amountMinor,
+    period: cost.period,
+    periodKey: `price.period.${cost.period}`,
+    source: cost.source,
+    assumption: cost.assumption === true,
+  }))
 }
 
 /** The share of the car's VAT-able net cost that bears VAT in a sale, as a lease's rent must follow it. */
