@@ -143,6 +143,7 @@ export function createOrderStore(db: Database, bad: BadRecordLog = badRecordLog(
               orderId: id,
               name: order.contact.firstName,
               number: order.orderNumber ?? order.reservationNumber,
+              kind: order.kind,
             }),
             at,
             id,

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { customerWithBuild, DUTCH_ORDER_FORM, payOrder, placedOrderId } from '../../test/fixtures'
+import { customerWithBuild, DUTCH_ORDER_FORM, payOrder, placedOrderId, sentOrderMail } from '../../test/fixtures'
 import { decode, uniqueEmail, visitor } from '../../test/visitor'
 import { CATALOGS } from '../i18n/catalogs'
-import type { MessageKey } from '../i18n/intl'
+import { intlFor, type MessageKey } from '../i18n/intl'
 import { SITES } from '../i18n/sites'
 
 /** The text a reader sees: no scripts, no tags, entities decoded. */
@@ -143,6 +143,15 @@ describe('reserving without JavaScript', () => {
       `${path}?kind=reservation`,
     )
     expect(res.status).toBe(303)
+    // Its e-mail calls it what it is, a reservation, in the subject and in the greeting.
+    const orderId = /result-confirmation\/([\w-]+)/.exec(res.headers.get('location') ?? '')?.[1] ?? ''
+    const mail = await sentOrderMail(orderId, 'orderPlaced')
+    const number = /[A-Z]{2}-NL-[A-Z0-9]+/.exec(mail.subject)?.[0] ?? ''
+    const intl = intlFor('nl-NL', nl)
+    const say = (id: MessageKey, kind: string) => intl.formatMessage({ id }, { kind, number, name: 'Anne' })
+    expect(mail.subject).toBe(say('mail.orderPlaced.subject', 'reservation'))
+    expect(mail.subject).not.toBe(say('mail.orderPlaced.subject', 'order'))
+    expect(mail.body.startsWith(say('mail.orderPlaced.body', 'reservation'))).toBe(true)
   })
 })
 

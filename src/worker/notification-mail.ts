@@ -42,7 +42,12 @@ export async function renderNotification(env: MailBindings, row: NotificationRow
   const intl = intlFor(locale, await catalogFor(env, locale))
   const t = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values)
   const payload = JSON.parse(row.payload) as Record<string, string>
-  const values: Record<string, string> = { name: payload.name ?? '', number: payload.number ?? '' }
+  // What the customer placed names the e-mail's order (an e-mail queued before the kind was written says "order").
+  const values: Record<string, string> = {
+    name: payload.name ?? '',
+    number: payload.number ?? '',
+    kind: payload.kind ?? 'order',
+  }
   // Values written with the e-mail as text (a link built with the public origin, a new address, an amount formatted
   // in the recipient's language, a note): passed through as they are.
   for (const key of ['link', 'newEmail', 'amount', 'previous', 'difference', 'note', 'date'] as const) {
