@@ -130,16 +130,10 @@ function mailSite(country: string | undefined, locale: Locale): Site | undefined
  * durable medium, Directive 2011/83/EU, Art. 8(7), which the text states too), the handover's calendar file when one
  * is booked or moved. A file that cannot be made is logged and left off: the e-mail still goes.
  */
-async function mailAttachments(
-  env: MailBindings,
-  store: Store,
-  kind: string,
-  orderId: string | undefined,
-  locale: Locale,
-  t: (key: string, values?: Record<string, string | number>) => string,
-): Promise<MailAttachment[]> {
+async function mailAttachments(...args: Parameters<typeof orderFiles>): Promise<MailAttachment[]> {
+  const [, , kind, orderId] = args
   try {
-    return await orderFiles(env, store, kind, orderId, locale, t)
+    return await orderFiles(...args)
   } catch (error) {
     console.warn(logLine('warn', 'notifications: an attachment could not be made', { kind, orderId, error }))
     return []
